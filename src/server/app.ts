@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import type { Env } from './env.ts';
+import { registerFeatures } from './features.ts';
+import { createClock, type Clock } from './lib/clock.ts';
+import { registerErrorHandling } from './lib/error-handler.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerStaticClient } from './lib/static-client.ts';
+
+/**
+ * Services a feature may replace in tests (a mock LLM, a fake payment provider…). Features add
+ * their own optional keys by declaration merging, hence an interface.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AppOverrides {}
+
+export type AppDeps = {
+  env: Env;
+  database: DatabaseHandle;
+  db: Database;
+  clock: Clock;
+  overrides: AppOverrides;
+  /** Named sections features add to GET /api/health (e.g. the engine's mode and corpus version). */
+  healthReports: Map<string, () => unknown>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type BuildAppOptions = {
+  env: Env;
+  database: DatabaseHandle;
+  clock?: Clock;
+  overrides?: AppOverrides;
+  /** Serve the built client (production and browser tests). */
+  serveClient?: boolean;
+  clientDistDir?: string;
+};
+
+/** TRUST_PROXY: unset/false (use the socket address), true (trust every hop: only behind a proxy you own), or a comma list of proxy addresses/CIDRs. */
+function trustProxySetting(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies are accepted by default: a text/plain or form body gets 415 (blocks simple
+  // cross-site form posts). Features that need raw bodies (webhooks) add a scoped parser.
+  app.removeContentTypeParser('text/plain');
+
+  app.decorate('deps', {
+    env,
+    database: options.database,
+    db: options.database.db,
+    clock: options.clock ?? createClock(),
+    overrides: options.overrides ?? {},
+    healthReports: new Map(),
+  } satisfies AppDeps);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await registerFeatures(app);
+  if (options.serveClient) await registerStaticClient(app, options.clientDistDir);
+  else await registerStaticClient(app, '/nonexistent-client-dist');
+  return app;
+}

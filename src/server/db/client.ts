@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+
+export type Schema = typeof schema;
+/** The one database type features use: identical API on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services accept `Database | Tx` where they may run inside one. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs SQL on one dedicated connection (migrations, advisory locks). */
+  close: () => Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+};
+
+export const DRIZZLE_CASING = 'snake_case' as const;
+
+export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void): DatabaseHandle {
+  const db = drizzlePglite({ client, schema, casing: DRIZZLE_CASING }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    close: async () => {
+      await client.close();
+      await onClose?.();
+    },
+  };
+}
+
+export function fromPostgres(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // Every checked-out client gets its own error listener: pool.on('error') alone does not stop a
+  // crash when the server drops a connection mid-transaction (STACK-NOTES).
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema, casing: DRIZZLE_CASING }) as unknown as Database;
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (locked). */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return fromPostgres(options.databaseUrl);
+  const dir = path.join(options.dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const lock: DataDirLock = acquireDataDirLock(options.dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: dir });
+    return fromPglite(client, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

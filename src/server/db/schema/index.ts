@@ -1,0 +1,2 @@
+// The Drizzle schema index (the one barrel file the house style allows). One line per area.
+export * from './users.ts';

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only reader of process.env. Everything has a working default; a bad value stops start-up
+// with a message naming the variable.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    TRUST_PROXY: optionalString,
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    DATASETS_DIR: optionalString,
+    SEMANTIC_SEARCH: bool.default(true),
+    AI_PROVIDER: optionalString.pipe(z.enum(['openai', 'anthropic', 'ollama', 'openai-compatible']).optional()),
+    AI_MODEL: optionalString,
+    AI_API_KEY: optionalString,
+    AI_BASE_URL: optionalString.pipe(z.url().optional()),
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: z.string().default('Unbuilt <no-reply@unbuilt.local>'),
+    SALES_EMAIL: z.email().default('sales@unbuilt.app'),
+    PAYMENTS_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_PRO: optionalString,
+    STRIPE_PRICE_ENTERPRISE: optionalString,
+    ENABLE_TEST_HOOKS: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS_PROVIDER=stripe' });
+      }
+    }
+    if (env.AI_PROVIDER && !env.AI_MODEL) {
+      ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required when AI_PROVIDER is set' });
+    }
+    if ((env.AI_PROVIDER === 'openai' || env.AI_PROVIDER === 'anthropic') && !env.AI_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['AI_API_KEY'], message: `is required when AI_PROVIDER=${env.AI_PROVIDER}` });
+    }
+    if ((env.AI_PROVIDER === 'openai-compatible' || env.AI_PROVIDER === 'ollama') && !env.AI_BASE_URL && env.AI_PROVIDER !== 'ollama') {
+      ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'is required when AI_PROVIDER=openai-compatible' });
+    }
+    if (env.ENABLE_TEST_HOOKS && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['ENABLE_TEST_HOOKS'], message: 'must not be set in production' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { DATA_DIR_ABS: string };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses an environment (process.env by default). Throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'} ${i.message}`));
+  }
+  return { ...result.data, DATA_DIR_ABS: path.resolve(result.data.DATA_DIR) };
+}
+
+/** For entry points: parse or print a readable message and exit. */
+export function loadEnvOrExit(): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Test-only: reads a variable for test harnesses (kept here so env stays the only reader). */
+export function readTestVariable(name: 'TEST_DATABASE_URL' | 'CI' | 'CHROMIUM_PATH' | 'DATASETS_DIR'): string | undefined {
+  const value = process.env[name];
+  return value && value.trim() !== '' ? value.trim() : undefined;
+}

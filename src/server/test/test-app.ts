@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOverrides } from '../app.ts';
+import { parseEnv, type Env } from '../env.ts';
+import { createClock, type Clock } from '../lib/clock.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: TestDatabase;
+  clock: Clock;
+  env: Env;
+  close: () => Promise<void>;
+};
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-test-'));
+  return parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEMANTIC_SEARCH: 'false',
+    ...overrides,
+  });
+}
+
+/** Builds the real app on a fresh database. Call close() in afterAll. */
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    overrides?: AppOverrides;
+    clock?: Clock;
+    database?: TestDatabase;
+    /** Register extra routes before the app is ready (e.g. a probe route for body parsing). */
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const db = options.database ?? (await createTestDatabase());
+  const env = testEnv(options.env);
+  const clock = options.clock ?? createClock();
+  const app = await buildApp({ env, database: db, clock, overrides: options.overrides });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    env,
+    close: async () => {
+      await app.close();
+      if (!options.database) await db.close();
+      fs.rmSync(env.DATA_DIR_ABS, { recursive: true, force: true });
+    },
+  };
+}

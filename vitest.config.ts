@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '#shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+  '#server': fileURLToPath(new URL('./src/server', import.meta.url)),
+  '#client': fileURLToPath(new URL('./src/client', import.meta.url)),
+};
+
+// Two projects: node for shared + server (each server test file gets a fresh PGlite cloned from a
+// migrated template built once in global setup), jsdom for client components.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/client/test/setup.ts'],
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
