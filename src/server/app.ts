@@ -6,7 +6,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { registerFeatures } from './features.ts';
+import { registerAuthGuard } from './lib/auth-guard.ts';
 import { createClock, type Clock } from './lib/clock.ts';
+import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/jwt.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticClient } from './lib/static-client.ts';
@@ -15,7 +17,6 @@ import { registerStaticClient } from './lib/static-client.ts';
  * Services a feature may replace in tests (a mock LLM, a fake payment provider…). Features add
  * their own optional keys by declaration merging, hence an interface.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface AppOverrides {}
 
 export type AppDeps = {
@@ -23,6 +24,7 @@ export type AppDeps = {
   database: DatabaseHandle;
   db: Database;
   clock: Clock;
+  jwt: JwtKeys;
   overrides: AppOverrides;
   /** Named sections features add to GET /api/health (e.g. the engine's mode and corpus version). */
   healthReports: Map<string, () => unknown>;
@@ -77,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     db: options.database.db,
     clock: options.clock ?? createClock(),
+    jwt: createJwtKeys(await resolveJwtSecret(options.database.db, env.JWT_SECRET)),
     overrides: options.overrides ?? {},
     healthReports: new Map(),
   } satisfies AppDeps);
@@ -86,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerAuthGuard(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);

@@ -1,2 +1,3 @@
 // The Drizzle schema index (the one barrel file the house style allows). One line per area.
 export * from './users.ts';
+export * from './app-secrets.ts';

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users, type UserRow } from '../db/schema/index.ts';
+import { AppError } from './app-error.ts';
+import type { AccessClaims } from './jwt.ts';
+
+// The auth guard: `preHandler: requireUser` on any route that needs a signed-in user. It verifies
+// the bearer token and loads the user row from the database on every request, so plan, status and
+// locks are never taken from token claims.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: (AccessClaims & { user: UserRow }) | null;
+  }
+}
+
+export function registerAuthGuard(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
+  const { deps } = request.server;
+  const claims = await deps.jwt.verifyAccessToken(token, deps.clock.now());
+  const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId));
+  if (!user || !user.isActive) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
+  request.auth = { ...claims, user };
+}
+
+/** The signed-in user of a request that passed requireUser. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
+  return request.auth.user;
+}
