@@ -16,3 +16,79 @@ export const PAID_SEARCHES_PER_MINUTE = 60;
 export function isPaidPlan(plan: PlanId): boolean {
   return plan === 'pro' || plan === 'enterprise';
 }
+
+export type PlanDefinition = {
+  id: PlanId;
+  name: string;
+  /** Monthly price in US dollars; null where the plan is sold on request. */
+  monthlyPriceUsd: number | null;
+  /** What the plans dialog shows for the price (spec §9: Enterprise is "Custom" in the dialog). */
+  dialogPriceLabel: string;
+  /** What the landing page shows (spec §9: Enterprise is $299 there). */
+  landingPriceLabel: string;
+  description: string;
+  /** Searches per calendar month; null = unlimited. */
+  monthlySearches: number | null;
+  /** Days of search history shown; null = all. */
+  historyDays: number | null;
+  /** Spec §6 feature list (plans dialog, /pricing). */
+  features: string[];
+  /** Spec §6 landing-page summary. */
+  landingFeatures: string[];
+  isPopular: boolean;
+};
+
+export const PLANS: Record<PlanId, PlanDefinition> = {
+  free: {
+    id: 'free',
+    name: 'Free',
+    monthlyPriceUsd: 0,
+    dialogPriceLabel: '$0',
+    landingPriceLabel: '$0',
+    description: 'Explore the engine on your own ideas.',
+    monthlySearches: FREE_MONTHLY_SEARCHES,
+    historyDays: FREE_HISTORY_DAYS,
+    features: ['5 searches per month', 'Basic gap analysis', 'PDF export', 'Community support', '30 days of search history'],
+    landingFeatures: ['5 searches a month', 'Basic gap analysis', 'Saved results'],
+    isPopular: false,
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro',
+    monthlyPriceUsd: 29,
+    dialogPriceLabel: '$29',
+    landingPriceLabel: '$29',
+    description: 'For founders validating ideas every week.',
+    monthlySearches: null,
+    historyDays: null,
+    features: [
+      'Unlimited searches',
+      'Advanced analytics',
+      'Priority support (24/7 email)',
+      'Collaboration (share with team)',
+      'Custom reports (branded exports)',
+      'Unlimited history',
+    ],
+    landingFeatures: ['Unlimited searches', 'Advanced AI analysis', 'PDF/CSV export', 'Trending insights', 'Priority support'],
+    isPopular: true,
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    monthlyPriceUsd: 299,
+    dialogPriceLabel: 'Custom',
+    landingPriceLabel: '$299',
+    description: 'For teams and organisations.',
+    monthlySearches: null,
+    historyDays: null,
+    features: [
+      'Everything in Pro',
+      'Dedicated account manager',
+      'Team management',
+      'White-label options',
+      'Full REST API access',
+    ],
+    landingFeatures: ['Everything in Pro', 'Team collaboration', 'Custom integrations', 'Dedicated support', 'API access'],
+    isPopular: false,
+  },
+};

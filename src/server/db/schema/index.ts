@@ -1,3 +1,4 @@
 // The Drizzle schema index (the one barrel file the house style allows). One line per area.
 export * from './users.ts';
 export * from './app-secrets.ts';
+export * from './rate-limits.ts';

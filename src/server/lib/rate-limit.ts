@@ -1,0 +1,44 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
+import { AppError } from './app-error.ts';
+
+export type RateLimitResult = { allowed: boolean; count: number; limit: number; retryAfterSeconds: number };
+
+/**
+ * Counts one hit against `key` in the current fixed window and says whether it is within `limit`.
+ * One atomic upsert: concurrent requests on any number of instances each get a distinct count.
+ */
+export async function consumeRateLimit(options: {
+  db: Database | Tx;
+  key: string;
+  limit: number;
+  windowMs: number;
+  now: Date;
+}): Promise<RateLimitResult> {
+  const { db, key, limit, windowMs, now } = options;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? limit + 1;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: count <= limit, count, limit, retryAfterSeconds };
+}
+
+/** consumeRateLimit that throws RATE_LIMITED (429 with Retry-After) when over the limit. */
+export async function enforceRateLimit(options: Parameters<typeof consumeRateLimit>[0] & { message?: string }): Promise<void> {
+  const result = await consumeRateLimit(options);
+  if (!result.allowed) {
+    throw new AppError('RATE_LIMITED', options.message ?? 'Too many requests. Please wait and try again.', undefined, {
+      'retry-after': String(result.retryAfterSeconds),
+    });
+  }
+}
+
+/** Deletes windows older than `olderThan` (called opportunistically; the table stays small). */
+export async function pruneRateLimits(db: Database, olderThan: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, olderThan));
+}
