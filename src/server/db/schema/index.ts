@@ -2,3 +2,4 @@
 export * from './users.ts';
 export * from './app-secrets.ts';
 export * from './rate-limits.ts';
+export * from './searches.ts';
