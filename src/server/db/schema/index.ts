@@ -3,3 +3,5 @@ export * from './users.ts';
 export * from './app-secrets.ts';
 export * from './rate-limits.ts';
 export * from './searches.ts';
+export * from './auth.ts';
+export * from './mail.ts';

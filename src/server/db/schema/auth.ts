@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const ts = () => timestamp({ withTimezone: true, mode: 'date' });
+
+// Refresh tokens (spec §3 jwt_tokens columns, plus family and hash). The token itself is never
+// stored: only its SHA-256. A family is one sign-in; every refresh adds a member and marks the old
+// one revoked with revokedBy 'rotated'. Revoking the family marks every live member revoked.
+export const jwtTokens = pgTable(
+  'jwt_tokens',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenType: text({ enum: ['refresh'] }).notNull().default('refresh'),
+    familyId: text().notNull(),
+    tokenHash: text().notNull(),
+    issuedAt: ts().notNull(),
+    expiresAt: ts().notNull(),
+    isRevoked: boolean().notNull().default(false),
+    revokedAt: ts(),
+    revokedBy: text(),
+    deviceInfo: text(),
+    ipAddress: text(),
+  },
+  (t) => [
+    uniqueIndex('jwt_tokens_hash_unique').on(t.tokenHash),
+    index('jwt_tokens_family_live_idx').on(t.familyId).where(sql`${t.isRevoked} = false`),
+    index('jwt_tokens_user_idx').on(t.userId),
+  ],
+);
+export type JwtTokenRow = typeof jwtTokens.$inferSelect;
+
+export const securityAuditLogs = pgTable(
+  'security_audit_logs',
+  {
+    id: serial().primaryKey(),
+    eventType: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    userEmail: text(),
+    ipAddress: text(),
+    userAgent: text(),
+    action: text().notNull(),
+    resource: text(),
+    resourceId: text(),
+    success: boolean().notNull(),
+    errorMessage: text(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    severity: text({ enum: ['info', 'low', 'medium', 'high', 'critical'] }).notNull().default('info'),
+    sessionId: text(),
+    requestId: text(),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (t) => [index('security_audit_logs_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const securityAlerts = pgTable(
+  'security_alerts',
+  {
+    id: serial().primaryKey(),
+    alertType: text().notNull(),
+    severity: text({ enum: ['low', 'medium', 'high', 'critical'] }).notNull().default('medium'),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    ipAddress: text(),
+    description: text().notNull(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    status: text({ enum: ['open', 'investigating', 'resolved', 'dismissed'] }).notNull().default('open'),
+    resolvedBy: integer(),
+    resolvedAt: ts(),
+    resolutionNotes: text(),
+    notificationsSent: boolean().notNull().default(false),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (t) => [index('security_alerts_status_idx').on(t.status, t.createdAt)],
+);
+
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text().notNull(),
+    createdAt: ts().notNull(),
+    replacedAt: ts(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: ts().notNull(),
+    expiresAt: ts().notNull(),
+    usedAt: ts(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
+);
+
+export type AccessibilitySettings = { highContrast: boolean; reducedMotion: boolean; screenReaderOptimized: boolean };
+export type NotificationPreferences = {
+  resourceNotifications: boolean;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  categories: string[];
+  contributionUpdates: boolean;
+};
+
+// Spec §3 user_preferences, plus the theme (spec §2: persisted theme choice).
+export const userPreferences = pgTable('user_preferences', {
+  id: serial().primaryKey(),
+  userId: integer()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text(),
+  theme: text({ enum: ['light', 'dark', 'system'] }).notNull().default('dark'),
+  onboardingCompleted: boolean().notNull().default(false),
+  tourProgress: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  expandedSections: jsonb().$type<string[]>().notNull().default([]),
+  keyboardShortcuts: jsonb().$type<Record<string, string>>().notNull().default({}),
+  accessibilitySettings: jsonb()
+    .$type<AccessibilitySettings>()
+    .notNull()
+    .default({ highContrast: false, reducedMotion: false, screenReaderOptimized: false }),
+  notificationPreferences: jsonb()
+    .$type<NotificationPreferences>()
+    .notNull()
+    .default({ resourceNotifications: true, frequency: 'weekly', categories: [], contributionUpdates: true }),
+  createdAt: ts().notNull().defaultNow(),
+  updatedAt: ts().notNull().defaultNow(),
+});
+export type UserPreferencesRow = typeof userPreferences.$inferSelect;
