@@ -5,3 +5,5 @@ export * from './rate-limits.ts';
 export * from './searches.ts';
 export * from './auth.ts';
 export * from './mail.ts';
+export * from './billing.ts';
+export * from './feature-flags.ts';

@@ -1,0 +1,35 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const ts = () => timestamp({ withTimezone: true, mode: 'date' });
+
+// Spec §3 feature_flags / user_feature_flags. A per-user row overrides the flag's own rules.
+export const featureFlags = pgTable('feature_flags', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  description: text(),
+  enabled: boolean().notNull().default(false),
+  rolloutPercentage: integer().notNull().default(0),
+  allowedTiers: jsonb().$type<string[]>().notNull().default([]),
+  allowedUserIds: jsonb().$type<number[]>().notNull().default([]),
+  createdAt: ts().notNull().defaultNow(),
+  updatedAt: ts().notNull().defaultNow(),
+});
+export type FeatureFlagRow = typeof featureFlags.$inferSelect;
+
+export const userFeatureFlags = pgTable(
+  'user_feature_flags',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    featureFlagId: integer()
+      .notNull()
+      .references(() => featureFlags.id, { onDelete: 'cascade' }),
+    enabled: boolean().notNull(),
+    enabledAt: ts(),
+    disabledAt: ts(),
+  },
+  (t) => [unique('user_feature_flags_user_flag_unique').on(t.userId, t.featureFlagId)],
+);
