@@ -32,5 +32,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await app.close();
 });
 
-await app.listen({ host: env.HOST, port: env.PORT });
-app.log.info(`Unbuilt is running at ${env.PUBLIC_URL} (database: ${db.kind === 'pglite' ? `PGlite in ${env.DATA_DIR_ABS}` : 'PostgreSQL'})`);
+const address = await app.listen({ host: env.HOST, port: env.PORT });
+app.log.info(
+  `Unbuilt is listening on ${address} (public URL ${env.PUBLIC_URL}; database: ${db.kind === 'pglite' ? `PGlite in ${env.DATA_DIR_ABS}` : 'PostgreSQL'})`,
+);

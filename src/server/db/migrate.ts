@@ -25,9 +25,9 @@ export function latestMigrationTag(): string | null {
  * database as before and the next start retries. On PostgreSQL a session advisory lock makes
  * concurrent starts wait for each other instead of racing.
  */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+export async function runMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (handle.kind === 'pglite' && handle.pglite) {
-    await migratePglite(drizzlePglite({ client: handle.pglite }), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(drizzlePglite({ client: handle.pglite }), { migrationsFolder });
     return;
   }
   if (!handle.pool) throw new Error('PostgreSQL handle without a pool');
@@ -36,7 +36,7 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+      await migratePg(drizzlePg({ client }), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+function problems(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.message;
+    throw error;
+  }
+  throw new Error('expected an EnvError');
+}
+
+describe('parseEnv', () => {
+  it('gives every variable a working default', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './.data', PAYMENTS_PROVIDER: 'demo', HOST: 'localhost' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.AI_PROVIDER).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ PAYMENTS_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe'],
+    [{ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-x' }, 'AI_API_KEY is required when AI_PROVIDER=openai'],
+    [{ NODE_ENV: 'production', ENABLE_TEST_HOOKS: 'true' }, 'ENABLE_TEST_HOOKS must not be set in production'],
+  ])('rejects %o naming the variable', (source, expected) => {
+    expect(problems(source)).toContain(expected);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', SMTP_URL: ' ' }).DATABASE_URL).toBeUndefined();
+  });
+});

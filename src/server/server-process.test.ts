@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startServerProcess, stopServerProcess, waitForHealthy, type ServerProcess } from './test/server-process.ts';
+
+// The real entry point as a process: data-folder lock, graceful shutdown, bad environment.
+const started: ServerProcess[] = [];
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-proc-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(started.map(stopServerProcess));
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('refuses a second process on the same PGlite folder, and finishes in-flight requests on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const first = await startServerProcess({ DATA_DIR: dataDir, ENABLE_TEST_HOOKS: 'true' });
+    started.push(first);
+    await waitForHealthy(first);
+
+    const second = await startServerProcess({ DATA_DIR: dataDir });
+    started.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another Unbuilt process`);
+
+    // A request in flight when SIGTERM arrives still completes; the process then exits cleanly.
+    const inFlight = fetch(`${first.url}/api/__test/foundation/slow?ms=1500`).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as { data: { waitedMs: number } },
+    }));
+    await new Promise((r) => setTimeout(r, 300));
+    first.child.kill('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(response.body.data.waitedMs).toBe(1500);
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
+  });
+
+  it('stops at start-up with a message naming a bad variable', async () => {
+    const server = await startServerProcess({ DATA_DIR: tempDir(), PORT: '3000', LOG_LEVEL: 'loud' });
+    started.push(server);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('LOG_LEVEL');
+  });
+});
+
+// Two instances against one PostgreSQL (the scale-out shape): only in the PostgreSQL pass of CI.
+const adminUrl = inject('testDatabaseUrl');
+if (adminUrl) {
+  describe('two servers on one PostgreSQL', () => {
+    it('both come up when started at the same moment on an empty database', async () => {
+      const name = `unbuilt_two_servers_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      try {
+        const servers = await Promise.all(
+          [1, 2].map(() => startServerProcess({ DATA_DIR: tempDir(), DATABASE_URL: url.toString() })),
+        );
+        started.push(...servers);
+        await Promise.all(servers.map((server) => waitForHealthy(server)));
+        for (const server of servers) {
+          const body = (await (await fetch(`${server.url}/api/health`)).json()) as { data: { database: { kind: string } } };
+          expect(body.data.database.kind).toBe('postgres');
+        }
+        await Promise.all(servers.map(stopServerProcess));
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+  });
+}
