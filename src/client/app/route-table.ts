@@ -1,0 +1,103 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { paths } from '#client/config/paths.ts';
+import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+
+// Route sets by sign-in state, exactly as spec §2 lists them. Every page is its own chunk.
+// A page owned by another issue lives in app/routes/<page>.tsx: replace that file, not this table.
+
+export type AppRoute = { path: string; Page: LazyExoticComponent<ComponentType> };
+
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingPage = page(() => import('./routes/landing-page.tsx'), 'LandingPage');
+const PricingPage = page(() => import('./routes/pricing-page.tsx'), 'PricingPage');
+const AboutPage = page(() => import('./routes/about-page.tsx'), 'AboutPage');
+const HelpPage = page(() => import('./routes/help-page.tsx'), 'HelpPage');
+const PrivacyPage = page(() => import('./routes/privacy-page.tsx'), 'PrivacyPage');
+const TermsPage = page(() => import('./routes/terms-page.tsx'), 'TermsPage');
+const SharePage = page(() => import('./routes/share-page.tsx'), 'SharePage');
+const LoginPage = page(() => import('./routes/login-page.tsx'), 'LoginPage');
+const RegisterPage = page(() => import('./routes/register-page.tsx'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('./routes/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./routes/reset-password-page.tsx'), 'ResetPasswordPage');
+const HomePage = page(() => import('./routes/home-page.tsx'), 'HomePage');
+const SearchPage = page(() => import('./routes/search-page.tsx'), 'SearchPage');
+const SearchResultPage = page(() => import('./routes/search-result-page.tsx'), 'SearchResultPage');
+const SavedPage = page(() => import('./routes/saved-page.tsx'), 'SavedPage');
+const HistoryPage = page(() => import('./routes/history-page.tsx'), 'HistoryPage');
+const TrendingPage = page(() => import('./routes/trending-page.tsx'), 'TrendingPage');
+const BookmarksPage = page(() => import('./routes/bookmarks-page.tsx'), 'BookmarksPage');
+const ContributionsPage = page(() => import('./routes/contributions-page.tsx'), 'ContributionsPage');
+const ResourcesPage = page(() => import('./routes/resources-page.tsx'), 'ResourcesPage');
+const ResourcePage = page(() => import('./routes/resource-page.tsx'), 'ResourcePage');
+const SubscribePage = page(() => import('./routes/subscribe-page.tsx'), 'SubscribePage');
+const FreeTrialPage = page(() => import('./routes/free-trial-page.tsx'), 'FreeTrialPage');
+const ValidateIdeaPage = page(() => import('./routes/validate-idea-page.tsx'), 'ValidateIdeaPage');
+const ActionPlanPage = page(() => import('./routes/action-plan-page.tsx'), 'ActionPlanPage');
+const MarketResearchPage = page(() => import('./routes/market-research-page.tsx'), 'MarketResearchPage');
+const MarketTrendsPage = page(() => import('./routes/market-trends-page.tsx'), 'MarketTrendsPage');
+const AnalyticsPage = page(() => import('./routes/analytics-page.tsx'), 'AnalyticsPage');
+const DocumentationPage = page(() => import('./routes/documentation-page.tsx'), 'DocumentationPage');
+const AccountPage = page(() => import('./routes/account-page.tsx'), 'AccountPage');
+const ProfileEditPage = page(() => import('./routes/profile-edit-page.tsx'), 'ProfileEditPage');
+const ChangePasswordPage = page(() => import('./routes/change-password-page.tsx'), 'ChangePasswordPage');
+const ProfilePage = page(() => import('./routes/profile-page.tsx'), 'ProfilePage');
+const SubscriptionSuccessPage = page(() => import('./routes/subscription-success-page.tsx'), 'SubscriptionSuccessPage');
+
+const informationRoutes: AppRoute[] = [
+  { path: paths.pricing.path, Page: PricingPage },
+  { path: paths.about.path, Page: AboutPage },
+  { path: paths.help.path, Page: HelpPage },
+  { path: paths.privacy.path, Page: PrivacyPage },
+  { path: paths.terms.path, Page: TermsPage },
+];
+
+/** Always available (spec §2). */
+export const alwaysRoutes: AppRoute[] = [{ path: paths.share.path, Page: SharePage }];
+
+export const signedOutRoutes: AppRoute[] = [
+  { path: paths.home.path, Page: LandingPage },
+  { path: paths.login.path, Page: LoginPage },
+  { path: paths.register.path, Page: RegisterPage },
+  { path: paths.authForgotPassword.path, Page: ForgotPasswordPage },
+  { path: paths.authResetPassword.path, Page: ResetPasswordPage },
+  { path: paths.forgotPassword.path, Page: ForgotPasswordPage },
+  { path: paths.resetPassword.path, Page: ResetPasswordPage },
+  ...informationRoutes,
+];
+
+export const signedInRoutes: AppRoute[] = [
+  { path: paths.home.path, Page: HomePage },
+  { path: paths.search.path, Page: SearchPage },
+  { path: paths.searchResult.path, Page: SearchResultPage },
+  { path: paths.saved.path, Page: SavedPage },
+  { path: paths.history.path, Page: HistoryPage },
+  { path: paths.trending.path, Page: TrendingPage },
+  { path: paths.bookmarks.path, Page: BookmarksPage },
+  { path: paths.contributions.path, Page: ContributionsPage },
+  { path: paths.resources.path, Page: ResourcesPage },
+  { path: paths.resource.path, Page: ResourcePage },
+  { path: paths.subscribe.path, Page: SubscribePage },
+  { path: paths.freeTrial.path, Page: FreeTrialPage },
+  { path: paths.validateIdea.path, Page: ValidateIdeaPage },
+  { path: paths.actionPlan.path, Page: ActionPlanPage },
+  { path: paths.marketResearch.path, Page: MarketResearchPage },
+  { path: paths.marketTrends.path, Page: MarketTrendsPage },
+  { path: paths.analytics.path, Page: AnalyticsPage },
+  { path: paths.documentation.path, Page: DocumentationPage },
+  { path: paths.account.path, Page: AccountPage },
+  { path: paths.profileEdit.path, Page: ProfileEditPage },
+  { path: paths.changePassword.path, Page: ChangePasswordPage },
+  { path: paths.profile.path, Page: ProfilePage },
+  { path: paths.subscriptionSuccess.path, Page: SubscriptionSuccessPage },
+  ...informationRoutes,
+];
+
+/** The routes a visitor in this sign-in state can open; none while the state is unknown. */
+export function routesFor(status: AuthStatus): AppRoute[] {
+  if (status === 'signed-in') return [...signedInRoutes, ...alwaysRoutes];
+  if (status === 'signed-out') return [...signedOutRoutes, ...alwaysRoutes];
+  return [];
+}

@@ -1,0 +1,49 @@
+import { Suspense, useEffect } from 'react';
+import { matchPath, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '#client/components/errors/route-error-boundary.tsx';
+import { AppShell } from '#client/components/layout/app-shell.tsx';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { bootstrapSession } from '#client/features/auth/api/session-bootstrap.ts';
+import { useAuthStore, type AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import { routesFor, signedInRoutes, type AppRoute } from './route-table.ts';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+
+function toRouteObject({ path, Page }: AppRoute): RouteObject {
+  return {
+    path,
+    element: (
+      <RouteErrorBoundary key={path}>
+        <Suspense fallback={<PageSpinner />}>
+          <Page />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+  };
+}
+
+function NotFoundRoute({ status }: { status: AuthStatus }) {
+  const { pathname } = useLocation();
+  const isSignInRequired = status === 'signed-out' && signedInRoutes.some((route) => matchPath(route.path, pathname));
+  return <NotFoundPage isSignInRequired={isSignInRequired} />;
+}
+
+/** Renders the pages for a given sign-in state (exported for tests, which pick the state). */
+export function RoutesForStatus({ status }: { status: AuthStatus }) {
+  const element = useRoutes([...routesFor(status).map(toRouteObject), { path: '*', element: <NotFoundRoute status={status} /> }]);
+  if (status === 'unknown') return <PageSpinner label="Checking your session" />;
+  return element;
+}
+
+export function AppRoutes() {
+  const status = useAuthStore((state) => state.status);
+
+  useEffect(() => {
+    void bootstrapSession();
+  }, []);
+
+  return (
+    <AppShell status={status}>
+      <RoutesForStatus status={status} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,6 @@
+import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+
+// Placeholder until its issue lands.
+export function ChangePasswordPage() {
+  return <BeingBuiltPage title="Change password" />;
+}

@@ -1,0 +1,45 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import { GlobalShortcuts } from './global-shortcuts.tsx';
+import { Logo } from './logo.tsx';
+import { SignedInHeader } from './signed-in-header.tsx';
+import { SignedOutHeader } from './signed-out-header.tsx';
+import { SiteFooter } from './site-footer.tsx';
+
+const Toaster = lazy(async () => ({ default: (await import('#client/components/ui/toaster.tsx')).Toaster }));
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+// While the sign-in state is unknown, neither header's links would be true yet.
+function BareHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95">
+      <div className="mx-auto flex max-w-6xl items-center px-4 py-2">
+        <Logo />
+      </div>
+    </header>
+  );
+}
+
+/** Mounted for everyone (spec §2): skip link, header for the sign-in state, shortcuts, toasts. */
+export function AppShell({ status, children }: { status: AuthStatus; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded-md bg-primary px-4 py-3 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      {status === 'signed-in' ? <SignedInHeader /> : status === 'signed-out' ? <SignedOutHeader /> : <BareHeader />}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <GlobalShortcuts />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </div>
+  );
+}

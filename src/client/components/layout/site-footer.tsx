@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { CAREERS_EMAIL, SUPPORT_EMAIL } from '#shared/app/app.constants.ts';
+import { paths } from '#client/config/paths.ts';
+
+const linkClass = 'inline-flex min-h-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline';
+
+// Spec §2 footer: Product (Features → /trending), Company, Legal (/privacy, /terms), mailto links.
+export function SiteFooter() {
+  return (
+    <footer className="border-t bg-muted/40">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold">Unbuilt</p>
+          <p className="mt-2 text-sm text-muted-foreground">Market gaps found from public evidence, with the evidence shown.</p>
+        </div>
+        <nav aria-labelledby="footer-product">
+          <h2 id="footer-product" className="text-sm font-semibold">
+            Product
+          </h2>
+          <ul className="mt-2 text-sm">
+            <li>
+              <Link className={linkClass} to={paths.trending.href()}>
+                Features
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={paths.pricing.href()}>
+                Pricing
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={paths.help.href()}>
+                Help &amp; Docs
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className="text-sm font-semibold">
+            Company
+          </h2>
+          <ul className="mt-2 text-sm">
+            <li>
+              <Link className={linkClass} to={paths.about.href()}>
+                About
+              </Link>
+            </li>
+            <li>
+              <a className={linkClass} href={`mailto:${SUPPORT_EMAIL}`}>
+                Contact
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href={`mailto:${CAREERS_EMAIL}`}>
+                Careers
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-sm font-semibold">
+            Legal
+          </h2>
+          <ul className="mt-2 text-sm">
+            <li>
+              <Link className={linkClass} to={paths.privacy.href()}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={paths.terms.href()}>
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,58 @@
+// Every route path of the client (spec §2) and an href builder for each. Components link with
+// `paths.x.href(...)`; the router matches on `paths.x.path`.
+
+function withParam(template: string, name: string, value: string | number): string {
+  return template.replace(`:${name}`, encodeURIComponent(String(value)));
+}
+
+export const paths = {
+  home: { path: '/', href: () => '/' },
+
+  // Signed-out only
+  login: { path: '/auth/login', href: (redirectTo?: string) => (redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/login') },
+  register: { path: '/auth/register', href: () => '/auth/register' },
+  authForgotPassword: { path: '/auth/forgot-password', href: () => '/auth/forgot-password' },
+  authResetPassword: { path: '/auth/reset-password', href: (token?: string) => (token ? `/auth/reset-password?token=${encodeURIComponent(token)}` : '/auth/reset-password') },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', href: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password') },
+
+  // Both sets (public information)
+  pricing: { path: '/pricing', href: () => '/pricing' },
+  about: { path: '/about', href: () => '/about' },
+  help: { path: '/help', href: () => '/help' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
+  terms: { path: '/terms', href: () => '/terms' },
+
+  // Always available
+  share: { path: '/share/:token', href: (token: string) => withParam('/share/:token', 'token', token) },
+
+  // Signed-in only
+  search: { path: '/search/:id', href: (id: number | string) => withParam('/search/:id', 'id', id) },
+  searchResult: { path: '/search-result/:id', href: (id: number | string) => withParam('/search-result/:id', 'id', id) },
+  saved: { path: '/saved', href: () => '/saved' },
+  history: { path: '/history', href: () => '/history' },
+  trending: { path: '/trending', href: () => '/trending' },
+  bookmarks: { path: '/bookmarks', href: () => '/bookmarks' },
+  contributions: { path: '/contributions', href: () => '/contributions' },
+  resources: { path: '/resources', href: () => '/resources' },
+  resource: { path: '/resources/:id', href: (id: number | string) => withParam('/resources/:id', 'id', id) },
+  subscribe: { path: '/subscribe', href: () => '/subscribe' },
+  freeTrial: { path: '/free-trial', href: () => '/free-trial' },
+  validateIdea: { path: '/validate-idea', href: () => '/validate-idea' },
+  actionPlan: { path: '/action-plan', href: () => '/action-plan' },
+  marketResearch: { path: '/market-research', href: () => '/market-research' },
+  marketTrends: { path: '/market-trends', href: () => '/market-trends' },
+  analytics: { path: '/analytics', href: () => '/analytics' },
+  documentation: { path: '/documentation', href: () => '/documentation' },
+  account: { path: '/account', href: () => '/account' },
+  profileEdit: { path: '/profile-edit', href: () => '/profile-edit' },
+  changePassword: { path: '/change-password', href: () => '/change-password' },
+  profile: { path: '/profile', href: () => '/profile' },
+  subscriptionSuccess: { path: '/subscription/success', href: () => '/subscription/success' },
+
+  // Navigation targets the spec names outside its route lists (spec §2 "Other navigation targets");
+  // the issues that own them add their routes.
+  billing: { path: '/billing', href: () => '/billing' },
+  contact: { path: '/contact', href: () => '/contact' },
+  upgrade: { path: '/auth/upgrade', href: () => '/auth/upgrade' },
+} as const;

@@ -1,0 +1,114 @@
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode, type FieldErrors } from '#shared/api/errors.ts';
+import { ApiError } from './api-error.ts';
+
+// The only fetch wrapper in the client (STYLE.md). Every call sends cookies and, when held, the
+// bearer token (spec §7); a non-OK response becomes an ApiError chosen by the envelope's code.
+
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+type TokenSource = () => string | null;
+let readAccessToken: TokenSource = () => null;
+
+/** The auth store registers how to read the current access token (keeps this module store-free). */
+export function setAccessTokenSource(source: TokenSource): void {
+  readAccessToken = source;
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+const knownCodes = new Set<string>(ERROR_CODES);
+
+function codeForStatus(status: number): ErrorCode {
+  const match = ERROR_CODES.find((code) => ERROR_STATUS[code] === status);
+  return match ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function readFieldErrors(value: unknown): FieldErrors | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return Object.fromEntries(entries);
+}
+
+/** Turns a non-OK response's status and body text into an ApiError (exported for tests). */
+export function toApiError(status: number, bodyText: string): ApiError {
+  const body = parseJson(bodyText);
+  const responseText = `${status}: ${bodyText}`;
+  if (isRecord(body) && typeof body.code === 'string' && knownCodes.has(body.code)) {
+    return new ApiError({
+      status,
+      code: body.code as ErrorCode,
+      message: typeof body.message === 'string' ? body.message : responseText,
+      fieldErrors: readFieldErrors(body.fieldErrors),
+      responseText,
+    });
+  }
+  const message = isRecord(body) && typeof body.message === 'string' ? body.message : bodyText.trim() || `Request failed with status ${status}`;
+  return new ApiError({ status, code: codeForStatus(status), message, responseText });
+}
+
+function combineSignals(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+/**
+ * Calls the API and returns the parsed JSON body. Success bodies are returned whole (callers read
+ * `data`); an empty body resolves to undefined.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers['content-type'] = 'application/json';
+  const token = readAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (hasBody ? 'POST' : 'GET'),
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      credentials: 'include',
+      signal: combineSignals(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      throw new ApiError({ status: 0, code: 'TIMEOUT', message: 'The request timed out.' });
+    }
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed.' });
+  }
+
+  const text = await response.text();
+  if (!response.ok) throw toApiError(response.status, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
