@@ -1,0 +1,40 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { PLANS } from '#shared/plans/plans.constants.ts';
+import type { UsageDto } from '#shared/searches/search.schemas.ts';
+import type { Tx } from '../../db/client.ts';
+import { users, type UserRow } from '../../db/schema/index.ts';
+import { effectivePlan } from '../../lib/effective-plan.ts';
+
+// The monthly search quota (spec §4, §6, §9): counted per calendar month in UTC; the count starts
+// again when the month or the year differs from lastResetDate.
+
+/** "YYYY-MM" of a moment in UTC: two moments share a quota month when these are equal. */
+export function quotaMonth(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+export function usageOf(user: UserRow, now: Date): UsageDto {
+  const plan = effectivePlan(user, now);
+  const searchesUsed = quotaMonth(user.lastResetDate) === quotaMonth(now) ? user.searchCount : 0;
+  return { searchesUsed, searchesLimit: PLANS[plan].monthlySearches, plan };
+}
+
+/**
+ * Counts one search for the user if the quota allows it: one conditional UPDATE, so concurrent
+ * searches serialise on the user's row and re-check the condition against the committed count.
+ * Returns false (and changes nothing) when the quota is used up. `limit` null = unlimited.
+ */
+export async function countSearch(tx: Tx, options: { userId: number; limit: number | null; now: Date }): Promise<boolean> {
+  const { userId, limit, now } = options;
+  const sameMonth = sql`to_char(${users.lastResetDate} at time zone 'UTC', 'YYYY-MM') = ${quotaMonth(now)}`;
+  const withinLimit = limit === null ? undefined : sql`(not ${sameMonth} or ${users.searchCount} < ${limit})`;
+  const rows = await tx
+    .update(users)
+    .set({
+      searchCount: sql`case when ${sameMonth} then ${users.searchCount} + 1 else 1 end`,
+      lastResetDate: sql`case when ${sameMonth} then ${users.lastResetDate} else ${now.toISOString()}::timestamptz end`,
+    })
+    .where(and(eq(users.id, userId), withinLimit))
+    .returning({ searchCount: users.searchCount });
+  return rows.length > 0;
+}
