@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import Stripe from 'stripe';
+import { securityAuditLogs } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { handleBillingEvent } from './billing-events.ts';
+import { billingEventFromStripe, type StripeProvider } from './stripe-provider.ts';
+
+// POST /api/billing/webhook (Stripe only). Its own plugin so the raw-body parser the signature
+// check needs applies to this route alone. Answers: 400 for an unverifiable payload (and an audit
+// row), 200 for a verified event (applied, duplicate, stale or of a type we ignore), 5xx when the
+// database fails, so Stripe retries.
+
+export function billingWebhookRoutes(provider: StripeProvider): FastifyPluginAsync {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    app.post('/', async (request, reply) => {
+      const { db, clock } = app.deps;
+      const now = clock.now();
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (typeof header !== 'string' || header === '') throw new Error('No Stripe-Signature header');
+        event = provider.verifyWebhook(rawBody, header, now);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : 'unverifiable payload';
+        await db.insert(securityAuditLogs).values({
+          eventType: 'billing.webhook_rejected',
+          action: 'verify_webhook_signature',
+          resource: 'stripe_webhook',
+          success: false,
+          errorMessage: reason.slice(0, 500),
+          ipAddress: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+          severity: 'medium',
+          requestId: request.id,
+          metadata: { bytes: rawBody.length },
+        });
+        throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
+      }
+      const billingEvent = billingEventFromStripe(provider.config, event);
+      if (!billingEvent) return reply.send({ success: true, data: { received: true, outcome: 'ignored' } });
+      const { outcome } = await handleBillingEvent(db, billingEvent, now);
+      request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+      return reply.send({ success: true, data: { received: true, outcome } });
+    });
+  };
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckoutSessionRow } from '../../db/schema/index.ts';
+import type { BillingEvent } from './billing-events.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+// The built-in provider used when PAYMENTS_PROVIDER is unset: checkout is a page of this app that
+// says no card is charged, and "paying" emits the same events Stripe would send, through the same
+// handler. A demo subscription runs for one period and does not renew (nothing is ever charged).
+
+export const DEMO_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
+
+export function demoCheckoutPath(providerSessionId: string): string {
+  return `/billing/demo-checkout/${encodeURIComponent(providerSessionId)}`;
+}
+
+export function createDemoProvider(): PaymentProvider {
+  return {
+    name: 'demo',
+    createCheckout: async ({ now }) => {
+      const providerSessionId = `demo_cs_${randomUUID()}`;
+      return { providerSessionId, url: demoCheckoutPath(providerSessionId), expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS) };
+    },
+    updateSubscription: async (current, change) => ({
+      id: current.id,
+      customerId: current.customerId,
+      userId: current.userId,
+      tier: change.plan ?? (current.tier === 'enterprise' ? 'enterprise' : 'pro'),
+      status: current.status,
+      currentPeriodEnd: current.currentPeriodEnd,
+      cancelAtPeriodEnd: change.cancelAtPeriodEnd ?? current.cancelAtPeriodEnd,
+      endedAt: null,
+    }),
+    portalUrl: async () => null,
+    listInvoices: async () => [],
+  };
+}
+
+/** The events Stripe sends for a completed subscription checkout, for a demo checkout. */
+export function demoCheckoutEvents(session: CheckoutSessionRow, customerId: string | null, now: Date): BillingEvent[] {
+  const customer = customerId ?? `demo_cus_${session.userId}`;
+  const subscriptionId = `demo_sub_${randomUUID()}`;
+  return [
+    {
+      id: `demo_evt_${randomUUID()}`,
+      provider: 'demo',
+      created: now,
+      type: 'checkout.completed',
+      checkout: { providerSessionId: session.providerSessionId, userId: session.userId, customerId: customer, subscriptionId },
+    },
+    {
+      id: `demo_evt_${randomUUID()}`,
+      provider: 'demo',
+      created: now,
+      type: 'subscription.created',
+      subscription: {
+        id: subscriptionId,
+        customerId: customer,
+        userId: session.userId,
+        tier: session.plan,
+        status: 'active',
+        currentPeriodEnd: new Date(now.getTime() + DEMO_PERIOD_MS),
+        cancelAtPeriodEnd: false,
+        endedAt: null,
+      },
+    },
+  ];
+}

@@ -1,0 +1,43 @@
+import type { Invoice, PaidPlanId, PaymentProviderName } from '#shared/billing/billing.schemas.ts';
+import type { BillingSubscriptionRow } from '../../db/schema/index.ts';
+import type { Env } from '../../env.ts';
+import type { SubscriptionSnapshot } from './billing-events.ts';
+import { createDemoProvider } from './demo-provider.ts';
+import { createStripeProvider } from './stripe-provider.ts';
+
+// What the billing service needs from a payment provider. Both implementations feed the same
+// event handler (billing-events.ts); neither writes the users subscription columns itself.
+
+export type CheckoutInput = {
+  userId: number;
+  email: string;
+  customerId: string | null;
+  plan: PaidPlanId;
+  /** Same key for a retried request, so the provider makes one session. */
+  idempotencyKey: string;
+  now: Date;
+};
+
+export type CreatedCheckout = { providerSessionId: string; url: string; expiresAt: Date };
+
+export type SubscriptionChange = { cancelAtPeriodEnd?: boolean; plan?: PaidPlanId };
+
+export type PaymentProvider = {
+  name: PaymentProviderName;
+  createCheckout: (input: CheckoutInput) => Promise<CreatedCheckout>;
+  /** Applies a change at the provider and returns the subscription as it now stands. */
+  updateSubscription: (current: BillingSubscriptionRow, change: SubscriptionChange, now: Date) => Promise<SubscriptionSnapshot>;
+  /** The provider's self-service page for cards and invoices, when it has one. */
+  portalUrl: (customerId: string, returnUrl: string) => Promise<string | null>;
+  listInvoices: (customerId: string) => Promise<Invoice[]>;
+};
+
+declare module '../../app.ts' {
+  interface AppOverrides {
+    paymentProvider?: PaymentProvider;
+  }
+}
+
+export function createPaymentProvider(env: Env): PaymentProvider {
+  return env.PAYMENTS_PROVIDER === 'stripe' ? createStripeProvider(env) : createDemoProvider();
+}
