@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { searchRoutes } from './features/searches/search.routes.ts';
@@ -7,15 +9,19 @@ import { searchesRoutes } from './features/searches/searches.routes.ts';
 import { usageRoutes } from './features/searches/usage.routes.ts';
 import { trialRoutes } from './features/trial/trial.routes.ts';
 import { slowTestRoutes } from './features/test-hooks/slow.routes.ts';
+import { testHookRoutes } from './features/test-hooks/test-hooks.routes.ts';
 
 /** Every feature plugin, one line each, mounted under /api/<feature>. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(billingRoutes, { prefix: '/api/billing' });
   await app.register(trialRoutes, { prefix: '/api/trial' });
   await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(searchesRoutes, { prefix: '/api/searches' });
   await app.register(searchResultsRoutes, { prefix: '/api/search-results' });
   await app.register(usageRoutes, { prefix: '/api/user' });
+  if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users, type UserRow } from '../db/schema/index.ts';
+import { jwtTokens, users, type UserRow } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
 import type { AccessClaims } from './jwt.ts';
 
@@ -30,9 +30,24 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!token) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
   const { deps } = request.server;
   const claims = await deps.jwt.verifyAccessToken(token, deps.clock.now());
+  const now = deps.clock.now();
   const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId));
   if (!user || !user.isActive) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
+  // A token of a signed-out, reused or password-changed session dies with its family, not 15 min later.
+  if (claims.familyId && !(await isFamilyLive(deps.db, claims.familyId, now))) {
+    throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
+  }
   request.auth = { ...claims, user };
+}
+
+/** True while the family has a live member. One indexed lookup (partial index on live members). */
+export async function isFamilyLive(db: FastifyInstance['deps']['db'], familyId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jwtTokens.id })
+    .from(jwtTokens)
+    .where(and(eq(jwtTokens.familyId, familyId), eq(jwtTokens.isRevoked, false), gt(jwtTokens.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The signed-in user of a request that passed requireUser. */

@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from '#shared/auth/auth.schemas.ts';
+import { passwordStrengthScore } from '#shared/auth/password-strength.ts';
+import { passwordHistory, users, type UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
+import { raiseAlert, writeAudit } from './security-audit.service.ts';
+
+// Registration and sign-in, with the account lockout (10 consecutive failures lock for 30 minutes).
+
+export const LOCKOUT_THRESHOLD = 10;
+export const LOCKOUT_MS = 30 * 60 * 1000;
+
+function splitName(name: string): { firstName: string; lastName: string | null } {
+  const [first = name, ...rest] = name.split(/\s+/);
+  return { firstName: first, lastName: rest.length ? rest.join(' ') : null };
+}
+
+export async function registerUser(request: FastifyRequest, input: RegisterInput & { password: string }): Promise<UserRow> {
+  const { db, clock } = request.server.deps;
+  const now = clock.now();
+  assertPasswordAllowed(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      name: input.name,
+      ...splitName(input.name),
+      password: passwordHash,
+      passwordStrengthScore: passwordStrengthScore(input.password, [input.email, input.name]),
+      lastPasswordChange: now,
+      lastResetDate: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!user) throw new AppError('CONFLICT', AUTH_MESSAGES.registrationFailed, { email: 'An account with this email already exists' });
+  await db.insert(passwordHistory).values({ userId: user.id, passwordHash, createdAt: now });
+  await writeAudit(db, request, { eventType: 'register', success: true, userId: user.id, userEmail: user.email });
+  return user;
+}
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
+
+/**
+ * Checks credentials. Unknown e-mail and wrong password give the same error after the same argon2
+ * work. A locked account is refused even with the right password until the lock expires.
+ */
+export async function authenticate(request: FastifyRequest, input: LoginInput): Promise<UserRow> {
+  const { db, clock } = request.server.deps;
+  const now = clock.now();
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, input.email));
+  if (!user?.password || !user.isActive) {
+    await verifyAgainstDummy(input.password);
+    await writeAudit(db, request, { eventType: 'login_failure', success: false, userId: user?.id ?? null, userEmail: input.email, errorMessage: 'unknown account' });
+    throw invalidCredentials();
+  }
+  if (user.accountLocked && user.lockoutExpires && user.lockoutExpires.getTime() > now.getTime()) {
+    await writeAudit(db, request, { eventType: 'login_failure', success: false, userId: user.id, userEmail: user.email, errorMessage: 'account locked' });
+    throw new AppError('ACCOUNT_LOCKED', 'Too many failed sign-in attempts. Your account is locked for 30 minutes; try again later or reset your password.');
+  }
+  if (!(await verifyPassword(user.password, input.password))) {
+    await recordFailure(request, user, now);
+    throw invalidCredentials();
+  }
+  const [updated] = await db
+    .update(users)
+    .set({ failedLoginAttempts: 0, accountLocked: false, lockoutExpires: null })
+    .where(eq(users.id, user.id))
+    .returning();
+  await writeAudit(db, request, { eventType: 'login_success', success: true, userId: user.id, userEmail: user.email });
+  return updated ?? user;
+}
+
+async function recordFailure(request: FastifyRequest, user: UserRow, now: Date): Promise<void> {
+  const { db } = request.server.deps;
+  // An expired lock starts a fresh count. One statement, so concurrent failures each count once.
+  const lockExpired = sql`(${users.accountLocked} and (${users.lockoutExpires} is null or ${users.lockoutExpires} <= ${now.toISOString()}::timestamptz))`;
+  const nextCount = sql`(case when ${lockExpired} then 0 else ${users.failedLoginAttempts} end) + 1`;
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLoginAttempts: nextCount,
+      lastFailedLogin: now,
+      accountLocked: sql`${nextCount} >= ${LOCKOUT_THRESHOLD}`,
+      lockoutExpires: sql`case when ${nextCount} >= ${LOCKOUT_THRESHOLD} then ${new Date(now.getTime() + LOCKOUT_MS).toISOString()}::timestamptz else null end`,
+    })
+    .where(eq(users.id, user.id))
+    .returning({ failedLoginAttempts: users.failedLoginAttempts, accountLocked: users.accountLocked });
+  await writeAudit(db, request, { eventType: 'login_failure', success: false, userId: user.id, userEmail: user.email, errorMessage: 'wrong password' });
+  if (row?.accountLocked && row.failedLoginAttempts === LOCKOUT_THRESHOLD) {
+    await writeAudit(db, request, { eventType: 'account_locked', success: true, userId: user.id, userEmail: user.email, severity: 'medium', metadata: { failedAttempts: row.failedLoginAttempts } });
+    await raiseAlert(db, request, {
+      alertType: 'account_locked',
+      severity: 'medium',
+      userId: user.id,
+      description: `Account locked after ${LOCKOUT_THRESHOLD} consecutive failed sign-in attempts.`,
+    });
+  }
+}

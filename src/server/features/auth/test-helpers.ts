@@ -1,0 +1,39 @@
+import type { TestApp } from '../../test/test-app.ts';
+
+// Helpers for the auth suites: sign-in through the API, cookie handling like a browser.
+
+export const ORIGIN = 'http://localhost:3000';
+export const STRONG_PASSWORD = 'Violet-Harbour-Lantern-42';
+
+export function refreshCookieOf(res: { headers: Record<string, unknown> }): string | null {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? [raw] : [];
+  for (const line of list) {
+    const match = /^unbuilt_refresh=([^;]*)/.exec(line);
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+export async function registerViaApi(t: TestApp, values: { email?: string; password?: string; name?: string; ip?: string } = {}) {
+  const email = values.email ?? `u-${Math.random().toString(36).slice(2, 10)}@example.test`;
+  const password = values.password ?? STRONG_PASSWORD;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: { origin: ORIGIN },
+    remoteAddress: values.ip,
+    payload: { email, password, confirmPassword: password, name: values.name ?? 'Ada Lovelace' },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ data: { accessToken: string; user: { id: number } } }>();
+  return { email, password, accessToken: body.data.accessToken, userId: body.data.user.id, cookie: refreshCookieOf(res) ?? '' };
+}
+
+export function login(t: TestApp, email: string, password: string, ip = '127.0.0.1') {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, remoteAddress: ip, payload: { email, password } });
+}
+
+export function refresh(t: TestApp, cookie: string, headers: Record<string, string> = { origin: ORIGIN }) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers, cookies: { unbuilt_refresh: cookie } });
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { publicUserSchema } from './user.schemas.ts';
+
+// Request and response contracts of /api/auth (spec §5, §7). Messages the spec states are used
+// verbatim; the rest are ours.
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** Rejected before hashing: argon2 over megabytes of input is a cheap denial of service. */
+export const MAX_PASSWORD_LENGTH = 128;
+export const MIN_NAME_LENGTH = 2;
+export const MAX_NAME_LENGTH = 100;
+
+export const AUTH_MESSAGES = {
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  passwordsDontMatch: "Passwords don't match",
+  email: 'Please enter a valid email address',
+  nameMin: `Name must be at least ${MIN_NAME_LENGTH} characters`,
+  nameMax: `Name must be at most ${MAX_NAME_LENGTH} characters`,
+  required: 'Required',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+  reusedPassword: 'Choose a password you have not used recently.',
+  loginFailed: 'Invalid credentials. Please try again.',
+  registrationFailed: 'Registration failed. Please try again.',
+} as const;
+
+const email = z.string().trim().toLowerCase().pipe(z.email(AUTH_MESSAGES.email).max(254, AUTH_MESSAGES.email));
+const password = z.string().min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordMin).max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordMax);
+
+export const loginSchema = z.object({ email, password });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Spec §5 as written: password and confirmation optional, compared only when both are present. */
+export const registerSchema = z
+  .object({
+    email,
+    name: z.string().trim().min(MIN_NAME_LENGTH, AUTH_MESSAGES.nameMin).max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameMax),
+    password: password.optional(),
+    confirmPassword: password.optional(),
+  })
+  .refine((v) => v.password === undefined || v.confirmPassword === undefined || v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** What the server accepts: there is no social sign-up yet, so a password is required. */
+export const registerRequestSchema = registerSchema.refine((v) => v.password !== undefined, {
+  message: AUTH_MESSAGES.required,
+  path: ['password'],
+});
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(1, AUTH_MESSAGES.required).max(200), password, confirmPassword: password })
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, AUTH_MESSAGES.required).max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordMax),
+    newPassword: password,
+    confirmPassword: password,
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+const optionalName = z.string().trim().max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameMax).nullable().optional();
+
+/** Fields a user may change on their profile; anything else in the body is dropped (mass assignment). */
+export const profileUpdateSchema = z.object({
+  name: z.string().trim().min(MIN_NAME_LENGTH, AUTH_MESSAGES.nameMin).max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameMax).optional(),
+  firstName: optionalName,
+  lastName: optionalName,
+  avatar: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be a valid URL' }).max(2048)])
+    .nullable()
+    .optional(),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ user: publicUserSchema, accessToken: z.string() }),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const refreshResponseSchema = z.object({ success: z.literal(true), data: z.object({ accessToken: z.string() }) });
