@@ -144,8 +144,8 @@ describe('history', () => {
     const saved = (await t.app.inject({ method: 'GET', url: '/api/search-results/saved', headers: user.headers })).json().data;
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ id: resultId, isSaved: true, search: { id, query: 'farm robotics' } });
-    const favs = (await t.app.inject({ method: 'GET', url: '/api/searches?favorites=true', headers: user.headers })).json().data;
-    expect(favs.items.map((i: { id: number }) => i.id)).toEqual([id]);
+    const favs = (await t.app.inject({ method: 'GET', url: '/api/searches?favorites=true', headers: user.headers })).json<{ data: SearchListPage }>().data;
+    expect(favs.items.map((i) => i.id)).toEqual([id]);
 
     const rerun = await t.app.inject({ method: 'POST', url: `/api/searches/${id}/rerun`, headers: user.headers });
     const newId = rerun.json<{ data: { search: { id: number } } }>().data.search.id;
