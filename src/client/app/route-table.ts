@@ -7,7 +7,10 @@ import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
 
 export type AppRoute = { path: string; Page: LazyExoticComponent<ComponentType> };
 
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyExoticComponent<ComponentType> {
+function page<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 

@@ -29,7 +29,10 @@ function NotFoundRoute({ status }: { status: AuthStatus }) {
 
 /** Renders the pages for a given sign-in state (exported for tests, which pick the state). */
 export function RoutesForStatus({ status }: { status: AuthStatus }) {
-  const element = useRoutes([...routesFor(status).map(toRouteObject), { path: '*', element: <NotFoundRoute status={status} /> }]);
+  const element = useRoutes([
+    ...routesFor(status).map(toRouteObject),
+    { path: '*', element: <NotFoundRoute status={status} /> },
+  ]);
   if (status === 'unknown') return <PageSpinner label="Checking your session" />;
   return element;
 }

@@ -9,12 +9,23 @@ export const paths = {
   home: { path: '/', href: () => '/' },
 
   // Signed-out only
-  login: { path: '/auth/login', href: (redirectTo?: string) => (redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/login') },
+  login: {
+    path: '/auth/login',
+    href: (redirectTo?: string) =>
+      redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/auth/login',
+  },
   register: { path: '/auth/register', href: () => '/auth/register' },
   authForgotPassword: { path: '/auth/forgot-password', href: () => '/auth/forgot-password' },
-  authResetPassword: { path: '/auth/reset-password', href: (token?: string) => (token ? `/auth/reset-password?token=${encodeURIComponent(token)}` : '/auth/reset-password') },
+  authResetPassword: {
+    path: '/auth/reset-password',
+    href: (token?: string) =>
+      token ? `/auth/reset-password?token=${encodeURIComponent(token)}` : '/auth/reset-password',
+  },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
-  resetPassword: { path: '/reset-password', href: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password') },
+  resetPassword: {
+    path: '/reset-password',
+    href: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
+  },
 
   // Both sets (public information)
   pricing: { path: '/pricing', href: () => '/pricing' },
@@ -28,7 +39,10 @@ export const paths = {
 
   // Signed-in only
   search: { path: '/search/:id', href: (id: number | string) => withParam('/search/:id', 'id', id) },
-  searchResult: { path: '/search-result/:id', href: (id: number | string) => withParam('/search-result/:id', 'id', id) },
+  searchResult: {
+    path: '/search-result/:id',
+    href: (id: number | string) => withParam('/search-result/:id', 'id', id),
+  },
   saved: { path: '/saved', href: () => '/saved' },
   history: { path: '/history', href: () => '/history' },
   trending: { path: '/trending', href: () => '/trending' },

@@ -15,7 +15,13 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   readonly responseText: string;
 
-  constructor(options: { status: number; code: ApiErrorCode; message: string; fieldErrors?: FieldErrors; responseText?: string }) {
+  constructor(options: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    fieldErrors?: FieldErrors;
+    responseText?: string;
+  }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;

@@ -20,7 +20,12 @@ export function loadSonner(): Promise<Sonner> {
   return sonnerModule;
 }
 
-export async function toast({ title, description, variant = 'default', durationMs = TOAST_DURATION_MS }: ToastOptions): Promise<void> {
+export async function toast({
+  title,
+  description,
+  variant = 'default',
+  durationMs = TOAST_DURATION_MS,
+}: ToastOptions): Promise<void> {
   const { toast: sonner } = await loadSonner();
   const options = { description, duration: durationMs };
   switch (variant) {

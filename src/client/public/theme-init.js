@@ -9,7 +9,8 @@
   } catch (error) {
     theme = 'dark';
   }
-  var prefersDark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  var prefersDark =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
   var resolved = theme === 'system' ? (prefersDark ? 'dark' : 'light') : theme;
   var root = document.documentElement;
   root.classList.toggle('dark', resolved === 'dark');

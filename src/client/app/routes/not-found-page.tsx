@@ -12,7 +12,10 @@ export function NotFoundPage({ isSignInRequired = false }: NotFoundPageProps) {
   const { pathname } = useLocation();
   usePageMeta('Page not found', 'The page you asked for does not exist on Unbuilt.');
   return (
-    <section aria-labelledby="not-found-title" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+    <section
+      aria-labelledby="not-found-title"
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center"
+    >
       <p className="text-6xl font-extrabold text-primary" aria-hidden="true">
         404
       </p>
@@ -22,7 +25,9 @@ export function NotFoundPage({ isSignInRequired = false }: NotFoundPageProps) {
       <p className="mt-3 text-muted-foreground">
         There is no page at <code className="rounded bg-muted px-1 break-all">{pathname}</code>.
       </p>
-      {isSignInRequired ? <p className="mt-2 text-muted-foreground">This page is only available after you sign in.</p> : null}
+      {isSignInRequired ? (
+        <p className="mt-2 text-muted-foreground">This page is only available after you sign in.</p>
+      ) : null}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button asChild>
           <Link to={paths.home.href()}>Go Home</Link>

@@ -1,6 +1,73 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { SALES_EMAIL } from '#shared/app/app.constants.ts';
+import {
+  FREE_HISTORY_DAYS,
+  FREE_MONTHLY_SEARCHES,
+  MONEY_BACK_DAYS,
+  TRIAL_DAYS,
+  type PlanDefinition,
+} from '#shared/plans/plans.constants.ts';
+import { ContentPage } from '#client/components/marketing/content-page.tsx';
+import { PlanCards, type PlanCta } from '#client/components/marketing/plan-cards.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
 
-// Placeholder until its issue lands.
+function ctaFor(isSignedIn: boolean) {
+  return (plan: PlanDefinition): PlanCta => {
+    if (plan.id === 'enterprise') return { label: 'Contact Sales', href: `mailto:${SALES_EMAIL}`, isExternal: true };
+    if (plan.id === 'pro') {
+      return isSignedIn
+        ? { label: 'Upgrade to Pro', href: paths.subscribe.href() }
+        : { label: `Start ${TRIAL_DAYS}-Day Free Trial`, href: paths.register.href() };
+    }
+    return isSignedIn
+      ? { label: 'Go to Discover', href: paths.home.href() }
+      : { label: 'Get Started Free', href: paths.register.href() };
+  };
+}
+
 export function PricingPage() {
-  return <BeingBuiltPage title="Pricing" />;
+  const isSignedIn = useAuthStore((state) => state.status === 'signed-in');
+  return (
+    <ContentPage
+      title="Pricing"
+      description={`Unbuilt plans: Free with ${FREE_MONTHLY_SEARCHES} searches a month, Pro with unlimited searches, and Enterprise for teams. Try Pro free for ${TRIAL_DAYS} days, no credit card.`}
+      width="wide"
+      lead={`Start free with ${FREE_MONTHLY_SEARCHES} searches a month. Try Pro free for ${TRIAL_DAYS} days — no credit card required.`}
+    >
+      <section aria-labelledby="plans-title">
+        <h2 id="plans-title" className="sr-only">
+          Plans
+        </h2>
+        <PlanCards reading="full" ctaFor={ctaFor(isSignedIn)} />
+      </section>
+
+      <section aria-labelledby="pricing-faq-title" className="max-w-3xl">
+        <h2 id="pricing-faq-title">Questions about plans</h2>
+        <h3>What counts as a search?</h3>
+        <p>
+          Each analysis you run counts as one search. On the Free plan you have {FREE_MONTHLY_SEARCHES} a calendar
+          month; the count starts again when a new month begins. Opening, saving, exporting or sharing an analysis you
+          already ran does not count.
+        </p>
+        <h3>What happens when I reach the limit?</h3>
+        <p>
+          The limit is enforced on our server, so new searches stop until the next month or until you upgrade.
+          Everything you already ran stays available. Free accounts see the last {FREE_HISTORY_DAYS} days of search
+          history; older searches are hidden, not deleted, and come back if you upgrade.
+        </p>
+        <h3>How does the free trial work?</h3>
+        <p>
+          The trial gives you {TRIAL_DAYS} days of Pro once per account, with no card required. When it ends your
+          account returns to Free unless you subscribe.
+        </p>
+        <h3>Can I cancel?</h3>
+        <p>Yes, at any time. Every paid plan has a {MONEY_BACK_DAYS}-day money-back guarantee.</p>
+        <h3>How do I pay?</h3>
+        <p>
+          Pro is billed monthly by card through our payment provider. Unbuilt never receives or stores your card number.
+          Enterprise is arranged with our team: write to <a href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</a>.
+        </p>
+      </section>
+    </ContentPage>
+  );
 }

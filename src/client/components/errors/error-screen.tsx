@@ -8,7 +8,11 @@ type ErrorScreenProps = { error: unknown; onRetry: () => void };
 /** Spec §2/§8 error screen. "Go Home" is a full navigation so a broken app state is dropped too. */
 export function ErrorScreen({ error, onRetry }: ErrorScreenProps) {
   return (
-    <section role="alert" aria-labelledby="error-screen-title" className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
+    <section
+      role="alert"
+      aria-labelledby="error-screen-title"
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center"
+    >
       <AlertTriangle aria-hidden="true" className="mb-4 size-12 text-destructive" />
       <h1 id="error-screen-title" className="text-2xl font-bold">
         Oops! Something went wrong

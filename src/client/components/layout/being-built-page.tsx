@@ -8,7 +8,10 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 export function BeingBuiltPage({ title }: { title: string }) {
   usePageMeta(title, `${title} — this page of Unbuilt is being built.`);
   return (
-    <section aria-labelledby="being-built-title" className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
+    <section
+      aria-labelledby="being-built-title"
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center"
+    >
       <Construction aria-hidden="true" className="mb-4 size-12 text-muted-foreground" />
       <h1 id="being-built-title" className="text-2xl font-bold">
         {title}

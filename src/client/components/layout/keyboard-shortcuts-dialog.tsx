@@ -21,12 +21,20 @@ function Keys({ keys }: { keys: readonly string[] }) {
 }
 
 /** Loaded on demand (Radix stays out of the landing page's initial JavaScript). */
-export function KeyboardShortcutsDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+export function KeyboardShortcutsDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogTitle>Keyboard shortcuts</DialogTitle>
-        <DialogDescription>Use these anywhere in Unbuilt. On a Mac, use ⌘ (Command) where Ctrl is shown.</DialogDescription>
+        <DialogDescription>
+          Use these anywhere in Unbuilt. On a Mac, use ⌘ (Command) where Ctrl is shown.
+        </DialogDescription>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Keyboard shortcuts</caption>
           <thead>

@@ -5,7 +5,13 @@ import { useShortcutsStore } from '#client/lib/shortcuts-store.ts';
 export function ShortcutsButton() {
   const setOpen = useShortcutsStore((state) => state.setOpen);
   return (
-    <Button variant="ghost" size="icon" onClick={() => setOpen(true)} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={() => setOpen(true)}
+      aria-label="Keyboard shortcuts"
+      title="Keyboard shortcuts (?)"
+    >
       <Keyboard aria-hidden="true" />
     </Button>
   );

@@ -21,18 +21,18 @@ export function SignedOutHeader() {
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <Button variant="ghost" asChild>
-            <Link to={paths.about.href()}>About</Link>
-          </Button>
-          <Button variant="ghost" asChild>
-            <Link to={paths.login.href()}>Sign In</Link>
-          </Button>
-          <Button asChild>
-            <Link to={paths.register.href()}>Get Started</Link>
-          </Button>
-        </nav>
         <div className="flex items-center gap-1">
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            <Button variant="ghost" asChild>
+              <Link to={paths.about.href()}>About</Link>
+            </Button>
+            <Button variant="ghost" asChild>
+              <Link to={paths.login.href()}>Sign In</Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.register.href()}>Get Started</Link>
+            </Button>
+          </nav>
           <ShortcutsButton />
           <ThemeToggle />
           <Button

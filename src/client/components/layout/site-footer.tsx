@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { CAREERS_EMAIL, SUPPORT_EMAIL } from '#shared/app/app.constants.ts';
 import { paths } from '#client/config/paths.ts';
 
-const linkClass = 'inline-flex min-h-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline';
+const linkClass =
+  'inline-flex min-h-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline';
 
 // Spec §2 footer: Product (Features → /trending), Company, Legal (/privacy, /terms), mailto links.
 export function SiteFooter() {
@@ -11,7 +12,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold">Unbuilt</p>
-          <p className="mt-2 text-sm text-muted-foreground">Market gaps found from public evidence, with the evidence shown.</p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Market gaps found from public evidence, with the evidence shown.
+          </p>
         </div>
         <nav aria-labelledby="footer-product">
           <h2 id="footer-product" className="text-sm font-semibold">

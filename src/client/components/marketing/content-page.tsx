@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+
+type ContentPageProps = {
+  title: string;
+  description: string;
+  /** Shown under the heading; defaults to the meta description. */
+  lead?: ReactNode;
+  updated?: string;
+  /** 'wide' for pages with card grids (pricing). */
+  width?: 'prose' | 'wide';
+  children: ReactNode;
+};
+
+/** The frame of the informational pages: one h1, a lead paragraph, readable prose below. */
+export function ContentPage({ title, description, lead, updated, width = 'prose', children }: ContentPageProps) {
+  usePageMeta(title, description);
+  return (
+    <article className={`mx-auto px-4 py-12 sm:py-16 ${width === 'wide' ? 'max-w-6xl' : 'max-w-3xl'}`}>
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{lead ?? description}</p>
+        {updated ? <p className="mt-2 text-sm text-muted-foreground">Last updated {updated}</p> : null}
+      </header>
+      <div className="mt-10 space-y-10 leading-relaxed [&_a]:text-primary [&_a]:underline-offset-4 [&_a:hover]:underline [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_li]:mt-2 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
+        {children}
+      </div>
+    </article>
+  );
+}
