@@ -124,9 +124,10 @@ export type ProjectDto = {
 export type TrendingDto = {
   windowDays: number;
   minUsers: number;
+  /** Years each side of the growth comparison (launches in the last N years vs the N before). */
+  growthYears: number;
   /** Categories whose companies in the stored evidence grew fastest (recent vs earlier launches). */
   categories: { category: string; recent: number; earlier: number; growth: number; companies: number }[];
-  tags: { tag: string; recent: number; earlier: number; growth: number }[];
   /** Themes (engine-parsed facets, never raw query text) searched by at least `minUsers` users. */
   themes: { theme: string; users: number; searches: number }[];
   basis: string;

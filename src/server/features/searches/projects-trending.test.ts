@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
+import type { ProjectDto, TrendingDto } from '#shared/searches/search.schemas.ts';
+import { createUser, type TestUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { SearchEngine } from './search-engine.ts';
+import { fakeAnalysis } from './test/fake-engine.ts';
+
+// Facets follow the query's first word so tests control the themes; evidence dates come from the query.
+const themedEngine: SearchEngine = {
+  analyze: ({ query, filters }) => {
+    const analysis: GapAnalysis = fakeAnalysis(query, filters, 1);
+    const [theme = 'none', ...years] = query.split(' ');
+    analysis.facets = { offering: [theme], segment: [], keywords: [] };
+    const first = analysis.opportunities[0];
+    if (first) {
+      first.category = 'healthcare';
+      first.evidence = years.map((y, i) => ({ id: `yc:${theme}-${i}`, source: 'yc', ref: `${theme}-${y}-${i}`, value: 1, note: 'launch', date: `${y}-01-01` }));
+    }
+    return Promise.resolve(analysis);
+  },
+};
+
+let t: TestApp;
+let a: TestUser;
+let b: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { searchEngine: themedEngine } });
+  t.clock.set(new Date('2026-07-01T00:00:00Z'));
+  a = await createUser(t);
+  b = await createUser(t);
+});
+afterAll(() => t.close());
+
+const run = (u: TestUser, query: string) =>
+  t.app.inject({ method: 'POST', url: '/api/search', headers: u.headers, payload: { query } }).then((r) => r.json<{ data: { search: { id: number } } }>().data.search.id);
+
+describe('projects', () => {
+  it.each([
+    ['', 'Project name is required'],
+    ['   ', 'Project name is required'],
+    ['x'.repeat(201), 'Project name must be 200 characters or less'],
+  ])('rejects the name %j with the spec message', async (name, message) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/projects', headers: a.headers, payload: { name } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ name: message });
+  });
+
+  it('creates, groups analyses (once), archives, and hides them from other users', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/projects', headers: a.headers, payload: { name: ' Clinics ', tags: ['health'] } });
+    expect(created.statusCode).toBe(201);
+    const project = created.json<{ data: ProjectDto }>().data;
+    expect(project).toMatchObject({ name: 'Clinics', tags: ['health'], archived: false, analyses: [] });
+    const searchId = await run(a, 'clinics 2025');
+    for (let i = 0; i < 2; i++) {
+      const add = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/analyses`, headers: a.headers, payload: { searchId } });
+      expect(add.statusCode).toBe(200);
+    }
+    await t.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: a.headers, payload: { archived: true } });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: a.headers })).json<{ data: ProjectDto[] }>().data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ archived: true, analyses: [{ id: searchId, query: 'clinics 2025' }] });
+
+    const otherSearch = await run(b, 'vets 2025');
+    const foreignLink = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/analyses`, headers: a.headers, payload: { searchId: otherSearch } });
+    expect(foreignLink.statusCode).toBe(404);
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/projects/${project.id}`, { name: 'mine now' }],
+      ['DELETE', `/api/projects/${project.id}`, undefined],
+      ['POST', `/api/projects/${project.id}/analyses`, { searchId: otherSearch }],
+      ['DELETE', `/api/projects/${project.id}/analyses/${searchId}`, undefined],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: b.headers, ...(payload ? { payload } : {}) });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/projects', headers: b.headers })).json().data).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/projects/${project.id}`, headers: a.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('trending', () => {
+  it('shows a theme only once 3 different users searched it, and never raw query text', async () => {
+    const c = await createUser(t);
+    await run(a, 'pharmacy 2025 2025');
+    await run(a, 'pharmacy 2021');
+    await run(b, 'pharmacy 2026');
+    const before = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: c.headers })).json<{ data: TrendingDto }>().data;
+    expect(before.themes.map((x) => x.theme)).not.toContain('pharmacy');
+    await run(c, 'pharmacy 2024');
+    const after = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: c.headers })).json<{ data: TrendingDto }>().data;
+    expect(after.themes).toContainEqual({ theme: 'pharmacy', users: 3, searches: 4 });
+    expect(JSON.stringify(after)).not.toContain('pharmacy 2025');
+  });
+
+  it('ranks categories by launches in the last 2 years against the 2 before, from stored evidence', async () => {
+    const res = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: a.headers })).json<{ data: TrendingDto }>().data;
+    const health = res.categories.find((x) => x.category === 'healthcare');
+    // Distinct companies: clinics-2025, vets-2025, pharmacy-2025-0, pharmacy-2025-1, pharmacy-2021, pharmacy-2026, pharmacy-2024.
+    expect(health).toEqual({ category: 'healthcare', recent: 5, earlier: 1, growth: 4, companies: 7 });
+  });
+});
