@@ -35,6 +35,14 @@ export type BillingEvent = EventBase &
 
 export type HandleResult = { outcome: 'applied' | 'duplicate' | 'stale' | 'unmatched' };
 
+/**
+ * Event times in whole seconds, as providers send them. Changes the app makes itself are stamped
+ * this way too, so the provider's webhook for the same change (same second) is not "older".
+ */
+export function eventTime(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / 1000) * 1000);
+}
+
 const TERMINAL_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
 export async function handleBillingEvent(db: Database, event: BillingEvent, now: Date): Promise<HandleResult> {

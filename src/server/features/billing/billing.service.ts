@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { billingHistory, billingSubscriptions, checkoutSessions, users, type UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
-import { applyBillingEvent, handleBillingEvent, type BillingEvent } from './billing-events.ts';
+import { applyBillingEvent, eventTime, handleBillingEvent, type BillingEvent } from './billing-events.ts';
 import { demoCheckoutEvents } from './demo-provider.ts';
 import type { PaymentProvider, SubscriptionChange } from './payment-provider.ts';
 
@@ -145,8 +145,7 @@ export async function changeSubscription({ db, provider, now, user, change }: De
     (change.plan === undefined || change.plan === row.tier);
   if (isNoop) return;
   const snapshot = await provider.updateSubscription(row, change, now);
-  // Whole seconds, like provider event times: the provider's own webhook for this change is not older.
-  const created = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const created = eventTime(now);
   const event: BillingEvent = {
     id: `${provider.name}_sync_${randomUUID()}`,
     provider: provider.name,

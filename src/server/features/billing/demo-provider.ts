@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutSessionRow } from '../../db/schema/index.ts';
-import type { BillingEvent } from './billing-events.ts';
+import { eventTime, type BillingEvent } from './billing-events.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 // The built-in provider used when PAYMENTS_PROVIDER is unset: checkout is a page of this app that
@@ -40,18 +40,19 @@ export function createDemoProvider(): PaymentProvider {
 export function demoCheckoutEvents(session: CheckoutSessionRow, customerId: string | null, now: Date): BillingEvent[] {
   const customer = customerId ?? `demo_cus_${session.userId}`;
   const subscriptionId = `demo_sub_${randomUUID()}`;
+  const created = eventTime(now);
   return [
     {
       id: `demo_evt_${randomUUID()}`,
       provider: 'demo',
-      created: now,
+      created,
       type: 'checkout.completed',
       checkout: { providerSessionId: session.providerSessionId, userId: session.userId, customerId: customer, subscriptionId },
     },
     {
       id: `demo_evt_${randomUUID()}`,
       provider: 'demo',
-      created: now,
+      created,
       type: 'subscription.created',
       subscription: {
         id: subscriptionId,

@@ -15,6 +15,7 @@ export async function activateTrial({ db, user, email, now }: { db: Database; us
   if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw new AppError('VALIDATION_FAILED', 'Use the e-mail address of your account.', { email: 'Use the e-mail address of your account.' });
   }
+  if (user.trialUsed) throw new AppError('CONFLICT', 'You have already used your free trial.');
   if (hasPaidPlan(user, now)) throw new AppError('CONFLICT', 'You already have a paid plan.');
   const trialExpiration = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
   const [updated] = await db
