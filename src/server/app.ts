@@ -43,6 +43,8 @@ export type BuildAppOptions = {
   overrides?: AppOverrides;
   /** Serve the built client (production and browser tests). */
   serveClient?: boolean;
+  /** Where log lines go (default stdout); tests pass a collector to assert what is logged. */
+  logStream?: { write: (line: string) => void };
   clientDistDir?: string;
 };
 
@@ -59,7 +61,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       env.LOG_LEVEL === 'silent'
         ? false
-        : { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

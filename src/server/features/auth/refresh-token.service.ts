@@ -95,7 +95,7 @@ export async function rotateRefreshToken(db: Database, request: FastifyRequest, 
       .returning({ id: jwtTokens.id });
     if (won) {
       const next = await issueRefreshToken(db, request, { userId: row.userId, now, familyId: row.familyId });
-      await writeAudit(db, request, { eventType: 'token_refresh', success: true, userId: user.id, sessionId: row.familyId });
+      await writeAudit(db, request, { eventType: 'token_refresh', success: true, userId: user.id, userEmail: user.email, sessionId: row.familyId });
       return { user, familyId: row.familyId, newToken: { token: next.token, expiresAt: next.expiresAt } };
     }
     const [current] = await db.select().from(jwtTokens).where(eq(jwtTokens.id, row.id));

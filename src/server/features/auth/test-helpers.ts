@@ -3,6 +3,11 @@ import type { TestApp } from '../../test/test-app.ts';
 // Helpers for the auth suites: sign-in through the API, cookie handling like a browser.
 
 export const ORIGIN = 'http://localhost:3000';
+
+/** The Origin a browser on the app's own pages sends. */
+export function originOf(t: TestApp): string {
+  return new URL(t.env.PUBLIC_URL).origin;
+}
 export const STRONG_PASSWORD = 'Violet-Harbour-Lantern-42';
 
 export function refreshCookieOf(res: { headers: Record<string, unknown> }): string | null {
@@ -21,7 +26,7 @@ export async function registerViaApi(t: TestApp, values: { email?: string; passw
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    headers: { origin: ORIGIN },
+    headers: { origin: originOf(t) },
     remoteAddress: values.ip,
     payload: { email, password, confirmPassword: password, name: values.name ?? 'Ada Lovelace' },
   });
@@ -31,9 +36,10 @@ export async function registerViaApi(t: TestApp, values: { email?: string; passw
 }
 
 export function login(t: TestApp, email: string, password: string, ip = '127.0.0.1') {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, remoteAddress: ip, payload: { email, password } });
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: originOf(t) }, remoteAddress: ip, payload: { email, password } });
 }
 
-export function refresh(t: TestApp, cookie: string, headers: Record<string, string> = { origin: ORIGIN }) {
+export function refresh(t: TestApp, cookie: string, headers?: Record<string, string>) {
+  headers ??= { origin: originOf(t) };
   return t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers, cookies: { unbuilt_refresh: cookie } });
 }
