@@ -3,6 +3,7 @@ import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { registerEngine } from './engine/engine.plugin.ts';
 import { projectsRoutes } from './features/searches/projects.routes.ts';
 import { trendingRoutes } from './features/searches/trending.routes.ts';
 import { searchRoutes } from './features/searches/search.routes.ts';
@@ -15,6 +16,7 @@ import { testHookRoutes } from './features/test-hooks/test-hooks.routes.ts';
 
 /** Every feature plugin, one line each, mounted under /api/<feature>. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
+  await registerEngine(app);
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(projectsRoutes, { prefix: '/api/projects' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });

@@ -124,6 +124,8 @@ export const opportunitySchema = composedTextSchema.extend({
     priority: scoreBreakdownSchema,
   }),
   riskFlags: z.array(z.string()),
+  /** Who wrote the text fields: the LLM or the offline composer (numbers are always the engine's). */
+  composedBy: z.enum(['offline', 'llm']).optional(),
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 

@@ -1,0 +1,151 @@
+import type { AnalysisStage, Competitor, EvidenceSource, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
+import { searchFiltersSchema, type SearchFilters } from '#shared/searches/filters.schemas.ts';
+import type { Env } from '../env.ts';
+import { loadCorpus } from './corpus/load-corpus.ts';
+import { deriveIndex, type EngineIndex } from './index/engine-index.ts';
+import { loadOrBuildLexical } from './index/index-cache.ts';
+import { startSemanticIndex } from './index/semantic-index.ts';
+import { composeWithModel } from './llm/compose-llm.ts';
+import { languageModelFromEnv, type EngineLanguageModel } from './llm/language-model.ts';
+import { abortError, runPipeline, toOpportunity, type ScoredCell } from './pipeline/analyze.ts';
+import { composeOffline } from './pipeline/compose-offline.ts';
+import { RUBRIC_VERSION } from './pipeline/rubric.ts';
+
+// The engine's public face: analyze(query, filters) → GapAnalysis, and status() for /api/health.
+
+export type EngineStatus = { mode: 'offline' | 'llm'; corpusVersion: string; corpusKind: 'full' | 'seed'; semantic: boolean; ready: boolean };
+
+export type AnalyzeOptions = {
+  signal?: AbortSignal;
+  onStage?: (stage: AnalysisStage) => void;
+  onOpportunity?: (o: Opportunity) => void;
+};
+
+export type Engine = {
+  analyze(input: { query: string; filters: SearchFilters }, options?: AnalyzeOptions): Promise<GapAnalysis>;
+  status(): EngineStatus;
+};
+
+export const SEED_WARNING =
+  'Answered from the seed corpus, a small sample of the public datasets: confidence is low. Set DATASETS_DIR to the full datasets for a real analysis.';
+export const COVERAGE_CAVEAT =
+  'The YC directory is a sample of venture-backed startups: "not found in our data" never means "no competitors". O*NET and BLS describe U.S. occupations.';
+
+const SEED_SOURCES: EvidenceSource[] = ['seed', 'naics', 'wordnet'];
+const FULL_SOURCES: EvidenceSource[] = ['yc', 'onet', 'bls', 'naics', 'wordnet'];
+
+// One index per corpus per process: test suites build many apps, the corpus loads once.
+const indexes = new Map<string, Promise<EngineIndex>>();
+
+export function loadEngineIndex(env: Env): Promise<EngineIndex> {
+  const key = `${env.DATASETS_DIR ?? '(seed)'}|${env.SEMANTIC_SEARCH}`;
+  let pending = indexes.get(key);
+  if (!pending) {
+    pending = Promise.resolve().then(() => {
+      const corpus = loadCorpus(env.DATASETS_DIR);
+      const lexical = loadOrBuildLexical(corpus, env.DATA_DIR_ABS);
+      const index = deriveIndex(corpus, lexical.indexes);
+      if (env.SEMANTIC_SEARCH) startSemanticIndex(index, env.DATA_DIR_ABS);
+      else index.semantic.note = 'Semantic search is switched off (SEMANTIC_SEARCH=false): lexical retrieval only.';
+      return index;
+    });
+    pending.catch(() => indexes.delete(key));
+    indexes.set(key, pending);
+  }
+  return pending;
+}
+
+export async function createEngine(options: { env: Env; languageModel?: EngineLanguageModel; modelId?: string }): Promise<Engine> {
+  const { env } = options;
+  const index = await loadEngineIndex(env);
+  const configured = options.languageModel
+    ? { model: options.languageModel, id: options.modelId ?? options.languageModel.modelId }
+    : languageModelFromEnv(env);
+
+  async function analyze(input: { query: string; filters: SearchFilters }, opts: AnalyzeOptions = {}): Promise<GapAnalysis> {
+    const filters = searchFiltersSchema.parse(input.filters);
+    const { signal } = opts;
+    const semanticReady = index.semantic.vectors !== null && index.semantic.embedQuery !== null;
+    const result = await runPipeline(index, { query: input.query, filters }, opts, semanticReady ? index.semantic.embedQuery : null);
+    const corpus = index.corpus;
+    const warnings = [...result.query.warnings];
+    if (corpus.kind === 'seed') warnings.push(SEED_WARNING);
+    warnings.push(COVERAGE_CAVEAT);
+    const base = {
+      query: input.query,
+      filters,
+      corpus: {
+        version: corpus.version,
+        kind: corpus.kind,
+        sources: corpus.kind === 'seed' ? SEED_SOURCES : FULL_SOURCES,
+      },
+      rubricVersion: RUBRIC_VERSION,
+      retrieval: {
+        semantic: semanticReady,
+        note: semanticReady ? null : (index.semantic.note ?? 'Sentence vectors are still being computed: lexical retrieval only for now.'),
+      },
+      facets: {
+        offering: result.query.groups.filter((g) => g.facet === 'offering').map((g) => g.word),
+        segment: result.query.groups.filter((g) => g.facet === 'segment').map((g) => g.word),
+        keywords: result.query.groups.filter((g) => g.facet === 'keyword').map((g) => g.word),
+      },
+    };
+    const offlineComposer = { mode: 'offline' as const, model: null, error: null, tokensUsed: null };
+    if (result.status === 'insufficient_data') {
+      return { ...base, status: 'insufficient_data', reason: result.reason, engine: 'offline', composer: offlineComposer, opportunities: [], warnings };
+    }
+    if (result.filteredOut > 0 && result.cells.length === 0) warnings.push(`None of the ${result.filteredOut} opportunities found meets the chosen filters.`);
+    opts.onStage?.('writing');
+    const opportunities: Opportunity[] = [];
+    let llmError = null as string | null;
+    let tokens = 0;
+    const deadline = configured ? AbortSignal.timeout(env.AI_TIMEOUT_MS) : null;
+    for (const [i, cell] of result.cells.entries()) {
+      if (signal?.aborted) throw abortError(signal);
+      let opportunity: Opportunity | null = null;
+      if (configured && llmError === null) {
+        opportunity = await composeOne(cell, i + 1).catch((error: unknown) => {
+          if (signal?.aborted) throw abortError(signal);
+          llmError = deadline?.aborted ? `The language model did not answer within ${env.AI_TIMEOUT_MS} ms.` : `The language model failed: ${(error as Error).message.slice(0, 300)}`;
+          return null;
+        });
+      }
+      opportunity ??= { ...toOpportunity(cell, i + 1, composeOffline(cell, cell.scores)), composedBy: 'offline' };
+      opportunities.push(opportunity);
+      opts.onOpportunity?.(opportunity);
+    }
+    if (llmError) warnings.push(`${llmError} The text below was written by the offline composer from the same evidence.`);
+
+    async function composeOne(cell: ScoredCell, rank: number): Promise<Opportunity> {
+      const signals = [deadline!, ...(signal ? [signal] : [])];
+      const composed = await composeWithModel(configured!.model, corpus, input.query, cell, AbortSignal.any(signals));
+      tokens += composed.tokens;
+      const extra: Competitor[] = composed.extraCompetitors;
+      return { ...toOpportunity(cell, rank, composed.text, extra), composedBy: 'llm' };
+    }
+
+    const llmUsed = configured !== null && opportunities.some((o) => o.composedBy === 'llm');
+    return {
+      ...base,
+      status: 'ok',
+      reason: null,
+      engine: llmUsed && llmError === null ? 'llm' : 'offline',
+      composer: configured
+        ? { mode: llmError ? 'offline_fallback' : 'llm', model: configured.id, error: llmError, tokensUsed: tokens }
+        : offlineComposer,
+      opportunities,
+      warnings,
+    };
+  }
+
+  return {
+    analyze,
+    status: () => ({
+      mode: configured ? 'llm' : 'offline',
+      corpusVersion: index.corpus.version,
+      corpusKind: index.corpus.kind,
+      semantic: index.semantic.vectors !== null,
+      ready: true,
+    }),
+  };
+}

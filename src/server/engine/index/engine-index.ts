@@ -1,0 +1,66 @@
+import type { Category } from '#shared/searches/filters.schemas.ts';
+import type { Corpus } from '../corpus/corpus.types.ts';
+import { companyCategory, companyRiskFlags, type RiskFlag } from '../pipeline/classify.ts';
+import { processTerm, words } from '../text/tokenize.ts';
+import type { LexicalIndexes } from './lexical-index.ts';
+
+// Everything retrieval needs, derived once per corpus: BM25 indexes, each company's term set (to
+// measure which query words it matches), document frequencies, categories and risk flags.
+
+export type SemanticState = {
+  /** Row-major unit vectors, one row of `dimensions` per company; null until computed or loaded. */
+  vectors: Float32Array | null;
+  dimensions: number;
+  embedQuery: ((text: string) => Promise<Float32Array>) | null;
+  note: string | null;
+  /** Settles when the vectors are ready or have failed (for CLIs that prefer to wait). */
+  settled: Promise<void>;
+};
+
+export type TermSets = { head: Set<string>; body: Set<string> };
+
+export type EngineIndex = {
+  corpus: Corpus;
+  lexical: LexicalIndexes;
+  /** Terms of each company's name, one-liner, tags and sub-industry (head) and of its description (body). */
+  companyTerms: TermSets[];
+  occupationTerms: TermSets[];
+  documentFrequency: Map<string, number>;
+  categories: Category[];
+  riskFlags: RiskFlag[][];
+  semantic: SemanticState;
+};
+
+function termSet(text: string): Set<string> {
+  const set = new Set<string>();
+  for (const w of words(text)) {
+    const t = processTerm(w);
+    if (t) set.add(t);
+  }
+  return set;
+}
+
+export function companyText(c: Corpus['companies'][number]): string {
+  return `${c.name} ${c.oneLiner} ${c.tags.join(' ')} ${c.subindustry} ${c.description}`;
+}
+
+export function deriveIndex(corpus: Corpus, lexical: LexicalIndexes): EngineIndex {
+  const companyTerms = corpus.companies.map((c) => ({
+    head: termSet(`${c.name} ${c.oneLiner} ${c.tags.join(' ')} ${c.subindustry}`),
+    body: termSet(c.description),
+  }));
+  const documentFrequency = new Map<string, number>();
+  for (const { head, body } of companyTerms) {
+    for (const t of new Set([...head, ...body])) documentFrequency.set(t, (documentFrequency.get(t) ?? 0) + 1);
+  }
+  return {
+    corpus,
+    lexical,
+    companyTerms,
+    occupationTerms: corpus.occupations.map((o) => ({ head: termSet(`${o.title} ${o.altTitles.join(' ')}`), body: termSet(o.description) })),
+    documentFrequency,
+    categories: corpus.companies.map(companyCategory),
+    riskFlags: corpus.companies.map(companyRiskFlags),
+    semantic: { vectors: null, dimensions: 0, embedQuery: null, note: null, settled: Promise.resolve() },
+  };
+}

@@ -1,0 +1,132 @@
+import type { AnalysisStage, Competitor, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
+import type { Category, SearchFilters } from '#shared/searches/filters.schemas.ts';
+import type { EngineIndex } from '../index/engine-index.ts';
+import { buildCells, type Cell } from './build-cells.ts';
+import { composeOffline } from './compose-offline.ts';
+import { measureCell, type Demand, type MeasuredCell } from './measure.ts';
+import { parseQuery, type ParsedQuery } from './parse-query.ts';
+import { retrieveCompanies, type Candidate } from './retrieve.ts';
+import { RUBRIC_VERSION, scoreEvidence, type RubricScores } from './rubric.ts';
+import { sortOpportunities } from './sort-opportunities.ts';
+
+// The pipeline from query to scored cells: parse → retrieve → build cells → measure → score.
+// Pure for a given index; text composition (offline or LLM) is the caller's last step.
+
+/** Real queries match at least ~40 % of their (rarity-weighted) words; nonsense ≤ 25 % (STACK-NOTES). */
+export const MIN_QUERY_COVERAGE = 0.4;
+const MAX_OPPORTUNITIES = 8;
+
+export type ScoredCell = MeasuredCell & { scores: RubricScores; category: Category };
+
+export type PipelineResult =
+  | { status: 'insufficient_data'; reason: string; query: ParsedQuery }
+  | { status: 'ok'; query: ParsedQuery; cells: ScoredCell[]; filteredOut: number };
+
+export type PipelineHooks = { signal?: AbortSignal; onStage?: (stage: AnalysisStage) => void };
+
+export function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('The analysis was aborted', 'AbortError');
+}
+
+function check(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError(signal);
+}
+
+function cellCategory(index: EngineIndex, members: Candidate[], fallback: Candidate[]): Category {
+  const pool = members.length > 0 ? members : fallback.slice(0, 10);
+  const counts = new Map<Category, number>();
+  for (const m of pool) counts.set(index.categories[m.id]!, (counts.get(index.categories[m.id]!) ?? 0) + 1);
+  const sorted = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return sorted[0]?.[0] ?? 'technology';
+}
+
+function withinFilters(c: ScoredCell, f: SearchFilters): boolean {
+  const s = c.scores;
+  const inRange = (v: number, [min, max]: [number, number]): boolean => v >= min && v <= max;
+  if (f.categories.length > 0 && !f.categories.includes(c.category)) return false;
+  if (f.marketPotential !== null && s.marketPotential !== f.marketPotential) return false;
+  return inRange(s.innovationScore, f.innovationScore) && inRange(s.marketSize, f.marketSize) && inRange(s.feasibility, f.feasibilityScore);
+}
+
+export async function runPipeline(
+  index: EngineIndex,
+  input: { query: string; filters: SearchFilters },
+  hooks: PipelineHooks,
+  embedQuery: ((text: string) => Promise<Float32Array>) | null,
+): Promise<PipelineResult> {
+  const { signal, onStage } = hooks;
+  check(signal);
+  onStage?.('parsing');
+  const n = index.corpus.companies.length;
+  const query = parseQuery(input.query, input.filters.keywords, (t) => (index.documentFrequency.get(t) ?? 0) / n);
+  if (query.groups.length === 0) {
+    return { status: 'insufficient_data', reason: 'The query has no content word to search for (it is empty, only stop words or only symbols).', query };
+  }
+  check(signal);
+  onStage?.('retrieving');
+  const vector = embedQuery ? await embedQuery(query.text) : null;
+  check(signal);
+  const candidates = retrieveCompanies(index, query.groups, input.filters, vector);
+  const best = Math.max(0, ...candidates.slice(0, 50).map((c) => c.coverage));
+  if (best < MIN_QUERY_COVERAGE) {
+    const matched = candidates[0] ? query.groups.filter((_, i) => candidates[0]!.matched.includes(i)).map((g) => g.word) : [];
+    return {
+      status: 'insufficient_data',
+      reason:
+        candidates.length === 0
+          ? `No company in the ${index.corpus.kind === 'seed' ? 'seed corpus' : 'directory'} matches any word of the query${input.filters.categories.length || input.filters.dateRange.from || input.filters.dateRange.to ? ' within the chosen categories and dates' : ''}.`
+          : `The best matches cover only ${Math.round(best * 100)} % of the query's meaning (${matched.length ? `they match "${matched.join('", "')}"` : 'no content word'}); at least ${Math.round(MIN_QUERY_COVERAGE * 100)} % is needed to say anything reliable.`,
+      query,
+    };
+  }
+  const cells = buildCells(index, query, candidates);
+  check(signal);
+  onStage?.('scoring');
+  const demandCache = new Map<string, Demand | null>();
+  const scored: ScoredCell[] = cells
+    .filter((cell: Cell) => cell.members.length > 0 || cell.kind === 'core')
+    .map((cell) => {
+      const measured = measureCell(index, query, cell, demandCache);
+      return { ...measured, scores: scoreEvidence(measured.evidence), category: cellCategory(index, cell.members, candidates) };
+    });
+  const kept = scored.filter((c) => withinFilters(c, input.filters));
+  return { status: 'ok', query, cells: sortOpportunities(kept, input.filters).slice(0, MAX_OPPORTUNITIES), filteredOut: scored.length - kept.length };
+}
+
+export function toOpportunity(cell: ScoredCell, rank: number, text: ReturnType<typeof composeOffline>, extraCompetitors: Competitor[] = []): Opportunity {
+  const s = cell.scores;
+  const competitors: Competitor[] = cell.companies.map((c) => ({
+    name: c.name,
+    ...(c.website ? { url: c.website } : {}),
+    status: c.status,
+    batch: c.batch,
+    ...(c.oneLiner ? { oneLiner: c.oneLiner } : {}),
+    source: c.source,
+    verified: true,
+    evidenceId: `company:${c.slug}`,
+  }));
+  return {
+    ...text,
+    rank,
+    category: cell.category,
+    innovationScore: s.innovationScore,
+    marketSize: s.marketSize,
+    feasibility: s.feasibility,
+    marketPotential: s.marketPotential,
+    confidenceScore: s.confidenceScore,
+    priority: s.priority,
+    opportunityScore: s.opportunityScore,
+    relevance: s.relevance,
+    latestEvidenceDate: cell.latestEvidenceDate,
+    cell: { offering: cell.cell.offering, segment: cell.cell.segment },
+    competitors: [...competitors, ...extraCompetitors],
+    evidence: cell.evidence,
+    breakdown: s.breakdown,
+    riskFlags: cell.evidence.filter((e) => e.id.startsWith('risk:') && s.breakdown.feasibility.factors[0]!.evidenceIds.includes(e.id)).map((e) => e.ref),
+  };
+}
+
+export { RUBRIC_VERSION };
+export type { GapAnalysis };

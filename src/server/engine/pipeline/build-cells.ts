@@ -1,0 +1,113 @@
+import type { Company } from '../corpus/corpus.types.ts';
+import type { EngineIndex } from '../index/engine-index.ts';
+import { coverageOf, type Candidate } from './retrieve.ts';
+import type { ParsedQuery, TermGroup } from './parse-query.ts';
+
+// Candidate cells of the market map: the query's own cell (offering × segment), its neighbours
+// (the offering for everyone, other products for the same segment) and angles the retrieved
+// companies themselves name in their directory tags.
+
+export type CellKind = 'core' | 'offering-wide' | 'segment-other' | 'angle';
+
+export type Cell = {
+  kind: CellKind;
+  offering: string;
+  segment: string;
+  /** Directory tag that defines an angle cell. */
+  tag: string | null;
+  /** Query groups (plus the tag's words) that describe the cell, for demand retrieval. */
+  groups: TermGroup[];
+  members: Candidate[];
+};
+
+const MAX_MEMBERS = 15;
+const MAX_CELLS = 8;
+const MIN_ANGLE_MEMBERS = 2;
+const FACET_MATCH = 0.35;
+const ELIGIBLE_COVERAGE = 0.3;
+
+// Tags that describe a business model or technology rather than a market.
+const GENERIC_TAGS = new Set(
+  ['B2B', 'SaaS', 'AI', 'Artificial Intelligence', 'Generative AI', 'Machine Learning', 'Consumer', 'Enterprise', 'Enterprise Software', 'API', 'Open Source', 'Developer Tools', 'Analytics', 'Productivity', 'AI Assistant', 'Infrastructure', 'Automation', 'Workflow Automation', 'Mobile', 'Mobile Apps', 'Big Data', 'Data Science', 'Deep Learning', 'NLP', 'Conversational AI', 'AIOps', 'Hard Tech', 'Web3', 'Crypto / Web3', 'Cloud Computing', 'Data Engineering', 'Subscriptions', 'Community', 'Social', 'Messaging', 'India', 'Latin America', 'Africa', 'Nonprofit'].map((t) => t.toLowerCase()),
+);
+
+function facetCoverage(index: EngineIndex, candidate: Candidate, groups: readonly TermGroup[], facetIdx: number[]): number {
+  if (facetIdx.length === 0) return 1;
+  const subset = facetIdx.map((i) => groups[i]!);
+  return coverageOf(index, index.companyTerms[candidate.id]!, subset).coverage;
+}
+
+function label(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: Candidate[]): Cell[] {
+  const groups = query.groups;
+  const offeringIdx = groups.flatMap((g, i) => (g.facet !== 'segment' ? [i] : []));
+  const segmentIdx = groups.flatMap((g, i) => (g.facet === 'segment' ? [i] : []));
+  const eligible = candidates.filter((c) => c.coverage >= ELIGIBLE_COVERAGE);
+  const offeringText = label(query.offeringText);
+  const segmentText = query.segmentText ? label(query.segmentText) : null;
+  const fits = new Map(
+    eligible.map((c) => [c.id, { offering: facetCoverage(index, c, groups, offeringIdx), segment: facetCoverage(index, c, groups, segmentIdx) }]),
+  );
+  const cells: Cell[] = [];
+  const offeringGroups = offeringIdx.map((i) => groups[i]!);
+  const segmentGroups = segmentIdx.map((i) => groups[i]!);
+
+  const core = eligible.filter((c) => fits.get(c.id)!.offering >= FACET_MATCH && fits.get(c.id)!.segment >= FACET_MATCH);
+  cells.push({ kind: 'core', offering: offeringText, segment: segmentText ?? 'all customers', tag: null, groups: [...groups], members: core.slice(0, MAX_MEMBERS) });
+  if (segmentText) {
+    const wide = eligible.filter((c) => fits.get(c.id)!.offering >= FACET_MATCH && fits.get(c.id)!.segment < FACET_MATCH);
+    if (wide.length > 0) cells.push({ kind: 'offering-wide', offering: offeringText, segment: 'customers in general', tag: null, groups: offeringGroups, members: wide.slice(0, MAX_MEMBERS) });
+    const other = eligible.filter((c) => fits.get(c.id)!.segment >= FACET_MATCH && fits.get(c.id)!.offering < FACET_MATCH);
+    if (other.length > 0) cells.push({ kind: 'segment-other', offering: `other products`, segment: segmentText, tag: null, groups: segmentGroups, members: other.slice(0, MAX_MEMBERS) });
+  }
+
+  // Angles: tags carried by the most relevant companies, weighted by their retrieval score.
+  const queryWords = new Set(groups.flatMap((g) => [g.word, ...g.synonyms]));
+  const tagWeight = new Map<string, number>();
+  for (const c of eligible.slice(0, 60)) {
+    for (const tag of index.corpus.companies[c.id]!.tags) {
+      const lower = tag.toLowerCase();
+      if (GENERIC_TAGS.has(lower)) continue;
+      tagWeight.set(tag, (tagWeight.get(tag) ?? 0) + c.score);
+    }
+  }
+  const tags = [...tagWeight.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const seen = new Set(cells.map((c) => memberKey(c.members)));
+  for (const [tag] of tags) {
+    if (cells.length >= MAX_CELLS) break;
+    const tagWords = tag.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    // A tag that only restates the query ("Pets" for "pet care") is not a new angle.
+    if (tagWords.every((w) => [...queryWords].some((q) => q === w || (q.length >= 5 && w.startsWith(q.slice(0, 5)))))) continue;
+    const members = eligible.filter((c) => hasTag(index.corpus.companies[c.id]!, tag));
+    if (members.length < MIN_ANGLE_MEMBERS) continue;
+    const key = memberKey(members.slice(0, MAX_MEMBERS));
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const tagGroup: TermGroup = { word: tagWords.join(' '), facet: 'keyword', synonyms: [], synonymSources: [] };
+    // Name the angle after what its companies actually match: the offering, the segment, or both.
+    const shown = members.slice(0, MAX_MEMBERS);
+    const offeringShare = shown.filter((m) => fits.get(m.id)!.offering >= FACET_MATCH).length / shown.length;
+    const segmentShare = segmentText ? shown.filter((m) => fits.get(m.id)!.segment >= FACET_MATCH).length / shown.length : 0;
+    const forSegment = segmentText !== null && segmentShare > offeringShare;
+    cells.push({
+      kind: 'angle',
+      offering: forSegment ? tag : `${offeringText} (${tag})`,
+      segment: forSegment ? segmentText : segmentText && segmentShare >= 0.5 ? segmentText : 'all customers',
+      tag,
+      groups: [...(forSegment ? segmentGroups : offeringGroups), ...(tagWords.length === 1 ? [tagGroup] : [])],
+      members: shown,
+    });
+  }
+  return cells;
+}
+
+function hasTag(company: Company, tag: string): boolean {
+  return company.tags.includes(tag);
+}
+
+function memberKey(members: Candidate[]): string {
+  return members.map((m) => m.id).join(',');
+}

@@ -1,0 +1,120 @@
+import type { ComposedText, Evidence } from '#shared/engine/analysis.schemas.ts';
+import type { MeasuredCell } from './measure.ts';
+import type { RubricScores } from './rubric.ts';
+
+// The offline composer: every sentence is assembled from this cell's evidence (names, counts,
+// years, occupations, tasks), so no two queries get the same paragraph.
+
+function list(items: string[], max = 4): string {
+  const shown = items.slice(0, max);
+  if (shown.length === 0) return '';
+  const rest = items.length - shown.length;
+  const joined = shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}`;
+  return rest > 0 ? `${joined} (+${rest} more)` : joined;
+}
+
+function titleCase(text: string): string {
+  return text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+function byId(evidence: Evidence[], prefix: string): Evidence[] {
+  return evidence.filter((e) => e.id.startsWith(prefix));
+}
+
+export function cellTitle(m: MeasuredCell): string {
+  const { cell } = m;
+  switch (cell.kind) {
+    case 'core':
+      return clip(cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`, 200);
+    case 'offering-wide':
+      return clip(`${titleCase(cell.offering)} for everyone (not only one segment)`, 200);
+    case 'segment-other':
+      return clip(`Other needs of ${cell.segment}`, 200);
+    case 'angle':
+      return clip(cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`, 200);
+  }
+}
+
+export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
+  const { cell, companies, demand, evidence } = m;
+  const scope = cell.kind === 'segment-other' ? `products for ${cell.segment}` : cell.segment === 'all customers' || cell.segment === 'customers in general' ? cell.offering : `${cell.offering} for ${cell.segment}`;
+  const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
+  const failed = companies.filter((c) => c.status === 'Inactive' || c.status === 'Acquired');
+  const years = companies.map((c) => c.year).filter((y): y is number => y !== null).sort((a, b) => a - b);
+  const tasks = byId(evidence, 'onet:').filter((e) => e.id.includes(':task:')).map((e) => String(e.value));
+  const tech = byId(evidence, 'onet:').filter((e) => e.id.includes(':tech:')).map((e) => String(e.value));
+  const industries = byId(evidence, 'naics:').map((e) => `${String(e.value)} (NAICS ${e.ref})`);
+  const risks = byId(evidence, 'risk:').map((e) => e.note);
+  const recent = companies.filter((c) => c.year !== null && years.length > 0 && c.year >= (years.at(-1) ?? 0) - 2);
+  const tagLine = cell.tag ? ` through the "${cell.tag}" angle` : '';
+
+  const description =
+    companies.length === 0
+      ? `No company in the directory matches ${scope}${tagLine}. That is a sample of venture-backed startups, so this is white space in our data, not proof that nobody serves it.`
+      : `${companies.length} compan${companies.length === 1 ? 'y' : 'ies'} in the directory work on ${scope}${tagLine}, first seen ${years[0] ?? 'at an unknown date'}${years.length > 1 ? ` and most recently ${years.at(-1)!}` : ''}: ${list(companies.map((c) => c.name))}.`;
+
+  const demandSentence = demand
+    ? `Demand proxy: ${demand.projection.title} employ ${demand.projection.employment2023.toLocaleString('en-US')} thousand people in the U.S. (2023), projected ${demand.projection.percentChange > 0 ? '+' : ''}${demand.projection.percentChange} % by 2033 (BLS).`
+    : 'No O*NET/BLS occupation matches this cell closely enough to size its demand.';
+  const gapReason =
+    companies.length === 0
+      ? `Nobody in the directory targets ${scope}. ${demandSentence}`
+      : `${active.length} of ${companies.length} matching companies are still active${failed.length ? `; ${list(failed.map((c) => `${c.name} (${c.status.toLowerCase()})`), 3)} did not last as independent companies` : ''}. ${demandSentence} Opportunity score ${s.opportunityScore.toFixed(1)} of 20 (importance plus the unmet part of it).`;
+
+  const competitorAnalysis =
+    companies.length === 0
+      ? `No directly matching competitors were found for ${scope} in the directory.${tech.length ? ` Incumbent software named by O*NET for this work: ${list(tech, 5)}.` : ''}`
+      : `${companies
+          .slice(0, 6)
+          .map((c) => `${c.name} (${c.batch}, ${c.status})${c.oneLiner ? ` — ${clip(c.oneLiner, 90)}` : ''}`)
+          .join('; ')}.${tech.length ? ` Incumbent software used in the matched occupation: ${list(tech, 5)}.` : ''}`;
+
+  const industryContext = [
+    industries.length ? `Closest industries: ${list(industries, 2)}.` : '',
+    demand ? `O*NET describes the work as: ${clip(demand.occupation.description, 260)}` : '',
+    risks.length ? `Risk flags: ${risks.join('; ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ') || `The directory files the ${companies.length} companies in ${scope} under ${list([...new Set(companies.map((c) => c.subindustry || c.industry))].filter(Boolean), 3) || 'no common industry'}.`;
+
+  const targetAudience =
+    cell.kind === 'offering-wide'
+      ? `Buyers of ${cell.offering} in general${demand ? `, and the ${demand.projection.title.toLowerCase()} who do this work today` : ''}.`
+      : `${titleCase(cell.segment === 'all customers' ? `buyers of ${cell.offering}` : cell.segment)}${demand ? `; the work is done today by ${demand.projection.title.toLowerCase()}` : ''}.`;
+
+  const recommendations: string[] = [];
+  if (tasks[0]) recommendations.push(clip(`Interview ${cell.segment === 'all customers' ? 'buyers' : cell.segment} about this job to be done: "${tasks[0]}"`, 500));
+  if (active[0]) recommendations.push(clip(`Position against ${active[0].name} (${active[0].batch}): ${active[0].oneLiner || 'study its offer'} — find the customers it does not serve.`, 500));
+  if (failed[0]) recommendations.push(clip(`Learn why ${failed[0].name} (${failed[0].batch}) is ${failed[0].status.toLowerCase()} before committing to the same model.`, 500));
+  if (tech.length) recommendations.push(clip(`Integrate with or replace the tools this work already uses: ${list(tech, 3)}.`, 500));
+  if (companies.length === 0) recommendations.push(clip(`Validate demand for ${scope} directly: the directory shows no company here, so test with a landing page before building.`, 500));
+  if (risks.length) recommendations.push(clip(`Plan for the structural risk: ${risks[0]!}.`, 500));
+
+  const keyTrends: string[] = [];
+  if (years.length) keyTrends.push(`Entries by year: ${Object.entries(countBy(years)).map(([y, n]) => `${y}: ${n}`).join(', ')}.`);
+  if (recent.length && years.length > 1) keyTrends.push(`${recent.length} of ${companies.length} entries are from ${(years.at(-1) ?? 0) - 2} or later (${list(recent.map((c) => c.name), 3)}).`);
+  if (demand) keyTrends.push(`${demand.projection.title}: ${demand.projection.percentChange > 0 ? '+' : ''}${demand.projection.percentChange} % employment 2023–2033, ${demand.projection.annualOpenings} thousand openings a year (BLS).`);
+  if (tasks[1]) keyTrends.push(clip(`Recurring task in this work (O*NET): ${tasks[1]}`, 300));
+  if (keyTrends.length === 0) keyTrends.push(`No dated evidence for ${clip(scope, 200)} in the data.`);
+
+  return {
+    title: cellTitle(m),
+    description: clip(description, 2000),
+    gapReason: clip(gapReason, 2000),
+    competitorAnalysis: clip(competitorAnalysis, 3000),
+    industryContext: clip(industryContext, 2000),
+    targetAudience: clip(targetAudience, 1000),
+    actionableRecommendations: (recommendations.length ? recommendations : [clip(`Test demand for ${scope} with ten customer interviews.`, 500)]).slice(0, 8),
+    keyTrends: keyTrends.map((t) => clip(t, 300)).slice(0, 8),
+  };
+}
+
+function countBy(years: number[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const y of years) out[y] = (out[y] ?? 0) + 1;
+  return out;
+}

@@ -1,0 +1,94 @@
+import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
+import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
+import { contentWords, processTerm, words } from '../text/tokenize.ts';
+import { synonyms } from '../text/wordnet.ts';
+import type { WeightedTerm } from '../index/lexical-index.ts';
+
+// Query → facets. "pet care for elderly owners" becomes offering [pet, care] × segment [elderly,
+// owner]; each content word is a group whose synonyms count as matching it.
+
+export type Facet = 'offering' | 'segment' | 'keyword';
+
+export type TermGroup = {
+  word: string;
+  facet: Facet;
+  /** Processed synonym terms (single words) and the phrases they came from. */
+  synonyms: string[];
+  synonymSources: { phrase: string; from: 'wordnet' | 'thesaurus' }[];
+};
+
+export type ParsedQuery = {
+  text: string;
+  offeringText: string;
+  segmentText: string | null;
+  groups: TermGroup[];
+  warnings: string[];
+};
+
+const SEGMENT_MARKERS = [' for ', ' aimed at ', ' targeting ', ' serving ', ' among ', ' to help ', ' used by ', ' in '];
+const MAX_GROUPS = 12;
+const SYNONYM_WEIGHT = 0.35;
+
+function splitFacets(text: string): { offering: string; segment: string | null } {
+  const lower = ` ${text.toLowerCase()} `;
+  for (const marker of SEGMENT_MARKERS) {
+    const at = lower.indexOf(marker);
+    if (at > 0) {
+      const offering = lower.slice(0, at).trim();
+      const segment = lower.slice(at + marker.length).trim();
+      if (contentWords(offering).length > 0 && contentWords(segment).length > 0) return { offering, segment };
+    }
+  }
+  return { offering: text.toLowerCase(), segment: null };
+}
+
+/** Share of directory entries above which a WordNet synonym is too general to help ("system", "house"). */
+const MAX_SYNONYM_SHARE = 0.03;
+
+function groupFor(word: string, facet: Facet, isSpecific: (term: string) => boolean): TermGroup {
+  const sources: TermGroup['synonymSources'] = [];
+  for (const phrase of synonyms(word)) {
+    if (words(phrase).every((w) => isSpecific(processTerm(w) ?? w))) sources.push({ phrase, from: 'wordnet' });
+  }
+  for (const phrase of MARKET_THESAURUS[word] ?? []) if (!sources.some((s) => s.phrase === phrase)) sources.push({ phrase, from: 'thesaurus' });
+  const terms = new Set<string>();
+  for (const s of sources) {
+    // Multi-word synonyms contribute their content words; a synonym equal to the word adds nothing.
+    for (const w of words(s.phrase)) {
+      const t = processTerm(w);
+      if (t && t !== word) terms.add(t);
+    }
+  }
+  return { word, facet, synonyms: [...terms], synonymSources: sources };
+}
+
+/** `documentShare` gives the share of directory entries containing a term (0 when unknown). */
+export function parseQuery(rawQuery: string, keywords: readonly string[], documentShare: (term: string) => number = () => 0): ParsedQuery {
+  const isSpecific = (term: string): boolean => documentShare(term) <= MAX_SYNONYM_SHARE;
+  const warnings: string[] = [];
+  let text = rawQuery.replace(/\s+/g, ' ').trim();
+  if (text.length > MAX_QUERY_LENGTH) {
+    text = text.slice(0, MAX_QUERY_LENGTH);
+    warnings.push(`The query was longer than ${MAX_QUERY_LENGTH} characters; only the first ${MAX_QUERY_LENGTH} were analysed.`);
+  }
+  const { offering, segment } = splitFacets(text);
+  const groups: TermGroup[] = [];
+  const add = (word: string, facet: Facet): void => {
+    if (groups.length < MAX_GROUPS && !groups.some((g) => g.word === word)) groups.push(groupFor(word, facet, isSpecific));
+  };
+  for (const w of contentWords(offering)) add(w, 'offering');
+  if (segment) for (const w of contentWords(segment)) add(w, 'segment');
+  for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
+  if (contentWords(text).length > MAX_GROUPS) warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);
+  return { text, offeringText: offering, segmentText: segment, groups, warnings };
+}
+
+/** The weighted terms for a subset of groups: each word at full weight, its synonyms lower. */
+export function termsFor(groups: readonly TermGroup[]): WeightedTerm[] {
+  const out: WeightedTerm[] = [];
+  for (const g of groups) {
+    out.push({ term: g.word, weight: g.facet === 'keyword' ? 0.8 : 1 });
+    for (const s of g.synonyms) out.push({ term: s, weight: SYNONYM_WEIGHT });
+  }
+  return out;
+}

