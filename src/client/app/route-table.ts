@@ -31,6 +31,7 @@ const SearchResultPage = page(() => import('./routes/search-result-page.tsx'), '
 const SavedPage = page(() => import('./routes/saved-page.tsx'), 'SavedPage');
 const HistoryPage = page(() => import('./routes/history-page.tsx'), 'HistoryPage');
 const TrendingPage = page(() => import('./routes/trending-page.tsx'), 'TrendingPage');
+const UpgradePage = page(() => import('./routes/upgrade-page.tsx'), 'UpgradePage');
 const BookmarksPage = page(() => import('./routes/bookmarks-page.tsx'), 'BookmarksPage');
 const ContributionsPage = page(() => import('./routes/contributions-page.tsx'), 'ContributionsPage');
 const ResourcesPage = page(() => import('./routes/resources-page.tsx'), 'ResourcesPage');
@@ -78,6 +79,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.saved.path, Page: SavedPage },
   { path: paths.history.path, Page: HistoryPage },
   { path: paths.trending.path, Page: TrendingPage },
+  { path: paths.upgrade.path, Page: UpgradePage },
   { path: paths.bookmarks.path, Page: BookmarksPage },
   { path: paths.contributions.path, Page: ContributionsPage },
   { path: paths.resources.path, Page: ResourcesPage },

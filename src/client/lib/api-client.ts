@@ -117,3 +117,37 @@ export const api = {
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * POSTs JSON and yields each line of an NDJSON response as it arrives (long-running calls that
+ * report progress, e.g. a search). Aborting `signal` closes the request, which the server treats
+ * as a cancel. A non-OK response throws the same ApiError as apiRequest.
+ */
+export async function* apiStreamLines(path: string, body: unknown, options: { signal?: AbortSignal } = {}): AsyncGenerator<unknown> {
+  const headers: Record<string, string> = { accept: 'application/x-ndjson', 'content-type': 'application/json' };
+  const token = readAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed.' });
+  }
+  if (!response.ok || !response.body) throw toApiError(response.status, await response.text());
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (line) yield parseJson(line);
+      newline = buffered.indexOf('\n');
+    }
+  }
+  if (buffered.trim()) yield parseJson(buffered.trim());
+}

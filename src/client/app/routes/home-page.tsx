@@ -1,6 +1,46 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LOW_SEARCH_PROMPT_RATIO } from '#shared/plans/plans.constants.ts';
+import { defaultFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
+import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { recentSearchesQueryOptions, usageQueryOptions } from '#client/features/searches/api/searches-queries.ts';
+import { PlansDialog } from '#client/features/searches/components/plans-dialog.tsx';
+import { RecentDiscoveries } from '#client/features/searches/components/recent-discoveries.tsx';
+import { SearchBar } from '#client/features/searches/components/search-bar.tsx';
+import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
+import { UpgradePrompt } from '#client/features/searches/components/upgrade-prompt.tsx';
+import { UsageCard } from '#client/features/searches/components/usage-card.tsx';
+import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
+/** Signed-in home (spec §2): usage, low-search prompt, search with filters, recent discoveries. */
 export function HomePage() {
-  return <BeingBuiltPage title="Discover" />;
+  usePageMeta('Discover', 'Search for market gaps backed by evidence.');
+  const user = useAuthStore((s) => s.user);
+  const [filters, setFilters] = useState<SearchFilters>(defaultFilters);
+  const [isPlansOpen, setPlansOpen] = useState(false);
+  const usage = useQuery(usageQueryOptions());
+  const recent = useQuery(recentSearchesQueryOptions());
+  const { state, run, cancel } = useRunSearch();
+  if (!user) return null;
+
+  const plan = usage.data?.plan ?? user.plan;
+  const limit = usage.data?.searchesLimit;
+  const isLow = usage.data !== undefined && limit !== null && limit !== undefined && usage.data.searchesUsed / limit >= LOW_SEARCH_PROMPT_RATIO;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-3xl font-bold">Discover what&apos;s still unbuilt</h1>
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <UsageCard usage={usage.data} plan={plan} />
+        {isLow ? <UpgradePrompt reason="search-limit" plan={plan} onViewPlans={() => setPlansOpen(true)} /> : null}
+      </div>
+      <div className="mt-6">
+        <SearchBar filters={filters} onFiltersChange={setFilters} onSearch={(q) => run(q, filters)} isLoading={state.isRunning} />
+      </div>
+      <RecentDiscoveries items={recent.data?.items} />
+      <SearchProgressOverlay state={state} onCancel={cancel} />
+      <PlansDialog isOpen={isPlansOpen} onOpenChange={setPlansOpen} currentPlan={plan} />
+    </div>
+  );
 }

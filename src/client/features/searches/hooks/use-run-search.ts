@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AnalysisStage } from '#shared/engine/analysis.schemas.ts';
+import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
+import type { SearchStreamLine } from '#shared/searches/search.schemas.ts';
+import { paths } from '#client/config/paths.ts';
+import { apiStreamLines } from '#client/lib/api-client.ts';
+import { isApiError } from '#client/lib/api-error.ts';
+import { toast } from '#client/lib/toast.ts';
+import { searchesKeys } from '../api/searches-queries.ts';
+
+export type StreamedOpportunity = Extract<SearchStreamLine, { type: 'opportunity' }>['opportunity'];
+
+export type SearchRunState = { isRunning: boolean; stage: AnalysisStage | null; opportunities: StreamedOpportunity[] };
+
+const IDLE: SearchRunState = { isRunning: false, stage: null, opportunities: [] };
+
+function isStreamLine(value: unknown): value is SearchStreamLine {
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
+}
+
+/**
+ * Spec §4 search flow: idle → loading (overlay with the real stages) → /search/{id}, or
+ * /auth/upgrade when upgradeRequired. Failures are logged (spec §8) and told in a toast.
+ */
+export function useRunSearch() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SearchRunState>(IDLE);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const fail = useCallback((message: string) => {
+    console.error(message);
+    void toast({ title: 'Search failed', description: message, variant: 'error' });
+  }, []);
+
+  const start = useCallback(
+    async (path: string, body: unknown) => {
+      if (controller.current) return;
+      const abort = new AbortController();
+      controller.current = abort;
+      setState({ isRunning: true, stage: null, opportunities: [] });
+      let target: string | null = null;
+      try {
+        for await (const line of apiStreamLines(path, body, { signal: abort.signal })) {
+          if (!isStreamLine(line)) continue;
+          if (line.type === 'stage') setState((s) => ({ ...s, stage: line.stage }));
+          else if (line.type === 'opportunity') setState((s) => ({ ...s, opportunities: [...s.opportunities, line.opportunity] }));
+          else if (line.type === 'error') fail(line.message || 'Search failed');
+          else if (line.data.upgradeRequired) target = paths.upgrade.href();
+          else if (line.data.search?.id) target = paths.search.href(line.data.search.id);
+          else fail('Invalid search response');
+        }
+      } catch (error) {
+        if (abort.signal.aborted) {
+          void toast({ title: 'Search cancelled', description: 'Nothing was saved and it did not count towards your searches.', variant: 'info' });
+        } else {
+          fail(isApiError(error) ? error.message : 'Search failed');
+        }
+      } finally {
+        controller.current = null;
+        setState(IDLE);
+        void queryClient.invalidateQueries({ queryKey: searchesKeys.all });
+      }
+      if (target) void navigate(target);
+    },
+    [fail, navigate, queryClient],
+  );
+
+  const run = useCallback(
+    (query: string, filters: SearchFilters) => {
+      const trimmed = query.trim();
+      if (!trimmed) return;
+      void start('/api/search', { query: trimmed, filters });
+    },
+    [start],
+  );
+
+  const rerun = useCallback((searchId: number) => void start(`/api/searches/${searchId}/rerun`, {}), [start]);
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+
+  return { state, run, rerun, cancel };
+}
