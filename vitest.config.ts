@@ -8,8 +8,8 @@ const alias = {
   '#client': fileURLToPath(new URL('./src/client', import.meta.url)),
 };
 
-// Two projects: node for shared + server (each server test file gets a fresh PGlite cloned from a
-// migrated template built once in global setup), jsdom for client components.
+// Three projects: node for shared + server (each server test file gets a fresh PGlite cloned from a
+// migrated template built once in global setup), jsdom for client components, e2e for the browser.
 export default defineConfig({
   test: {
     projects: [
@@ -35,6 +35,20 @@ export default defineConfig({
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test/setup.ts'],
           maxWorkers: 2,
+        },
+      },
+      {
+        // Browser tests: the built app on the real server (started once in global setup) driven by
+        // the system Chromium; one file at a time, since they share that server and 2 cores.
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { AUTH_STORAGE_KEY, SUPPORT_EMAIL, THEME_STORAGE_KEY } from '#shared/app/app.constants.ts';
+import { FREE_HISTORY_DAYS } from '#shared/plans/plans.constants.ts';
 import { ContentPage } from '#client/components/marketing/content-page.tsx';
 
 export function PrivacyPage() {
@@ -22,8 +23,8 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong>Your searches and results:</strong> the text of each query, the filters you used, the opportunities
-            returned with their evidence, and which ones you saved. Free accounts see the last 30 days of history; the
-            older searches are kept until you ask us to delete them.
+            returned with their evidence, and which ones you saved. Free accounts see the last {FREE_HISTORY_DAYS} days
+            of history; the older searches are kept until you ask us to delete them.
           </li>
           <li>
             <strong>Security records:</strong> sign-ins, failed sign-in attempts, password changes and resets, with the

@@ -1,0 +1,206 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAREERS_EMAIL, SUPPORT_EMAIL, THEME_STORAGE_KEY } from '#shared/app/app.constants.ts';
+import { PLANS } from '#shared/plans/plans.constants.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+
+// Page scripts are passed as strings: this file is type-checked without the DOM library.
+function htmlClassName(page: Page): Promise<string> {
+  return page.evaluate<string>('document.documentElement.className');
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('landing page', () => {
+  it('shows the hero, feature cards, pricing from the plan definition, closing call to action and footer links', async () => {
+    const { context, page, pageErrors } = await openPage(browser);
+    await page.goto('/');
+
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe("Discover What's Still Unbuilt");
+    expect(await page.title()).toContain("Discover What's Still Unbuilt");
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description).toMatch(/evidence/i);
+
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Start Finding Gaps' }).first().getAttribute('href')).toBe(
+      '/auth/register',
+    );
+    expect(await main.getByRole('link', { name: 'View Demo' }).getAttribute('href')).toBe('/auth/login');
+
+    for (const card of ['AI-Powered Analysis', 'Detailed Market Insights', 'Export & Share']) {
+      expect(await main.getByRole('heading', { name: card, level: 3 }).isVisible()).toBe(true);
+    }
+
+    const pricing = main.getByRole('region', { name: 'Simple, transparent pricing' });
+    for (const plan of Object.values(PLANS)) {
+      const card = pricing
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: plan.name, exact: true }) });
+      expect(await card.textContent()).toContain(plan.landingPriceLabel);
+      for (const feature of plan.landingFeatures) expect(await card.textContent()).toContain(feature);
+    }
+    expect(await main.getByRole('heading', { name: 'Ready to find your next opportunity?' }).isVisible()).toBe(true);
+
+    const footer = page.getByRole('contentinfo');
+    const product = footer.getByRole('navigation', { name: 'Product' });
+    expect(await product.getByRole('link', { name: 'Features' }).getAttribute('href')).toBe('/trending');
+    const legal = footer.getByRole('navigation', { name: 'Legal' });
+    expect(await legal.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(await legal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    const company = footer.getByRole('navigation', { name: 'Company' });
+    expect(await company.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(await company.getByRole('link', { name: 'Careers' }).getAttribute('href')).toBe(`mailto:${CAREERS_EMAIL}`);
+
+    await main.getByRole('link', { name: 'Start Finding Gaps' }).first().click();
+    await page.waitForURL('**/auth/register');
+    expect(new URL(page.url()).pathname).toBe('/auth/register');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('has a signed-out header whose mobile menu offers About and Help & Docs', async () => {
+    const { context, page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+
+    const toggle = header.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    expect(await menu.getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/about');
+    expect(await menu.getByRole('link', { name: 'Help & Docs' }).getAttribute('href')).toBe('/help');
+    expect(await menu.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth/login');
+    expect(await menu.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth/register');
+
+    await menu.getByRole('link', { name: 'About' }).click();
+    await page.getByRole('heading', { name: 'About Unbuilt', level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('theme', () => {
+  it('is dark by default, and a chosen theme survives a reload and applies before the app script runs', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/');
+    expect(await htmlClassName(page)).toContain('dark');
+
+    const header = page.getByRole('banner');
+    // The toggle cycles dark → system → light; its label names the current choice.
+    while ((await header.getByRole('button', { name: /^Theme: Light/ }).count()) === 0) {
+      await header.getByRole('button', { name: /^Theme:/ }).click();
+    }
+    expect(await page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})`)).toBe(
+      'light',
+    );
+    expect((await htmlClassName(page)).split(' ').includes('light')).toBe(true);
+
+    await page.reload();
+    expect((await htmlClassName(page)).split(' ').includes('light')).toBe(true);
+    expect((await htmlClassName(page)).split(' ').includes('dark')).toBe(false);
+
+    // With the application bundle blocked, only /theme-init.js can have applied the theme: it is in
+    // place before the app (and so before the first paint of any React content).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    expect((await htmlClassName(page)).split(' ').includes('light')).toBe(true);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    await context.close();
+  });
+});
+
+describe('not-found page', () => {
+  it('shows the not-found page for an unknown path, and for a signed-in page when signed out', async () => {
+    const { context, page } = await openPage(browser);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+    expect(await page.getByRole('main').textContent()).toContain('/no-such-page');
+    expect(await page.title()).toContain('Page not found');
+
+    await page.goto('/history');
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/auth/login?redirectTo=%2Fhistory',
+    );
+    await context.close();
+  });
+
+  it('answers an unknown API path with the JSON error envelope and 404', async () => {
+    const response = await fetch(`${baseUrl()}/api/no-such-endpoint`);
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as { success: boolean; code: string };
+    expect(body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('keyboard access', () => {
+  it('offers a skip link as the first tab stop that moves focus to the main content', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    expect(await focused.textContent()).toBe('Skip to main content');
+    expect(await focused.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('main-content');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.tagName')).toBe('MAIN');
+    await context.close();
+  });
+
+  it('opens the keyboard-shortcuts modal with "?" and from the header button, and closes it with Escape', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    const text = await dialog.textContent();
+    expect(text).toContain('Ctrl');
+    expect(text).toContain('⌘');
+    expect(text).toContain('Focus the search field');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('banner').getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('accessibility (axe)', () => {
+  const pages = [
+    { path: '/', heading: "Discover What's Still Unbuilt" },
+    { path: '/pricing', heading: 'Pricing' },
+    { path: '/no-such-page', heading: 'Page not found' },
+  ];
+
+  for (const { path, heading } of pages) {
+    for (const theme of ['dark', 'light'] as const) {
+      it(`finds no serious or critical violation on ${path} (${theme} theme)`, async () => {
+        const { context, page } = await openPage(browser);
+        await context.addInitScript(
+          `localStorage.setItem(${JSON.stringify(THEME_STORAGE_KEY)}, ${JSON.stringify(theme)})`,
+        );
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});

@@ -1,0 +1,115 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+// Browser-suite global setup: build the client when dist/client is missing or stale, start the real
+// server (`node --import tsx src/server/index.ts`) on a free port with a throwaway DATA_DIR, wait for
+// /api/health, hand the base URL to the specs via inject('baseUrl'), and stop it all afterwards.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const HEALTH_TIMEOUT_MS = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port')),
+      );
+    });
+  });
+}
+
+function ensureClientBuild(): void {
+  // scripts/client-build.mjs rebuilds only when the client's sources changed since the last build.
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'client-build.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The client build failed; browser tests need dist/client.');
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with ${child.exitCode} before it was healthy:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server was not healthy within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(killTimer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  ensureClientBuild();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    ENABLE_TEST_HOOKS: 'true',
+    SEMANTIC_SEARCH: 'false',
+    LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+  };
+  // The browser suite always runs on its own embedded database.
+  delete env.DATABASE_URL;
+
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'server', 'index.ts')], {
+    cwd: ROOT,
+    env,
+  });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
