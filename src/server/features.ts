@@ -3,6 +3,7 @@ import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { registerEngine } from './engine/engine.plugin.ts';
 import { projectsRoutes } from './features/searches/projects.routes.ts';
@@ -27,6 +28,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(trialRoutes, { prefix: '/api/trial' });
   await app.register(flagsRoutes, { prefix: '/api/flags' });
   await app.register(adminFlagsRoutes, { prefix: '/api/admin/flags' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(searchesRoutes, { prefix: '/api/searches' });
   await app.register(searchResultsRoutes, { prefix: '/api/search-results' });

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactRequests } from '../../db/schema/index.ts';
+import { createUser } from '../../test/factories.ts';
+import { decodedMail, startSmtpPeer } from '../../test/smtp-peer.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let t: TestApp;
+const SALES = 'sales-team@example.test';
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, SALES_EMAIL: SALES } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const enquiry = {
+  name: 'Ada Lovelace',
+  email: 'ada@analytical.example',
+  company: 'Analytical Engines Ltd',
+  teamSize: '51-200',
+  message: 'We would like Unbuilt for our 80-person strategy team, with SSO.',
+};
+
+describe('POST /api/contact', () => {
+  it('stores the enquiry and e-mails it to sales over SMTP', async () => {
+    const { user, headers } = await createUser(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers, payload: enquiry });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ data: { id: number } }>().data.id;
+    const [row] = await t.db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    expect(row).toMatchObject({ name: 'Ada Lovelace', company: 'Analytical Engines Ltd', userId: user.id });
+    const mail = decodedMail((await smtp.waitFor(SALES)).raw);
+    expect(mail).toContain(`Enterprise enquiry #${id} from Ada Lovelace`);
+    expect(mail).toContain('80-person strategy team');
+  });
+
+  it('accepts visitors, validates fields, and limits each address to 5 an hour', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...enquiry, email: 'nope', message: 'short' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toMatchObject({ email: 'Enter a valid e-mail address.', message: 'Message must be at least 20 characters' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '203.0.113.9', payload: enquiry })).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
