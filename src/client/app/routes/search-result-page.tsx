@@ -1,6 +1,48 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { MARKET_POTENTIAL_LABELS } from '#shared/searches/filters.schemas.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts';
+import { searchResultQueryOptions } from '#client/features/searches/api/searches-queries.ts';
+import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
+import { categoryLabel } from '#client/features/searches/components/result-card.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
+/** /search-result/:id — one opportunity in depth. */
 export function SearchResultPage() {
-  return <BeingBuiltPage title="Opportunity details" />;
+  const id = Number(useParams().id);
+  const result = useQuery({ ...searchResultQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  const setSaved = useSetSaved();
+  usePageMeta(result.data?.title ?? 'Opportunity', 'One market opportunity with its evidence.');
+
+  if (result.isPending) return <Spinner className="w-full py-16" label="Loading the opportunity" />;
+  if (result.isError) return <ErrorScreen error={result.error} onRetry={() => void result.refetch()} />;
+  const r = result.data;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <p className="text-sm">
+        <Link to={paths.search.href(r.search.id)} className="underline">
+          ← {r.search.query}
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
+        <h1 className="text-2xl font-bold">{r.title}</h1>
+        <Button variant="outline" aria-pressed={r.isSaved} onClick={() => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}>
+          {r.isSaved ? 'Saved' : 'Save'}
+        </Button>
+      </div>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {categoryLabel(r.category)} · opportunity {r.opportunityScore.toFixed(1)} · innovation {r.innovationScore} · market size {r.marketSize} · feasibility{' '}
+        {r.feasibility} · potential {MARKET_POTENTIAL_LABELS[r.marketPotential]} · confidence {r.confidenceScore} · priority {r.priority}
+      </p>
+      <p className="mt-4">{r.description}</p>
+      <div className="mt-6">
+        <OpportunityDetails result={r} />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,29 @@
+import type { Competitor } from '#shared/engine/analysis.schemas.ts';
+
+/** Competitors with status; names the corpus cannot confirm carry a visible 'Unverified' mark. */
+export function CompetitorsList({ competitors }: { competitors: Competitor[] }) {
+  if (competitors.length === 0) return <p className="text-sm text-muted-foreground">No direct competitors found in the corpus.</p>;
+  return (
+    <ul className="space-y-1 text-sm">
+      {competitors.map((c) => (
+        <li key={`${c.source}-${c.name}`} className="flex flex-wrap items-center gap-2">
+          {c.url ? (
+            <a href={c.url} target="_blank" rel="noreferrer noopener" className="font-medium underline">
+              {c.name}
+            </a>
+          ) : (
+            <span className="font-medium">{c.name}</span>
+          )}
+          {c.status ? <span className="rounded border px-1.5 text-xs">{c.status}</span> : null}
+          {c.batch ? <span className="text-xs text-muted-foreground">{c.batch}</span> : null}
+          {c.verified ? null : (
+            <span className="rounded bg-destructive/15 px-1.5 text-xs text-destructive" title="Named by the AI writer; not found in the corpus">
+              Unverified
+            </span>
+          )}
+          {c.oneLiner ? <span className="w-full text-muted-foreground">{c.oneLiner}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,31 @@
+import { ExternalLink } from 'lucide-react';
+import { SOURCE_ATTRIBUTION, type Evidence } from '#shared/engine/analysis.schemas.ts';
+
+/** Evidence items with their source, attribution and a link (spec: every number traceable). */
+export function EvidenceList({ evidence, ids }: { evidence: Evidence[]; ids?: string[] }) {
+  const shown = ids ? evidence.filter((e) => ids.includes(e.id)) : evidence;
+  if (shown.length === 0) return <p className="text-sm text-muted-foreground">No evidence items recorded.</p>;
+  return (
+    <ul className="space-y-2 text-sm">
+      {shown.map((e) => {
+        const source = SOURCE_ATTRIBUTION[e.source];
+        return (
+          <li key={e.id} className="rounded border p-2">
+            <p>
+              {e.note}
+              {e.value !== null ? <span className="text-muted-foreground"> — {String(e.value)}</span> : null}
+              {e.date ? <span className="text-muted-foreground"> ({e.date})</span> : null}
+            </p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {source.attribution} · ref {e.ref}{' '}
+              <a href={e.url ?? source.url} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 underline">
+                {source.label}
+                <ExternalLink aria-hidden="true" className="size-3" />
+              </a>
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
+import { CompetitorsList } from './competitors-list.tsx';
+import { EvidenceList } from './evidence-list.tsx';
+import { ScoreBreakdown } from './score-breakdown.tsx';
+
+const BREAKDOWNS = [
+  ['opportunityScore', 'Opportunity score'],
+  ['innovationScore', 'Innovation score'],
+  ['marketSize', 'Market size'],
+  ['feasibility', 'Feasibility'],
+  ['marketPotential', 'Market potential'],
+  ['confidenceScore', 'Confidence'],
+  ['priority', 'Priority'],
+] as const;
+
+function TextBlock({ title, text }: { title: string; text: string }) {
+  return (
+    <section>
+      <h4 className="font-semibold">{title}</h4>
+      <p className="text-sm whitespace-pre-line">{text}</p>
+    </section>
+  );
+}
+
+function ListBlock({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section>
+      <h4 className="font-semibold">{title}</h4>
+      <ul className="list-disc pl-5 text-sm">
+        {items.map((i) => (
+          <li key={i}>{i}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Every field of a stored opportunity, with breakdowns, evidence and competitors. */
+export function OpportunityDetails({ result }: { result: SearchResultDto }) {
+  return (
+    <div className="space-y-4">
+      <TextBlock title="Why this gap exists" text={result.gapReason} />
+      <TextBlock title="Target audience" text={result.targetAudience} />
+      <TextBlock title="Industry context" text={result.industryContext} />
+      <TextBlock title="Competitor analysis" text={result.competitorAnalysis} />
+      <section>
+        <h4 className="font-semibold">Competitors</h4>
+        <CompetitorsList competitors={result.competitors} />
+      </section>
+      <ListBlock title="Actionable recommendations" items={result.actionableRecommendations} />
+      <ListBlock title="Key trends" items={result.keyTrends} />
+      <ListBlock title="Risk flags" items={result.riskFlags} />
+      <section>
+        <h4 className="font-semibold">Score breakdowns</h4>
+        <p className="text-xs text-muted-foreground">
+          Cell: {result.cell.offering} × {result.cell.segment} · relevance {result.relevance.toFixed(2)}
+          {result.latestEvidenceDate ? ` · latest evidence ${result.latestEvidenceDate}` : ''}
+        </p>
+        <div className="mt-2 space-y-2">
+          {BREAKDOWNS.map(([key, label]) => (
+            <ScoreBreakdown key={key} label={label} breakdown={result.breakdown[key]} evidence={result.evidence} />
+          ))}
+        </div>
+      </section>
+      <section>
+        <h4 className="font-semibold">All evidence ({result.evidence.length})</h4>
+        <EvidenceList evidence={result.evidence} />
+      </section>
+    </div>
+  );
+}

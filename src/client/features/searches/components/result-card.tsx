@@ -1,0 +1,64 @@
+import { Bookmark, BookmarkCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MARKET_POTENTIAL_LABELS, CATEGORY_OPTIONS } from '#shared/searches/filters.schemas.ts';
+import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { OpportunityDetails } from './opportunity-details.tsx';
+
+export function categoryLabel(value: string): string {
+  return CATEGORY_OPTIONS.find((o) => o.value === value)?.label ?? value;
+}
+
+function Score({ label, value }: { label: string; value: number | string }) {
+  return (
+    <div className="rounded border px-2 py-1 text-center">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+type ResultCardProps = { result: SearchResultDto; onToggleSaved: (result: SearchResultDto) => void; isSaving?: boolean };
+
+export function ResultCard({ result, onToggleSaved, isSaving }: ResultCardProps) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <article aria-labelledby={`result-${result.id}`} className="rounded-xl border bg-card p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="text-xs text-muted-foreground">
+            #{result.rank} · {categoryLabel(result.category)} · priority {result.priority}
+          </p>
+          <h3 id={`result-${result.id}`} className="text-lg font-semibold">
+            <Link to={paths.searchResult.href(result.id)} className="hover:underline">
+              {result.title}
+            </Link>
+          </h3>
+        </div>
+        <Button variant={result.isSaved ? 'secondary' : 'outline'} size="sm" disabled={isSaving} onClick={() => onToggleSaved(result)} aria-pressed={result.isSaved}>
+          {result.isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+          {result.isSaved ? 'Saved' : 'Save'}
+        </Button>
+      </div>
+      <p className="mt-2 text-sm">{result.description}</p>
+      <dl className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6">
+        <Score label="Opportunity" value={result.opportunityScore.toFixed(1)} />
+        <Score label="Innovation" value={result.innovationScore} />
+        <Score label="Market size" value={result.marketSize} />
+        <Score label="Feasibility" value={result.feasibility} />
+        <Score label="Potential" value={MARKET_POTENTIAL_LABELS[result.marketPotential]} />
+        <Score label="Confidence" value={result.confidenceScore} />
+      </dl>
+      <Button variant="link" className="mt-2 px-0" aria-expanded={isOpen} onClick={() => setOpen((o) => !o)}>
+        {isOpen ? 'Hide evidence and breakdown' : 'Show evidence and breakdown'}
+      </Button>
+      {isOpen ? (
+        <div className="mt-2 border-t pt-3">
+          <OpportunityDetails result={result} />
+        </div>
+      ) : null}
+    </article>
+  );
+}
