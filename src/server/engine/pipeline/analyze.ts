@@ -1,7 +1,7 @@
 import type { AnalysisStage, Competitor, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { Category, SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
-import { buildCells, type Cell } from './build-cells.ts';
+import { buildCells, ELIGIBLE_COVERAGE, type Cell } from './build-cells.ts';
 import { composeOffline } from './compose-offline.ts';
 import { measureCell, type Demand, type MeasuredCell } from './measure.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
@@ -82,13 +82,14 @@ export async function runPipeline(
     };
   }
   const cells = buildCells(index, query, candidates);
+  const eligible = candidates.filter((c) => c.coverage >= ELIGIBLE_COVERAGE).length;
   check(signal);
   onStage?.('scoring');
   const demandCache = new Map<string, Demand | null>();
   const scored: ScoredCell[] = cells
     .filter((cell: Cell) => cell.members.length > 0 || cell.kind === 'core')
     .map((cell) => {
-      const measured = measureCell(index, query, cell, demandCache);
+      const measured = measureCell(index, query, cell, demandCache, eligible);
       return { ...measured, scores: scoreEvidence(measured.evidence), category: cellCategory(index, cell.members, candidates) };
     });
   const kept = scored.filter((c) => withinFilters(c, input.filters));

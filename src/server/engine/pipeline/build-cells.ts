@@ -24,7 +24,8 @@ const MAX_MEMBERS = 15;
 const MAX_CELLS = 8;
 const MIN_ANGLE_MEMBERS = 2;
 const FACET_MATCH = 0.35;
-const ELIGIBLE_COVERAGE = 0.3;
+/** Coverage a company needs to count as part of the query's market. */
+export const ELIGIBLE_COVERAGE = 0.3;
 
 // Tags that describe a business model or technology rather than a market.
 const GENERIC_TAGS = new Set(

@@ -51,7 +51,13 @@ export function latestYear(index: EngineIndex): number {
   return Math.max(...index.corpus.companiesPerYear.keys());
 }
 
-export function measureCell(index: EngineIndex, query: ParsedQuery, cell: Cell, demandCache: Map<string, Demand | null>): MeasuredCell {
+export function measureCell(
+  index: EngineIndex,
+  query: ParsedQuery,
+  cell: Cell,
+  demandCache: Map<string, Demand | null>,
+  marketCompanies: number,
+): MeasuredCell {
   const corpus = index.corpus;
   const evidence: Evidence[] = [];
   const companies = cell.members.map((m) => corpus.companies[m.id]!);
@@ -108,6 +114,7 @@ export function measureCell(index: EngineIndex, query: ParsedQuery, cell: Cell, 
     });
   }
   const fit = cell.members.length > 0 ? cell.members.reduce((s, m) => s + m.coverage, 0) / cell.members.length : 0;
+  evidence.push({ id: 'market:interest', source: src(index, 'yc'), ref: query.text.slice(0, 80), value: marketCompanies, note: `Companies in the directory matching the query's market (any cell)` });
   evidence.push({ id: 'match:query', source: src(index, 'yc'), ref: query.text.slice(0, 80), value: r2(fit), note: `Mean share of the query's words matched by the ${companies.length} companies in this cell` });
   if (cell.kind === 'core') {
     for (const g of query.groups.filter((g) => g.synonymSources.some((s) => s.from === 'wordnet')).slice(0, 4)) {

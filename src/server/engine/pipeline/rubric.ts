@@ -4,7 +4,7 @@ import type { MarketPotential } from '#shared/searches/filters.schemas.ts';
 // The versioned scoring rubric. Scores are computed from an opportunity's evidence list alone, so
 // anyone holding the evidence can recompute every number (the eval does exactly that).
 
-export const RUBRIC_VERSION = 'rubric-2026.11-1';
+export const RUBRIC_VERSION = 'rubric-2026.11-2';
 
 const SEED_CONFIDENCE_CAP = 30;
 const RECENT_YEARS = 3;
@@ -21,6 +21,7 @@ export type RubricInputs = {
   hotTech: Evidence[];
   risks: Evidence[];
   queryMatch: Evidence | null;
+  marketInterest: Evidence | null;
   occupationMatch: Evidence | null;
   corpusKind: Evidence | null;
 };
@@ -50,6 +51,7 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
     hotTech: evidence.filter((e) => e.id.includes(':tech:') && e.note.includes('Hot Technology')),
     risks: byPrefix('risk:').filter((e) => typeof e.value === 'number' && companies.length > 0 && e.value * 3 >= companies.length),
     queryMatch: one('match:query'),
+    marketInterest: one('market:interest'),
     occupationMatch: one('match:occupation'),
     corpusKind: one('corpus:kind'),
   };
@@ -82,7 +84,11 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   const demandSize = employmentPersons > 0 ? clamp((Math.log10(employmentPersons) - 3) / 4) : 0;
   const demandGrowth = x.growth ? clamp((num(x.growth) + 5) / 25) : 0;
   const founderInterest = clamp(n / 15);
-  const activeDensity = clamp(x.active.length / 10);
+  // Saturating, so each further active competitor still lowers satisfaction a little.
+  const activeDensity = 1 - Math.exp(-x.active.length / 5);
+  // Interest in the whole market (all companies matching the query), log scale: a property of the
+  // market, not of this cell, so removing one company from a cell barely moves importance.
+  const marketInterest = clamp(Math.log10(1 + num(x.marketInterest)) / 2);
   const incumbents = clamp(x.hotTech.length / 5);
   const failureShare = n > 0 ? x.failed.length / n : 0;
   const activeShare = n > 0 ? x.active.length / n : 0.5;
@@ -98,11 +104,11 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   const importanceFactors = [
     factor('demandSize', 'Demand size (U.S. employment in the matched occupation, log scale)', demandSize, 0.45, 10, x.employment ? [x.employment] : [], 'clamp((log10(employment) − 3) / 4): 1,000 people → 0, 10 million → 1'),
     factor('demandGrowth', 'Projected employment growth 2023–2033', demandGrowth, 0.25, 10, x.growth ? [x.growth] : [], 'clamp((percent change + 5) / 25): −5 % → 0, +20 % → 1'),
-    factor('founderInterest', 'Founders who attempted this cell', founderInterest, 0.3, 10, x.companies, 'min(companies / 15, 1)'),
+    factor('marketInterest', 'Founders drawn to this market (companies matching the query, log scale)', marketInterest, 0.3, 10, x.marketInterest ? [x.marketInterest] : [], 'clamp(log10(1 + companies) / 2): 99 companies → 1'),
   ];
   const importance = total(importanceFactors);
   const satisfactionFactors = [
-    factor('activeDensity', 'Active competitors', activeDensity, 0.7, 10, x.active, 'min(active or public companies / 10, 1)'),
+    factor('activeDensity', 'Active competitors', activeDensity, 0.7, 10, x.active, '1 − exp(−active or public companies / 5)'),
     factor('incumbentSoftware', 'Incumbent software named by O*NET (Hot Technologies)', incumbents, 0.3, 10, x.hotTech, 'min(hot technologies / 5, 1)'),
   ];
   const satisfaction = total(satisfactionFactors);
@@ -164,7 +170,7 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
     priority,
     relevance: r3(queryFit),
     breakdown: {
-      opportunityScore: { score: opportunityScore, formula: 'importance + max(importance − satisfaction, 0); importance = Σ contributions of demand size, growth and founder interest (0–10)', factors: oppFactors },
+      opportunityScore: { score: opportunityScore, formula: 'importance + max(importance − satisfaction, 0); importance = Σ contributions of demand size, growth and market interest (0–10)', factors: oppFactors },
       innovationScore: { score: innovationScore, formula: 'round(Σ value × weight × 100)', factors: innovationFactors },
       marketSize: { score: marketSize, formula: 'round(Σ value × weight × 100)', factors: sizeFactors },
       feasibility: { score: feasibility, formula: 'round(Σ value × weight × 100)', factors: feasibilityFactors },
