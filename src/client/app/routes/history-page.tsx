@@ -1,6 +1,120 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Star, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useDeleteSearch, useSetFavorite } from '#client/features/searches/api/searches-mutations.ts';
+import { searchListQueryOptions } from '#client/features/searches/api/searches-queries.ts';
+import { formatDate } from '#client/features/searches/components/recent-discoveries.tsx';
+import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
+import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
+const PAGE_SIZE = 20;
+const inputClass = 'min-h-11 rounded-md border bg-background px-3';
+
+/** /history: search, filter by date, favourite, delete, re-run; older searches beyond the plan are hidden, and said so. */
 export function HistoryPage() {
-  return <BeingBuiltPage title="Search history" />;
+  usePageMeta('History', 'Your past market-gap searches.');
+  const [q, setQ] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [favoritesOnly, setFavoritesOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    ...searchListQueryOptions({ page, pageSize: PAGE_SIZE, q: q || undefined, from: from || undefined, to: to || undefined, favorites: favoritesOnly ? 'true' : undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const setFavorite = useSetFavorite();
+  const remove = useDeleteSearch();
+  const { state, rerun, cancel } = useRunSearch();
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const reset = (fn: () => void) => {
+    fn();
+    setPage(1);
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold">Search History</h1>
+      <div className="mt-4 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter history">
+        <label className="flex flex-col gap-1">
+          Search your history
+          <input type="search" className={inputClass} value={q} onChange={(e) => reset(() => setQ(e.target.value))} />
+        </label>
+        <label className="flex flex-col gap-1">
+          From
+          <input type="date" className={inputClass} value={from} onChange={(e) => reset(() => setFrom(e.target.value))} />
+        </label>
+        <label className="flex flex-col gap-1">
+          To
+          <input type="date" className={inputClass} value={to} onChange={(e) => reset(() => setTo(e.target.value))} />
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" className="size-4" checked={favoritesOnly} onChange={(e) => reset(() => setFavoritesOnly(e.target.checked))} />
+          Favourites only
+        </label>
+      </div>
+      {data && data.hiddenOlderCount > 0 ? (
+        <p role="note" className="mt-4 rounded-lg border bg-accent p-3 text-sm text-accent-foreground">
+          {data.hiddenOlderCount} {data.hiddenOlderCount === 1 ? 'search is' : 'searches are'} older than {data.historyDays} days and hidden on the Free plan
+          (not deleted).{' '}
+          <Link to={paths.subscribe.href()} className="underline">
+            Upgrade to see your full history.
+          </Link>
+        </p>
+      ) : null}
+      {data && data.items.length === 0 ? <p className="mt-6 text-muted-foreground">No searches found.</p> : null}
+      <ul className="mt-4 divide-y rounded-lg border">
+        {(data?.items ?? []).map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
+            <Link to={paths.search.href(s.id)} className="min-w-0 flex-1 hover:underline">
+              <span className="block truncate font-medium">{s.query}</span>
+              <span className="text-xs text-muted-foreground">
+                {formatDate(s.timestamp)} · {s.resultsCount} opportunities{s.status === 'insufficient_data' ? ' · insufficient data' : ''}
+              </span>
+            </Link>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-pressed={s.isFavorite}
+              aria-label={s.isFavorite ? `Remove ${s.query} from favourites` : `Add ${s.query} to favourites`}
+              onClick={() => setFavorite.mutate({ id: s.id, isFavorite: !s.isFavorite })}
+            >
+              <Star aria-hidden="true" className={s.isFavorite ? 'fill-current' : undefined} />
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => rerun(s.id)}>
+              Re-run
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${s.query}`}
+              onClick={() => {
+                if (window.confirm('Delete this search and its results?')) remove.mutate(s.id);
+              }}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3">
+          <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm">
+            Page {page} of {pages}
+          </span>
+          <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+      <SearchProgressOverlay state={state} onCancel={cancel} />
+    </div>
+  );
 }
