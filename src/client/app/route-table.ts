@@ -49,6 +49,9 @@ const ProfileEditPage = page(() => import('./routes/profile-edit-page.tsx'), 'Pr
 const ChangePasswordPage = page(() => import('./routes/change-password-page.tsx'), 'ChangePasswordPage');
 const ProfilePage = page(() => import('./routes/profile-page.tsx'), 'ProfilePage');
 const SubscriptionSuccessPage = page(() => import('./routes/subscription-success-page.tsx'), 'SubscriptionSuccessPage');
+const BillingPage = page(() => import('./routes/billing-page.tsx'), 'BillingPage');
+const DemoCheckoutPage = page(() => import('./routes/demo-checkout-page.tsx'), 'DemoCheckoutPage');
+const ContactPage = page(() => import('./routes/contact-page.tsx'), 'ContactPage');
 
 const informationRoutes: AppRoute[] = [
   { path: paths.pricing.path, Page: PricingPage },
@@ -56,6 +59,7 @@ const informationRoutes: AppRoute[] = [
   { path: paths.help.path, Page: HelpPage },
   { path: paths.privacy.path, Page: PrivacyPage },
   { path: paths.terms.path, Page: TermsPage },
+  { path: paths.contact.path, Page: ContactPage },
 ];
 
 /** Always available (spec §2). */
@@ -97,6 +101,8 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.changePassword.path, Page: ChangePasswordPage },
   { path: paths.profile.path, Page: ProfilePage },
   { path: paths.subscriptionSuccess.path, Page: SubscriptionSuccessPage },
+  { path: paths.billing.path, Page: BillingPage },
+  { path: paths.demoCheckout.path, Page: DemoCheckoutPage },
   ...informationRoutes,
 ];
 

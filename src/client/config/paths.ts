@@ -67,6 +67,10 @@ export const paths = {
   // Navigation targets the spec names outside its route lists (spec §2 "Other navigation targets");
   // the issues that own them add their routes.
   billing: { path: '/billing', href: () => '/billing' },
+  demoCheckout: {
+    path: '/billing/demo-checkout/:sessionId',
+    href: (sessionId: string) => withParam('/billing/demo-checkout/:sessionId', 'sessionId', sessionId),
+  },
   contact: { path: '/contact', href: () => '/contact' },
   upgrade: { path: '/auth/upgrade', href: () => '/auth/upgrade' },
 } as const;

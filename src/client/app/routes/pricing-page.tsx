@@ -13,7 +13,7 @@ import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
 
 function ctaFor(isSignedIn: boolean) {
   return (plan: PlanDefinition): PlanCta => {
-    if (plan.id === 'enterprise') return { label: 'Contact Sales', href: `mailto:${SALES_EMAIL}`, isExternal: true };
+    if (plan.id === 'enterprise') return { label: 'Contact Sales', href: paths.contact.href() };
     if (plan.id === 'pro') {
       return isSignedIn
         ? { label: 'Upgrade to Pro', href: paths.subscribe.href() }

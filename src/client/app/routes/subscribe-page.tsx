@@ -1,6 +1,49 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paidPlanSchema } from '#shared/billing/billing.schemas.ts';
+import { PLANS, TRIAL_DAYS } from '#shared/plans/plans.constants.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { FreeTrialModal } from '#client/features/billing/components/free-trial-modal.tsx';
+import { PlanPicker } from '#client/features/billing/components/plan-picker.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
+/** /subscribe: choose a plan and go to checkout; a paying user is sent to Billing instead. */
 export function SubscribePage() {
-  return <BeingBuiltPage title="Upgrade your plan" />;
+  usePageMeta('Upgrade your plan', 'Choose Pro or Enterprise and go to checkout.');
+  const user = useAuthStore((state) => state.user);
+  const [params] = useSearchParams();
+  const [isTrialOpen, setIsTrialOpen] = useState(false);
+  const initialPlan = paidPlanSchema.safeParse(params.get('plan')).data ?? 'pro';
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-8 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold">Upgrade your plan</h1>
+        <p className="mt-2 text-muted-foreground">Unlimited searches, advanced analytics and collaboration.</p>
+      </header>
+      {user?.isPaid && user.subscriptionTier !== 'free' ? (
+        <div className="grid gap-3 rounded-xl border bg-card p-6">
+          <p>You are on the {PLANS[user.plan].name} plan. Change or cancel it from Billing.</p>
+          <Link to={paths.billing.href()} className={buttonVariants({ className: 'w-fit' })}>
+            Go to Billing
+          </Link>
+        </div>
+      ) : (
+        <>
+          <PlanPicker initialPlan={initialPlan} />
+          {user && !user.trialUsed && !user.isPaid ? (
+            <div className="flex flex-wrap items-center gap-3 rounded-xl border border-dashed p-6">
+              <p className="grow">Not ready to pay? Try Pro free for {TRIAL_DAYS} days — no credit card required.</p>
+              <Button variant="outline" onClick={() => setIsTrialOpen(true)}>
+                Start {TRIAL_DAYS}-Day Free Trial
+              </Button>
+              <FreeTrialModal open={isTrialOpen} onOpenChange={setIsTrialOpen} defaultEmail={user.email} />
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
 }
