@@ -14,6 +14,17 @@ export function setAccessTokenSource(source: TokenSource): void {
   readAccessToken = source;
 }
 
+/** Resolves to a fresh access token, or null when the session is gone (set by the auth feature). */
+type RefreshHandler = () => Promise<string | null>;
+let refreshAccessToken: RefreshHandler | null = null;
+
+export function setRefreshHandler(handler: RefreshHandler | null): void {
+  refreshAccessToken = handler;
+}
+
+// Calls whose 401 means "wrong credentials" or "no session", not "token expired": never retried.
+const NO_RETRY_PATHS = ['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/logout'];
+
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -67,6 +78,10 @@ export function toApiError(status: number, bodyText: string): ApiError {
   return new ApiError({ status, code: codeForStatus(status), message, responseText });
 }
 
+function hasErrorName(error: unknown, name: string): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === name;
+}
+
 function combineSignals(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
   const timeout = AbortSignal.timeout(timeoutMs);
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -77,10 +92,23 @@ function combineSignals(signal: AbortSignal | undefined, timeoutMs: number): Abo
  * `data`); an empty body resolves to undefined.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = readAccessToken();
+  try {
+    return await sendRequest<T>(path, options, token);
+  } catch (error) {
+    // Spec §7: a 401 triggers one refresh and one retry.
+    if (!(error instanceof ApiError) || error.status !== 401 || !refreshAccessToken) throw error;
+    if (NO_RETRY_PATHS.some((p) => path.startsWith(p))) throw error;
+    const fresh = await refreshAccessToken();
+    if (!fresh || fresh === token) throw error;
+    return sendRequest<T>(path, options, fresh);
+  }
+}
+
+async function sendRequest<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const hasBody = options.body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
-  const token = readAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -93,10 +121,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal: combineSignals(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'TimeoutError') {
+    // By name, not instanceof: the DOMException may come from another realm (iframe, test DOM).
+    if (hasErrorName(error, 'TimeoutError')) {
       throw new ApiError({ status: 0, code: 'TIMEOUT', message: 'The request timed out.' });
     }
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (hasErrorName(error, 'AbortError')) throw error;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed.' });
   }
 

@@ -1,6 +1,12 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { AccountSettings } from '#client/features/account/components/account-settings.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
 export function AccountPage() {
-  return <BeingBuiltPage title="Account settings" />;
+  usePageMeta('Account settings', 'Theme, accessibility, notifications, privacy and sessions.');
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Account settings</h1>
+      <AccountSettings />
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { ChangePasswordForm } from '#client/features/auth/components/change-password-form.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
 export function ChangePasswordPage() {
-  return <BeingBuiltPage title="Change password" />;
+  usePageMeta('Change password', 'Change your Unbuilt password.');
+  return <ChangePasswordForm />;
 }

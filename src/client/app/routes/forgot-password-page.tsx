@@ -1,6 +1,7 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { ForgotPasswordForm } from '#client/features/auth/components/forgot-password-form.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
 export function ForgotPasswordPage() {
-  return <BeingBuiltPage title="Forgot password" />;
+  usePageMeta('Forgot password', 'Get a link to reset your Unbuilt password.');
+  return <ForgotPasswordForm />;
 }

@@ -1,6 +1,7 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { LoginForm } from '#client/features/auth/components/login-form.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
 export function LoginPage() {
-  return <BeingBuiltPage title="Sign in" />;
+  usePageMeta('Sign in', 'Sign in to Unbuilt to search for market gaps.');
+  return <LoginForm />;
 }

@@ -1,6 +1,9 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { ProfileEditForm } from '#client/features/auth/components/profile-edit-form.tsx';
+import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
 export function ProfileEditPage() {
-  return <BeingBuiltPage title="Edit profile" />;
+  usePageMeta('Edit profile', 'Change your name and avatar.');
+  const user = useAuthStore((state) => state.user);
+  return user ? <ProfileEditForm user={user} /> : null;
 }

@@ -1,6 +1,9 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { ProfileSummary } from '#client/features/auth/components/profile-summary.tsx';
+import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
 export function ProfilePage() {
-  return <BeingBuiltPage title="Profile" />;
+  usePageMeta('Profile', 'Your Unbuilt profile.');
+  const user = useAuthStore((state) => state.user);
+  return user ? <ProfileSummary user={user} /> : null;
 }

@@ -1,6 +1,7 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { RegisterForm } from '#client/features/auth/components/register-form.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
 export function RegisterPage() {
-  return <BeingBuiltPage title="Create your account" />;
+  usePageMeta('Create your account', 'Create an Unbuilt account and start finding market gaps.');
+  return <RegisterForm />;
 }

@@ -1,6 +1,7 @@
-import { BeingBuiltPage } from '#client/components/layout/being-built-page.tsx';
+import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Placeholder until its issue lands.
 export function ResetPasswordPage() {
-  return <BeingBuiltPage title="Reset password" />;
+  usePageMeta('Reset password', 'Choose a new password for your Unbuilt account.');
+  return <ResetPasswordForm />;
 }

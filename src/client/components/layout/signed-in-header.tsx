@@ -1,19 +1,99 @@
+import { Menu, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
+import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { PreferencesSync } from '#client/features/account/components/preferences-sync.tsx';
 import { Logo } from './logo.tsx';
 import { ShortcutsButton } from './shortcuts-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-// The slot for the signed-in header (spec §2: main nav, Upgrade, account menu, theme toggle). The
-// accounts issue replaces this minimal version; the shell renders it whenever a user is signed in.
+// Spec §2 signed-in header: main nav on large screens, a mobile menu with the same items plus
+// History and Saved, Upgrade for non-paid users, the account menu and the theme toggle.
+
+const MAIN_NAV = [
+  { label: 'Discover', to: paths.home.href() },
+  { label: 'Validate', to: paths.validateIdea.href() },
+  { label: 'Trends', to: paths.marketTrends.href() },
+  { label: 'Analytics', to: paths.analytics.href() },
+];
+const MOBILE_NAV = [...MAIN_NAV, { label: 'History', to: paths.history.href() }, { label: 'Saved', to: paths.saved.href() }];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium hover:bg-muted ${isActive ? 'text-primary' : ''}`;
+
 export function SignedInHeader() {
+  const user = useAuthStore((state) => state.user);
+  const menuId = useId();
+  const { pathname } = useLocation();
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const isMenuOpen = menuOpenAt === pathname;
+  if (!user) return null;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <PreferencesSync />
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
-        <Logo />
+        <div className="flex items-center gap-4">
+          <Logo />
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+            {MAIN_NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} end className={navClass}>
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
         <div className="flex items-center gap-1">
+          {user.isPaid ? null : (
+            <Button asChild size="sm" className="hidden sm:inline-flex">
+              <Link to={paths.subscribe.href()}>Upgrade</Link>
+            </Button>
+          )}
           <ShortcutsButton />
           <ThemeToggle />
+          <AccountMenu user={user} />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls={menuId}
+            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpenAt(isMenuOpen ? null : pathname)}
+          >
+            {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
         </div>
       </div>
+      {isMenuOpen ? (
+        <nav
+          id={menuId}
+          aria-label="Mobile"
+          className="border-t px-4 pb-4 lg:hidden"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setMenuOpenAt(null);
+          }}
+        >
+          <ul className="flex flex-col gap-1 pt-2">
+            {MOBILE_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={navClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {user.isPaid ? null : (
+              <li>
+                <Button asChild className="w-full">
+                  <Link to={paths.subscribe.href()}>Upgrade</Link>
+                </Button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      ) : null}
     </header>
   );
 }

@@ -1,0 +1,148 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { THEMES, type Theme } from '#shared/app/app.constants.ts';
+import { NOTIFICATION_FREQUENCIES, type AccountPreferences, type AccountPreferencesUpdate } from '#shared/account/preferences.schemas.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useThemeStore } from '#client/lib/theme-store.ts';
+import { toast } from '#client/lib/toast.ts';
+import { preferencesQueryOptions, useRevokeOtherSessions, useUpdatePreferences } from '../api/preferences-api.ts';
+
+const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`section-${title}`} className="rounded-lg border bg-card p-6 text-card-foreground">
+      <h2 id={`section-${title}`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
+      <div className="mt-4 grid gap-3">{children}</div>
+    </section>
+  );
+}
+
+function Toggle({ label, description, checked, onChange }: { label: string; description?: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-start gap-3">
+      <input type="checkbox" className="mt-1 size-5 accent-[var(--primary)]" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>
+        <span className="block text-sm font-medium">{label}</span>
+        {description ? <span className="block text-xs text-muted-foreground">{description}</span> : null}
+      </span>
+    </label>
+  );
+}
+
+export function AccountSettings() {
+  const { data, isPending, isError } = useQuery(preferencesQueryOptions());
+  if (isPending) return <PageSpinner label="Loading your settings" />;
+  if (isError) return <p role="alert">Your settings could not be loaded. Please try again.</p>;
+  return <AccountSettingsForm preferences={data} />;
+}
+
+function AccountSettingsForm({ preferences }: { preferences: AccountPreferences }) {
+  const update = useUpdatePreferences();
+  const revoke = useRevokeOtherSessions();
+  const setLocalTheme = useThemeStore((state) => state.setTheme);
+  const [revokedMessage, setRevokedMessage] = useState<string | null>(null);
+  const save = (patch: AccountPreferencesUpdate) =>
+    update.mutate(patch, { onError: () => void toast({ title: 'Settings not saved', description: 'Please try again.', variant: 'error' }) });
+  const { accessibilitySettings: a11y, notificationPreferences: notify } = preferences;
+
+  return (
+    <div className="grid gap-6">
+      <Section title="Appearance">
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-medium">Theme</legend>
+          <div className="flex flex-wrap gap-4">
+            {THEMES.map((theme) => (
+              <label key={theme} className="flex min-h-11 cursor-pointer items-center gap-2">
+                <input
+                  type="radio"
+                  name="theme"
+                  value={theme}
+                  checked={preferences.theme === theme}
+                  onChange={() => {
+                    setLocalTheme(theme);
+                    save({ theme });
+                  }}
+                />
+                {THEME_LABELS[theme]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </Section>
+
+      <Section title="Accessibility" description="Applied across the whole app on every device you sign in to.">
+        <Toggle label="High contrast" description="Stronger colours and borders." checked={a11y.highContrast} onChange={(v) => save({ accessibilitySettings: { highContrast: v } })} />
+        <Toggle label="Reduced motion" description="Turns off animations and transitions." checked={a11y.reducedMotion} onChange={(v) => save({ accessibilitySettings: { reducedMotion: v } })} />
+        <Toggle
+          label="Screen reader optimised"
+          description="Underlined links, always-visible focus and no decorative effects."
+          checked={a11y.screenReaderOptimized}
+          onChange={(v) => save({ accessibilitySettings: { screenReaderOptimized: v } })}
+        />
+      </Section>
+
+      <Section title="Notifications">
+        <Toggle label="Resource notifications" checked={notify.resourceNotifications} onChange={(v) => save({ notificationPreferences: { resourceNotifications: v } })} />
+        <Toggle label="Contribution updates" checked={notify.contributionUpdates} onChange={(v) => save({ notificationPreferences: { contributionUpdates: v } })} />
+        <label className="grid max-w-xs gap-1.5 text-sm font-medium">
+          Frequency
+          <select
+            className="min-h-11 rounded-md border bg-background px-3"
+            value={notify.frequency}
+            onChange={(e) => {
+              const frequency = NOTIFICATION_FREQUENCIES.find((f) => f === e.target.value);
+              if (frequency) save({ notificationPreferences: { frequency } });
+            }}
+          >
+            {NOTIFICATION_FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {f[0]?.toUpperCase()}
+                {f.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </Section>
+
+      <Section title="Privacy">
+        <Toggle
+          label="Opt out of analytics"
+          description="We stop recording product-usage events for your account."
+          checked={preferences.analyticsOptOut}
+          onChange={(v) => save({ analyticsOptOut: v })}
+        />
+      </Section>
+
+      <Section title="Security">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to={paths.changePassword.href()}>Change password</Link>
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to={paths.profileEdit.href()}>Edit profile</Link>
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={revoke.isPending}
+            onClick={() =>
+              revoke.mutate(undefined, {
+                onSuccess: ({ revokedSessions }) =>
+                  setRevokedMessage(revokedSessions === 1 ? 'Signed out of 1 other session.' : `Signed out of ${revokedSessions} other sessions.`),
+              })
+            }
+          >
+            Sign out of all other sessions
+          </Button>
+        </div>
+        {revokedMessage ? <p role="status" className="text-sm">{revokedMessage}</p> : null}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { AccessibilitySettingsDto } from '#shared/account/preferences.schemas.ts';
+import { useThemeStore } from '#client/lib/theme-store.ts';
+import { preferencesQueryOptions, useUpdatePreferences } from '../api/preferences-api.ts';
+
+// Applies the stored account settings to the whole app: accessibility classes on <html> (styles.css
+// defines what each does), and the theme, kept in step between this device and the account.
+
+const CLASSES: Record<keyof AccessibilitySettingsDto, string> = {
+  highContrast: 'high-contrast',
+  reducedMotion: 'reduce-motion',
+  screenReaderOptimized: 'sr-optimized',
+};
+
+export function applyAccessibility(root: HTMLElement, settings: AccessibilitySettingsDto | null): void {
+  for (const [key, className] of Object.entries(CLASSES) as [keyof AccessibilitySettingsDto, string][]) {
+    root.classList.toggle(className, Boolean(settings?.[key]));
+  }
+}
+
+export function PreferencesSync() {
+  const { data } = useQuery(preferencesQueryOptions());
+  const { mutate } = useUpdatePreferences();
+  const setTheme = useThemeStore((state) => state.setTheme);
+  const currentTheme = useThemeStore((state) => state.theme);
+  const serverTheme = data?.theme;
+  const hasAdoptedServerTheme = useRef(false);
+
+  useEffect(() => {
+    if (data) applyAccessibility(document.documentElement, data.accessibilitySettings);
+  }, [data]);
+
+  useEffect(() => {
+    if (!serverTheme) return;
+    // The account's theme wins once, when it first loads; after that a change made on this device
+    // (the header toggle) is saved to the account.
+    if (!hasAdoptedServerTheme.current) {
+      hasAdoptedServerTheme.current = true;
+      if (serverTheme !== currentTheme) setTheme(serverTheme);
+      return;
+    }
+    if (currentTheme !== serverTheme) mutate({ theme: currentTheme });
+  }, [serverTheme, currentTheme, setTheme, mutate]);
+
+  useEffect(() => () => applyAccessibility(document.documentElement, null), []);
+  return null;
+}

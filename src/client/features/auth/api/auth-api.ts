@@ -1,0 +1,72 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiSuccessBody } from '#shared/api/errors.ts';
+import type {
+  AuthResponse,
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  LoginInput,
+  ProfileUpdateInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from '#shared/auth/auth.schemas.ts';
+import type { PublicUser } from '#shared/auth/user.schemas.ts';
+import { api } from '#client/lib/api-client.ts';
+import { useAuthStore } from '../stores/auth-store.ts';
+
+// Calls of /api/auth (paths documented in the server's auth.routes.ts).
+
+function acceptSession(body: AuthResponse, failure: string): void {
+  // Spec §5: login or registration fails if the response lacks success or a user.
+  if (!body.success || !body.data.user) throw new Error(failure);
+  useAuthStore.getState().setSession({ user: body.data.user, accessToken: body.data.accessToken });
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (input: LoginInput) => acceptSession(await api.post<AuthResponse>('/api/auth/login', input), 'Login failed'),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: async (input: RegisterInput) => acceptSession(await api.post<AuthResponse>('/api/auth/register', input), 'Registration failed'),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/api/auth/logout', {});
+      } finally {
+        useAuthStore.getState().clear();
+        queryClient.clear();
+      }
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (input: ForgotPasswordInput) => api.post<ApiSuccessBody<null>>('/api/auth/password/forgot', input) });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: (input: ResetPasswordInput) => api.post<ApiSuccessBody<null>>('/api/auth/password/reset', input) });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: (input: ChangePasswordInput) => api.post<ApiSuccessBody<null>>('/api/auth/password/change', input) });
+}
+
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: async (input: ProfileUpdateInput) => {
+      const body = await api.patch<ApiSuccessBody<PublicUser>>('/api/auth/profile', input);
+      // Spec §5: profile update fails if no user is returned.
+      if (!body.data) throw new Error('Profile update failed');
+      useAuthStore.getState().setUser(body.data);
+      return body.data;
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, Crown } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import type { PublicUser } from '#shared/auth/user.schemas.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useLogout } from '../api/auth-api.ts';
+
+// Spec §2 account menu: name or e-mail prefix, PRO badge for paid plans, and its entries.
+
+export function displayName(user: Pick<PublicUser, 'name' | 'email'>): string {
+  return user.name?.trim() || user.email.split('@')[0] || user.email;
+}
+
+const itemClass = 'flex min-h-11 cursor-pointer items-center rounded-sm px-3 text-sm outline-none data-[highlighted]:bg-muted';
+
+export function AccountMenu({ user }: { user: PublicUser }) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const entries = [
+    { label: 'Saved', to: paths.saved.href() },
+    { label: 'History', to: paths.history.href() },
+    { label: 'Market Research', to: paths.marketResearch.href() },
+    { label: 'Trending Now', to: paths.trending.href() },
+    { label: 'Settings', to: paths.account.href() },
+    user.isPaid ? { label: 'Billing', to: paths.billing.href() } : { label: 'Upgrade to Pro', to: paths.subscribe.href() },
+    { label: 'Help & Support', to: paths.help.href() },
+  ];
+  const signOut = () => {
+    logout.mutate(undefined, { onSettled: () => void navigate(paths.home.href()) });
+  };
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" aria-label={`Account menu for ${displayName(user)}`}>
+          <span className="max-w-40 truncate">{displayName(user)}</span>
+          {user.isPaid ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              <Crown aria-hidden="true" className="size-3" />
+              PRO
+            </span>
+          ) : null}
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-56 rounded-md border bg-card p-1 text-card-foreground shadow-lg">
+          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted-foreground">{user.email}</DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          {entries.map((entry) => (
+            <DropdownMenu.Item key={entry.label} asChild className={itemClass}>
+              <Link to={entry.to}>{entry.label}</Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClass} onSelect={signOut}>
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '#shared/auth/user.schemas.ts';
+import { useAuthStore } from '../stores/auth-store.ts';
+import { greetingName, WelcomePill } from './welcome-pill.tsx';
+
+describe('welcome pill (spec §1)', () => {
+  it.each([
+    [{ firstName: 'Ada', email: 'ada@example.test' }, 'Ada'],
+    [{ firstName: null, email: 'ada@example.test' }, 'ada@example.test'],
+    [{ firstName: '  ', email: '' }, 'User'],
+  ])('greets %j as %s', (user, expected) => {
+    expect(greetingName(user)).toBe(expected);
+  });
+
+  it('shows a crown only for Pro', () => {
+    const base = { id: 1, email: 'a@example.test', firstName: 'Ada', name: 'Ada', isPaid: true } as PublicUser;
+    useAuthStore.getState().setSession({ user: { ...base, plan: 'pro' }, accessToken: 't' });
+    const { unmount } = render(<WelcomePill />);
+    expect(screen.getByLabelText('Pro member')).toBeInTheDocument();
+    expect(screen.getByText('Ada')).toBeInTheDocument();
+    unmount();
+    useAuthStore.getState().setSession({ user: { ...base, plan: 'free', isPaid: false }, accessToken: 't' });
+    render(<WelcomePill />);
+    expect(screen.queryByLabelText('Pro member')).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import { Crown } from 'lucide-react';
+import type { PublicUser } from '#shared/auth/user.schemas.ts';
+import { useAuthStore } from '../stores/auth-store.ts';
+
+/** Spec §1: greet by first name, else the e-mail, else 'User'. */
+export function greetingName(user: Pick<PublicUser, 'firstName' | 'email'> | null): string {
+  return user?.firstName?.trim() || user?.email || 'User';
+}
+
+/** The signed-in home greeting; Pro (and Enterprise) users get a crown. */
+export function WelcomePill() {
+  const user = useAuthStore((state) => state.user);
+  if (!user) return null;
+  const isPro = user.plan === 'pro' || user.plan === 'enterprise';
+  return (
+    <p className="inline-flex items-center gap-2 rounded-full border bg-accent px-4 py-1.5 text-sm text-accent-foreground">
+      {isPro ? <Crown aria-label="Pro member" className="size-4 text-amber-500" /> : null}
+      <span>
+        Welcome back, <strong>{greetingName(user)}</strong>
+      </span>
+    </p>
+  );
+}
