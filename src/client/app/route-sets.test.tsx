@@ -1,0 +1,134 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { paths } from '#client/config/paths.ts';
+import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import { createQueryClient } from '#client/lib/query-client.ts';
+import { alwaysRoutes, routesFor } from './route-table.ts';
+import { RoutesForStatus } from './router.tsx';
+
+// Spec §2 "Route sets by sign-in state", copied verbatim.
+const SPEC_SIGNED_IN = [
+  '/',
+  '/search/:id',
+  '/search-result/:id',
+  '/saved',
+  '/history',
+  '/trending',
+  '/bookmarks',
+  '/contributions',
+  '/resources',
+  '/resources/:id',
+  '/subscribe',
+  '/free-trial',
+  '/validate-idea',
+  '/action-plan',
+  '/market-research',
+  '/market-trends',
+  '/analytics',
+  '/documentation',
+  '/pricing',
+  '/account',
+  '/profile-edit',
+  '/change-password',
+  '/profile',
+  '/subscription/success',
+  '/about',
+  '/help',
+  '/privacy',
+  '/terms',
+];
+const SPEC_SIGNED_OUT = [
+  '/',
+  '/auth/login',
+  '/auth/register',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/forgot-password',
+  '/reset-password',
+  '/pricing',
+  '/about',
+  '/help',
+  '/privacy',
+  '/terms',
+];
+const SPEC_ALWAYS = ['/share/:token'];
+// Spec §2 "Other navigation targets seen": later issues may give these pages (only while signed in).
+const SPEC_OTHER_TARGETS = [paths.billing.path, paths.contact.path, paths.upgrade.path];
+
+function pathsFor(status: AuthStatus): string[] {
+  return routesFor(status).map((route) => route.path);
+}
+
+describe('route sets by sign-in state (spec §2)', () => {
+  it('offers every spec path of each set, plus the always-available share view', () => {
+    expect(alwaysRoutes.map((route) => route.path)).toEqual(SPEC_ALWAYS);
+    expect(pathsFor('signed-in')).toEqual(expect.arrayContaining([...SPEC_SIGNED_IN, ...SPEC_ALWAYS]));
+    expect(pathsFor('signed-out')).toEqual(expect.arrayContaining([...SPEC_SIGNED_OUT, ...SPEC_ALWAYS]));
+  });
+
+  it('offers nothing beyond the spec lists and its other navigation targets', () => {
+    const allowedIn = new Set([...SPEC_SIGNED_IN, ...SPEC_ALWAYS, ...SPEC_OTHER_TARGETS]);
+    const allowedOut = new Set([...SPEC_SIGNED_OUT, ...SPEC_ALWAYS]);
+    expect(pathsFor('signed-in').filter((path) => !allowedIn.has(path))).toEqual([]);
+    expect(pathsFor('signed-out').filter((path) => !allowedOut.has(path))).toEqual([]);
+  });
+
+  it('lists each path once per set', () => {
+    for (const status of ['signed-in', 'signed-out'] as const) {
+      expect(new Set(pathsFor(status)).size).toBe(pathsFor(status).length);
+    }
+  });
+
+  it('offers no page while the sign-in state is unknown', () => {
+    expect(pathsFor('unknown')).toEqual([]);
+  });
+});
+
+function renderAt(path: string, status: AuthStatus) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <RoutesForStatus status={status} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('RoutesForStatus', () => {
+  it('shows a spinner while the sign-in state is being determined', () => {
+    renderAt('/', 'unknown');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+  });
+
+  it('shows the landing page at / when signed out', async () => {
+    renderAt('/', 'signed-out');
+    expect(await screen.findByRole('heading', { level: 1, name: "Discover What's Still Unbuilt" })).toBeInTheDocument();
+  });
+
+  it('shows an information page in both states', async () => {
+    for (const status of ['signed-in', 'signed-out'] as const) {
+      const { unmount } = renderAt('/privacy', status);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('shows the not-found page, with a sign-in hint, for a signed-in page when signed out', async () => {
+    renderAt('/history', 'signed-out');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('This page is only available after you sign in.')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for a signed-out page when signed in, without the hint', async () => {
+    renderAt('/auth/login', 'signed-in');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText('This page is only available after you sign in.')).not.toBeInTheDocument();
+  });
+
+  it('shows the not-found page for any other path', async () => {
+    renderAt('/definitely/not/a/page', 'signed-in');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { GlobalShortcuts, handleGlobalKeydown } from './global-shortcuts.tsx';
+
+function press(init: KeyboardEventInit, target: EventTarget = document.body): KeyboardEvent {
+  const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
+  Object.defineProperty(event, 'target', { value: target });
+  return event;
+}
+
+describe('handleGlobalKeydown', () => {
+  it('focuses the marked search field on Ctrl+K and Cmd+K', () => {
+    render(<input aria-label="Search" data-search-input="" />);
+    const field = screen.getByRole('textbox', { name: 'Search' });
+    for (const modifier of [{ ctrlKey: true }, { metaKey: true }]) {
+      field.blur();
+      const event = press({ key: 'k', ...modifier });
+      handleGlobalKeydown(event, vi.fn());
+      expect(field).toHaveFocus();
+      expect(event.defaultPrevented).toBe(true);
+    }
+  });
+
+  it('leaves Ctrl+K to the browser on pages without a search field', () => {
+    const event = press({ key: 'k', ctrlKey: true });
+    handleGlobalKeydown(event, vi.fn());
+    expect(event.defaultPrevented).toBe(false);
+  });
+
+  it('opens the shortcuts on "?" except while typing', () => {
+    const open = vi.fn();
+    handleGlobalKeydown(press({ key: '?' }), open);
+    expect(open).toHaveBeenCalledTimes(1);
+    render(<textarea aria-label="Notes" />);
+    handleGlobalKeydown(press({ key: '?' }, screen.getByRole('textbox', { name: 'Notes' })), open);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('GlobalShortcuts', () => {
+  it('shows the keyboard-shortcuts dialog when "?" is pressed', async () => {
+    render(<GlobalShortcuts />);
+    await userEvent.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(dialog).toHaveTextContent('Focus the search field');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
