@@ -23,15 +23,18 @@ export function FreeTrialForm({ defaultEmail, onActivated }: { defaultEmail?: st
       void toast({ title: TRIAL_EMAIL_REQUIRED_TITLE, description: TRIAL_EMAIL_REQUIRED_TEXT, variant: 'destructive' });
       return;
     }
-    activate.mutate(email.trim(), {
-      onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: the refreshed user can unmount this form (the modal's
+    // trigger disappears for a Pro user) before per-call callbacks would run.
+    activate.mutateAsync(email.trim()).then(
+      () => {
         void toast({ title: TRIAL_SUCCESS_TITLE, description: TRIAL_SUCCESS_TEXT, variant: 'success' });
         onActivated?.();
       },
-      onError: (error) => {
-        void toast({ title: TRIAL_FAILURE_TITLE, description: error.message || TRIAL_FAILURE_FALLBACK, variant: 'destructive' });
+      (error: unknown) => {
+        const message = error instanceof Error && error.message ? error.message : TRIAL_FAILURE_FALLBACK;
+        void toast({ title: TRIAL_FAILURE_TITLE, description: message, variant: 'destructive' });
       },
-    });
+    );
   }
 
   return (

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  TRIAL_EMAIL_REQUIRED_TEXT,
+  TRIAL_EMAIL_REQUIRED_TITLE,
+  TRIAL_SUCCESS_TEXT,
+  TRIAL_SUCCESS_TITLE,
+} from '#shared/billing/billing.schemas.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+
+// Plans and billing in the browser, on the demo payment provider: Upgrade → /subscribe → demo
+// checkout → success → PRO → cancel at period end → Free after the period (server clock moved with
+// the /api/__test/clock hook); and the free-trial modal's validation and toasts.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PASSWORD = 'Quokka-Lantern-7315!';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function resetClock(page: Page): Promise<void> {
+  const res = await page.request.post('/api/__test/clock', { data: { reset: true } });
+  expect(res.ok()).toBe(true);
+}
+
+async function moveClock(page: Page, advanceMs: number): Promise<void> {
+  const res = await page.request.post('/api/__test/clock', { data: { advanceMs } });
+  expect(res.ok()).toBe(true);
+}
+
+/** A new account registered through the API (the refresh cookie lands in this browser context). */
+async function signedInPage(): Promise<{ context: BrowserContext; page: Page; email: string; pageErrors: string[] }> {
+  const { context, page, pageErrors } = await openPage(browser);
+  const email = `billing-${randomBytes(5).toString('hex')}@example.test`;
+  const res = await page.request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD, name: 'Bill Ing' },
+  });
+  expect(res.status()).toBeLessThan(300);
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
+  return { context, page, email, pageErrors };
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  return page.getByRole('menu');
+}
+
+let openContext: BrowserContext | null = null;
+afterEach(async () => {
+  await openContext?.close();
+  openContext = null;
+});
+
+describe('subscribing with the demo provider', () => {
+  it('goes from Free to Pro through the demo checkout, and back to Free after cancelling at period end', async () => {
+    const { context, page, pageErrors } = await signedInPage();
+    openContext = context;
+    await resetClock(page);
+    const banner = page.getByRole('banner');
+
+    await banner.getByRole('link', { name: 'Upgrade' }).click();
+    await page.waitForURL('**/subscribe');
+    expect(await page.getByRole('note').textContent()).toContain('no card is charged');
+
+    await page.getByRole('button', { name: 'Continue to checkout — Pro' }).click();
+    await page.waitForURL('**/billing/demo-checkout/**');
+    await page.getByText('Demo checkout — no card is charged').waitFor();
+    expect(await page.getByText('(demo: $0.00 charged)').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Complete demo purchase' }).click();
+    await page.waitForURL('**/subscription/success**');
+    await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor();
+
+    // PRO badge and the Billing entry; no Upgrade button for a paid user.
+    await banner.getByText('PRO', { exact: true }).waitFor();
+    expect(await banner.getByRole('link', { name: 'Upgrade' }).count()).toBe(0);
+    const menu = await openAccountMenu(page);
+    await menu.getByRole('menuitem', { name: 'Billing' }).click();
+    await page.waitForURL('**/billing');
+
+    const status = page.getByTestId('subscription-status');
+    expect(await status.textContent()).toMatch(/^Active — renews on /);
+    await page.getByRole('button', { name: 'Cancel at period end' }).click();
+    await page.getByText(/^Cancelled — your plan ends on /).waitFor();
+    expect(await page.getByRole('button', { name: 'Resume subscription' }).isVisible()).toBe(true);
+
+    // 20 days on: still Pro (a reload refreshes the session, as a returning user's visit would).
+    await moveClock(page, 20 * DAY_MS);
+    await page.reload();
+    await banner.getByText('PRO', { exact: true }).waitFor();
+
+    // Past the 30-day period: Free on the very next request, Upgrade is back.
+    await moveClock(page, 10 * DAY_MS + 60_000);
+    await page.reload();
+    await banner.getByRole('link', { name: 'Upgrade' }).waitFor();
+    expect(await banner.getByText('PRO', { exact: true }).count()).toBe(0);
+    const freeMenu = await openAccountMenu(page);
+    expect(await freeMenu.getByRole('menuitem', { name: 'Upgrade to Pro' }).isVisible()).toBe(true);
+    expect(await freeMenu.getByRole('menuitem', { name: 'Billing' }).count()).toBe(0);
+
+    await resetClock(page);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('free-trial modal', () => {
+  async function openTrialModal(page: Page) {
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  function toast(page: Page, title: string) {
+    return page.locator('[data-sonner-toast]').filter({ hasText: title });
+  }
+
+  it('requires an e-mail, then activates the trial and refreshes the user', async () => {
+    const { context, page, email } = await signedInPage();
+    openContext = context;
+    const dialog = await openTrialModal(page);
+    const field = dialog.getByLabel('Email address');
+    expect(await field.getAttribute('type')).toBe('email');
+
+    for (const value of ['', '   ']) {
+      await field.fill(value);
+      await dialog.getByRole('button', { name: 'Start Free Trial' }).click();
+      const required = toast(page, TRIAL_EMAIL_REQUIRED_TITLE);
+      await required.waitFor();
+      expect(await required.textContent()).toContain(TRIAL_EMAIL_REQUIRED_TEXT);
+      await required.waitFor({ state: 'detached', timeout: 10_000 });
+    }
+
+    await field.fill(email);
+    await dialog.getByRole('button', { name: 'Start Free Trial' }).click();
+    const activated = toast(page, TRIAL_SUCCESS_TITLE);
+    await activated.waitFor();
+    expect(await activated.textContent()).toContain(TRIAL_SUCCESS_TEXT);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('banner').getByText('PRO', { exact: true }).waitFor();
+  });
+
+  it('shows the destructive failure toast with the server message', async () => {
+    const { context, page } = await signedInPage();
+    openContext = context;
+    const dialog = await openTrialModal(page);
+    await dialog.getByLabel('Email address').fill('someone-else@example.test');
+    await dialog.getByRole('button', { name: 'Start Free Trial' }).click();
+    const failed = toast(page, 'Trial Activation Failed');
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('Use the e-mail address of your account.');
+    expect(await page.getByRole('banner').getByText('PRO', { exact: true }).count()).toBe(0);
+  });
+});
