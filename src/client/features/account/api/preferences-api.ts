@@ -12,12 +12,32 @@ export function preferencesQueryOptions() {
   });
 }
 
+export function mergePreferences(current: AccountPreferences, patch: AccountPreferencesUpdate): AccountPreferences {
+  return {
+    theme: patch.theme ?? current.theme,
+    accessibilitySettings: { ...current.accessibilitySettings, ...patch.accessibilitySettings },
+    notificationPreferences: { ...current.notificationPreferences, ...patch.notificationPreferences },
+    analyticsOptOut: patch.analyticsOptOut ?? current.analyticsOptOut,
+  };
+}
+
+/** Saves a change; the controls show it at once and roll back if the server refuses it. */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
+  const { queryKey } = preferencesQueryOptions();
   return useMutation({
     mutationFn: async (patch: AccountPreferencesUpdate) =>
       (await api.patch<ApiSuccessBody<AccountPreferences>>('/api/account/preferences', patch)).data,
-    onSuccess: (data) => queryClient.setQueryData(preferencesQueryOptions().queryKey, data),
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData(queryKey);
+      if (previous) queryClient.setQueryData(queryKey, mergePreferences(previous, patch));
+      return { previous };
+    },
+    onError: (_error, _patch, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+    },
+    onSuccess: (data) => queryClient.setQueryData(queryKey, data),
   });
 }
 

@@ -21,15 +21,21 @@ function acceptSession(body: AuthResponse, failure: string): void {
   useAuthStore.getState().setSession({ user: body.data.user, accessToken: body.data.accessToken });
 }
 
-export function useLogin() {
+// Signing in swaps the signed-out routes for the signed-in ones, unmounting the form before a
+// mutate() callback could run: the follow-up goes in the hook's options, which always run.
+type SessionOptions = { onSignedIn?: () => void };
+
+export function useLogin({ onSignedIn }: SessionOptions = {}) {
   return useMutation({
     mutationFn: async (input: LoginInput) => acceptSession(await api.post<AuthResponse>('/api/auth/login', input), 'Login failed'),
+    onSuccess: onSignedIn,
   });
 }
 
-export function useRegister() {
+export function useRegister({ onSignedIn }: SessionOptions = {}) {
   return useMutation({
     mutationFn: async (input: RegisterInput) => acceptSession(await api.post<AuthResponse>('/api/auth/register', input), 'Registration failed'),
+    onSuccess: onSignedIn,
   });
 }
 

@@ -35,7 +35,7 @@ export function ForgotPasswordForm() {
         </form>
       )}
       <p className="text-center text-sm">
-        <Link className="text-primary underline-offset-4 hover:underline" to={paths.login.href()}>
+        <Link className="text-primary underline underline-offset-4" to={paths.login.href()}>
           Back to sign in
         </Link>
       </p>

@@ -17,7 +17,7 @@ function loginErrorMessage(error: unknown): string {
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const login = useLogin();
+  const login = useLogin({ onSignedIn: () => void navigate(paths.home.href()) });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -27,7 +27,7 @@ export function LoginForm() {
     const errors = validateWith(loginSchema, { email, password });
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
-    login.mutate({ email, password }, { onSuccess: () => void navigate(paths.home.href()) });
+    login.mutate({ email, password });
   };
 
   return (
@@ -47,7 +47,7 @@ export function LoginForm() {
           required
         />
         <div className="text-right text-sm">
-          <Link className="text-primary underline-offset-4 hover:underline" to={paths.authForgotPassword.href()}>
+          <Link className="text-primary underline underline-offset-4" to={paths.authForgotPassword.href()}>
             Forgot your password?
           </Link>
         </div>
@@ -57,7 +57,7 @@ export function LoginForm() {
       </form>
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
-        <Link className="text-primary underline-offset-4 hover:underline" to={paths.register.href()}>
+        <Link className="text-primary underline underline-offset-4" to={paths.register.href()}>
           Sign up
         </Link>
       </p>

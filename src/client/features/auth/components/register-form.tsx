@@ -12,7 +12,7 @@ import { SocialButtons } from './social-buttons.tsx';
 
 export function RegisterForm() {
   const navigate = useNavigate();
-  const register = useRegister();
+  const register = useRegister({ onSignedIn: () => void navigate(paths.home.href()) });
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
@@ -23,7 +23,6 @@ export function RegisterForm() {
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     register.mutate(values, {
-      onSuccess: () => void navigate(paths.home.href()),
       // Server-side rules (a common or reused password) come back per field.
       onError: (error) => {
         if (isApiError(error)) setFieldErrors(error.fieldErrors);
@@ -66,7 +65,7 @@ export function RegisterForm() {
       </form>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link className="text-primary underline-offset-4 hover:underline" to={paths.login.href()}>
+        <Link className="text-primary underline underline-offset-4" to={paths.login.href()}>
           Sign in
         </Link>
       </p>

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+
+// Accounts in the browser: register → signed-in home → reload keeps the session → sign out → sign in
+// → forgot password → reset through the e-mailed link (read from the outbox test hook) → sign in with
+// the new password; account settings persist across reload; axe on the auth screens.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const PASSWORD = 'Juniper-Compass-Orbit-58';
+const NEW_PASSWORD = 'Saffron-Glacier-Tunnel-93';
+
+function accountMenuButton(page: Page) {
+  return page.getByRole('button', { name: /^Account menu for/ });
+}
+
+async function signOut(page: Page): Promise<void> {
+  await accountMenuButton(page).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+  expect(new URL(page.url()).pathname).toBe('/');
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function latestMailText(page: Page, to: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await page.request.get(`/api/__test/outbox?to=${encodeURIComponent(to)}`);
+    if (res.ok()) return ((await res.json()) as { data: { text: string } }).data.text;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no e-mail for ${to}`);
+}
+
+describe('account journey', () => {
+  it('registers, keeps the session over a reload, signs out and in, and resets the password by e-mail', async () => {
+    const { context, page, pageErrors } = await openPage(browser);
+    const email = `journey-${randomBytes(5).toString('hex')}@example.test`;
+    try {
+      await page.goto('/auth/register');
+      await page.getByLabel('Full name').fill('Ada Journey');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm password').fill('something-else');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByText("Passwords don't match").waitFor();
+      await page.getByLabel('Confirm password').fill(PASSWORD);
+      await page.getByRole('meter', { name: 'Password strength' }).waitFor();
+      await page.getByRole('button', { name: 'Create Account' }).click();
+
+      await accountMenuButton(page).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await expect(accountMenuButton(page).textContent()).resolves.toContain('Ada Journey');
+
+      await page.reload();
+      await accountMenuButton(page).waitFor();
+
+      await signOut(page);
+
+      await signIn(page, email, 'Not-The-Password-1');
+      await page.getByRole('alert').filter({ hasText: 'Invalid credentials. Please try again.' }).waitFor();
+      await signIn(page, email, PASSWORD);
+      await accountMenuButton(page).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await signOut(page);
+
+      await page.goto('/auth/login');
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.waitForURL('**/auth/forgot-password');
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByRole('status').filter({ hasText: 'we have sent a link' }).waitFor();
+
+      const link = /https?:\/\/\S+reset-password\?token=[A-Za-z0-9_-]+/.exec(await latestMailText(page, email))?.[0];
+      expect(link).toBeDefined();
+      const target = new URL(link!);
+      await page.goto(`${target.pathname}${target.search}`);
+      await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('status').filter({ hasText: 'Your password has been reset' }).waitFor();
+
+      await signIn(page, email, PASSWORD);
+      await page.getByRole('alert').filter({ hasText: 'Invalid credentials. Please try again.' }).waitFor();
+      await signIn(page, email, NEW_PASSWORD);
+      await accountMenuButton(page).waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps account settings across a reload and applies them to the page', async () => {
+    const { context, page } = await openPage(browser);
+    const email = `settings-${randomBytes(5).toString('hex')}@example.test`;
+    try {
+      const res = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, confirmPassword: PASSWORD, name: 'Set Tings' } });
+      expect(res.status()).toBe(201);
+      await page.goto('/account');
+      await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+      // Each control saves on change; wait for its PATCH so the reload reads what was stored.
+      const saved = async (action: () => Promise<void>) => {
+        await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/account/preferences') && r.request().method() === 'PATCH' && r.ok()), action()]);
+      };
+      await saved(() => page.getByLabel('High contrast').check());
+      await saved(() => page.getByLabel('Reduced motion').check());
+      await saved(() => page.getByRole('radio', { name: 'Light' }).check());
+      await saved(() => page.getByLabel('Opt out of analytics').check());
+      await page.waitForFunction(() => document.documentElement.classList.contains('high-contrast') && document.documentElement.classList.contains('light'));
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+      await expect(page.getByLabel('High contrast').isChecked()).resolves.toBe(true);
+      await expect(page.getByLabel('Reduced motion').isChecked()).resolves.toBe(true);
+      await expect(page.getByLabel('Screen reader optimised').isChecked()).resolves.toBe(false);
+      await expect(page.getByLabel('Opt out of analytics').isChecked()).resolves.toBe(true);
+      await expect(page.getByRole('radio', { name: 'Light' }).isChecked()).resolves.toBe(true);
+      const classes = await page.evaluate(() => document.documentElement.className);
+      expect(classes).toContain('high-contrast');
+      expect(classes).toContain('reduce-motion');
+      expect(classes).toContain('light');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the Coming Soon notice on the social buttons', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await page.goto('/auth/login');
+      await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+      await page.getByText('Coming Soon!').waitFor();
+      await page.getByText('GitHub login will be available soon. Please use email login for now.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('accessibility of the auth screens', () => {
+  it.each(['/auth/login', '/auth/register', '/auth/forgot-password', '/forgot-password', '/auth/reset-password?token=abc', '/reset-password?token=abc'])(
+    'axe finds no serious violation on %s',
+    async (path) => {
+      const { context, page } = await openPage(browser);
+      try {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
