@@ -56,8 +56,12 @@ export function loadEngineIndex(env: Env): Promise<EngineIndex> {
 }
 
 export async function createEngine(options: { env: Env; languageModel?: EngineLanguageModel; modelId?: string }): Promise<Engine> {
+  return engineFromIndex(await loadEngineIndex(options.env), options);
+}
+
+/** An engine over an index already in memory (benchmarks and the eval's leave-one-out use this). */
+export function engineFromIndex(index: EngineIndex, options: { env: Env; languageModel?: EngineLanguageModel; modelId?: string }): Engine {
   const { env } = options;
-  const index = await loadEngineIndex(env);
   const configured = options.languageModel
     ? { model: options.languageModel, id: options.modelId ?? options.languageModel.modelId }
     : languageModelFromEnv(env);
