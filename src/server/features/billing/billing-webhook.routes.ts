@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { securityAuditLogs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { handleBillingEvent } from './billing-events.ts';
 import { billingEventFromStripe, type StripeProvider } from './stripe-provider.ts';
 
@@ -9,6 +10,8 @@ import { billingEventFromStripe, type StripeProvider } from './stripe-provider.t
 // check needs applies to this route alone. Answers: 400 for an unverifiable payload (and an audit
 // row), 200 for a verified event (applied, duplicate, stale or of a type we ignore), 5xx when the
 // database fails, so Stripe retries.
+
+const AUDITED_REJECTIONS_PER_MINUTE = 30;
 
 export function billingWebhookRoutes(provider: StripeProvider): FastifyPluginAsync {
   return async (app) => {
@@ -26,6 +29,10 @@ export function billingWebhookRoutes(provider: StripeProvider): FastifyPluginAsy
         event = provider.verifyWebhook(rawBody, header, now);
       } catch (error) {
         const reason = error instanceof Error ? error.message : 'unverifiable payload';
+        // The audit trail must not become a way to fill the database: past a per-address budget
+        // rejections are still answered 400, without a row each.
+        const budget = await consumeRateLimit({ db, key: `webhook-reject:${request.ip}`, limit: AUDITED_REJECTIONS_PER_MINUTE, windowMs: 60_000, now });
+        if (!budget.allowed) throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
         await db.insert(securityAuditLogs).values({
           eventType: 'billing.webhook_rejected',
           action: 'verify_webhook_signature',

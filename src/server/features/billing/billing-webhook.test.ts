@@ -228,3 +228,26 @@ describe('Stripe webhook delivery', () => {
     expect(effectivePlan(await reloadUser(t, user.id), t.clock.now())).toBe('pro');
   });
 });
+
+describe('Stripe webhook abuse', () => {
+  it('keeps answering 400 to a flood of bad signatures but stops writing audit rows past the budget', async () => {
+    // Pinned to the start of a minute: all 40 requests fall in one rate-limit window.
+    t.clock.set(new Date(Math.floor(t.clock.now().getTime() / 60_000) * 60_000 + 60_000));
+    const before = await rejectedAudits();
+    const payload = JSON.stringify({ id: 'evt_flood', object: 'event', type: 'customer.subscription.created', created: nowSeconds(), data: { object: {} } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        remoteAddress: '198.51.100.7',
+        headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload, { secret: 'whsec_wrong' }) },
+        payload,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    expect(await rejectedAudits()).toBe(before + 30);
+    t.clock.set(null);
+  });
+});

@@ -29,6 +29,7 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
   const provider: PaymentProvider = overrides.paymentProvider ?? stripe ?? createDemoProvider();
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: app.deps.db, provider, now: app.deps.clock.now() });
+  app.deps.healthReports.set('payments', () => ({ provider: provider.name, webhook: stripe !== null }));
 
   if (stripe) await app.register(billingWebhookRoutes(stripe), { prefix: '/webhook' });
 

@@ -11,7 +11,7 @@ import type { PaymentProvider } from './payment-provider.ts';
 /** Stripe's recommended tolerance: a signed payload older than this is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-type StripeConfig = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_PRO' | 'STRIPE_PRICE_ENTERPRISE' | 'PUBLIC_URL'>;
+export type StripeConfig = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_PRO' | 'STRIPE_PRICE_ENTERPRISE' | 'PUBLIC_URL'>;
 
 function required(value: string | undefined, name: string): string {
   // env.ts already refuses to start without these when PAYMENTS_PROVIDER=stripe.
@@ -111,8 +111,9 @@ export type StripeProvider = PaymentProvider & {
   config: StripeConfig;
 };
 
-export function createStripeProvider(config: StripeConfig): StripeProvider {
-  const stripe = new Stripe(required(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'));
+/** `client` is for tests that point the SDK at a local fake of Stripe's API (host, port, protocol). */
+export function createStripeProvider(config: StripeConfig, client: Stripe.StripeConfig = {}): StripeProvider {
+  const stripe = new Stripe(required(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'), client);
   const webhookSecret = required(config.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET');
   return {
     name: 'stripe',
