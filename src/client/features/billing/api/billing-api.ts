@@ -69,8 +69,9 @@ function useRefreshBilling() {
   return async () => {
     await refreshCurrentUser();
     await queryClient.invalidateQueries({ queryKey: billingKeys.all });
-    // The search quota and history window depend on the plan.
+    // The search quota, history window and tier-based feature flags depend on the plan.
     await queryClient.invalidateQueries({ queryKey: ['searches'] });
+    await queryClient.invalidateQueries({ queryKey: ['flags'] });
   };
 }
 
