@@ -120,7 +120,8 @@ describe('account journey', () => {
       await saved(() => page.getByLabel('Reduced motion').check());
       await saved(() => page.getByRole('radio', { name: 'Light' }).check());
       await saved(() => page.getByLabel('Opt out of analytics').check());
-      await page.waitForFunction(() => document.documentElement.classList.contains('high-contrast') && document.documentElement.classList.contains('light'));
+      // Strings, not functions: this suite is typed without the DOM library.
+      await page.waitForFunction("document.documentElement.classList.contains('high-contrast') && document.documentElement.classList.contains('light')");
 
       await page.reload();
       await page.getByRole('heading', { name: 'Account settings' }).waitFor();
@@ -129,7 +130,7 @@ describe('account journey', () => {
       await expect(page.getByLabel('Screen reader optimised').isChecked()).resolves.toBe(false);
       await expect(page.getByLabel('Opt out of analytics').isChecked()).resolves.toBe(true);
       await expect(page.getByRole('radio', { name: 'Light' }).isChecked()).resolves.toBe(true);
-      const classes = await page.evaluate(() => document.documentElement.className);
+      const classes = String(await page.evaluate('document.documentElement.className'));
       expect(classes).toContain('high-contrast');
       expect(classes).toContain('reduce-motion');
       expect(classes).toContain('light');

@@ -43,3 +43,13 @@ export function refresh(t: TestApp, cookie: string, headers?: Record<string, str
   headers ??= { origin: originOf(t) };
   return t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers, cookies: { unbuilt_refresh: cookie } });
 }
+
+/** The latest outbox e-mail's text for an address, read through the test hook (waits for the background send). */
+export async function outboxText(t: TestApp, to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/__test/outbox?to=${encodeURIComponent(to)}` });
+    if (res.statusCode === 200) return res.json<{ data: { text: string } }>().data.text;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no outbox e-mail for ${to}`);
+}
