@@ -75,6 +75,7 @@ export const searchResults = pgTable(
     evidence: jsonb().$type<Evidence[]>().notNull().default([]),
     breakdown: jsonb().$type<Opportunity['breakdown']>().notNull(),
     riskFlags: jsonb().$type<string[]>().notNull().default([]),
+    composedBy: text({ enum: ['offline', 'llm'] }),
   },
   (t) => [index('search_results_search_idx').on(t.searchId, t.rank), index('search_results_saved_idx').on(t.isSaved).where(sql`${t.isSaved}`)],
 );
