@@ -2,10 +2,11 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
 import { GlobalShortcuts } from './global-shortcuts.tsx';
 import { Logo } from './logo.tsx';
-import { SignedInHeader } from './signed-in-header.tsx';
 import { SignedOutHeader } from './signed-out-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
+// Signed-in only, and it brings Radix menus: kept out of the landing page's initial JavaScript.
+const SignedInHeader = lazy(async () => ({ default: (await import('./signed-in-header.tsx')).SignedInHeader }));
 const Toaster = lazy(async () => ({ default: (await import('#client/components/ui/toaster.tsx')).Toaster }));
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -31,7 +32,15 @@ export function AppShell({ status, children }: { status: AuthStatus; children: R
       >
         Skip to main content
       </a>
-      {status === 'signed-in' ? <SignedInHeader /> : status === 'signed-out' ? <SignedOutHeader /> : <BareHeader />}
+      {status === 'signed-in' ? (
+        <Suspense fallback={<BareHeader />}>
+          <SignedInHeader />
+        </Suspense>
+      ) : status === 'signed-out' ? (
+        <SignedOutHeader />
+      ) : (
+        <BareHeader />
+      )}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
