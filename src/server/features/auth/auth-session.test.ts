@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jwtTokens, securityAlerts, securityAuditLogs } from '../../db/schema/index.ts';
+import { jwtTokens, securityAlerts, securityAuditLogs, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { REFRESH_GRACE_MS } from './refresh-token.service.ts';
 import { ORIGIN, STRONG_PASSWORD, login, refresh, refreshCookieOf, registerViaApi } from './test-helpers.ts';
@@ -90,6 +90,12 @@ describe('register, login, profile, refresh, logout', () => {
 
   it('stores a zxcvbn strength score and only refresh-token hashes', async () => {
     const reg = await registerViaApi(t);
+    const weak = await registerViaApi(t, { password: 'adalove1815', name: 'Ada Lovelace' });
+    const [strongUser] = await t.db.db.select().from(users).where(eq(users.id, reg.userId));
+    const [weakUser] = await t.db.db.select().from(users).where(eq(users.id, weak.userId));
+    expect(strongUser!.passwordStrengthScore).toBe(4);
+    expect(weakUser!.passwordStrengthScore).toBeLessThan(4);
+    expect(strongUser!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const rows = await t.db.db.select().from(jwtTokens).where(eq(jwtTokens.userId, reg.userId));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
