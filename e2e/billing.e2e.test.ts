@@ -7,6 +7,7 @@ import {
   TRIAL_SUCCESS_TEXT,
   TRIAL_SUCCESS_TITLE,
 } from '#shared/billing/billing.schemas.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 
 // Plans and billing in the browser, on the demo payment provider: Upgrade → /subscribe → demo
@@ -69,11 +70,13 @@ describe('subscribing with the demo provider', () => {
     await banner.getByRole('link', { name: 'Upgrade' }).click();
     await page.waitForURL('**/subscribe');
     expect(await page.getByRole('note').textContent()).toContain('no card is charged');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Continue to checkout — Pro' }).click();
     await page.waitForURL('**/billing/demo-checkout/**');
     await page.getByText('Demo checkout — no card is charged').waitFor();
     expect(await page.getByText('(demo: $0.00 charged)').isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Complete demo purchase' }).click();
     await page.waitForURL('**/subscription/success**');
@@ -88,6 +91,7 @@ describe('subscribing with the demo provider', () => {
 
     const status = page.getByTestId('subscription-status');
     expect(await status.textContent()).toMatch(/^Active — renews on /);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cancel at period end' }).click();
     await page.getByText(/^Cancelled — your plan ends on /).waitFor();
     expect(await page.getByRole('button', { name: 'Resume subscription' }).isVisible()).toBe(true);
@@ -130,6 +134,7 @@ describe('free-trial modal', () => {
     const dialog = await openTrialModal(page);
     const field = dialog.getByLabel('Email address');
     expect(await field.getAttribute('type')).toBe('email');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     for (const value of ['', '   ']) {
       await field.fill(value);

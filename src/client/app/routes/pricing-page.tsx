@@ -10,6 +10,7 @@ import { ContentPage } from '#client/components/marketing/content-page.tsx';
 import { PlanCards, type PlanCta } from '#client/components/marketing/plan-cards.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { TrialOffer } from '#client/features/billing/components/trial-offer.tsx';
 
 function ctaFor(isSignedIn: boolean) {
   return (plan: PlanDefinition): PlanCta => {
@@ -39,6 +40,9 @@ export function PricingPage() {
           Plans
         </h2>
         <PlanCards reading="full" ctaFor={ctaFor(isSignedIn)} />
+        <div className="mt-6">
+          <TrialOffer />
+        </div>
       </section>
 
       <section aria-labelledby="pricing-faq-title" className="max-w-3xl">

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paidPlanSchema } from '#shared/billing/billing.schemas.ts';
-import { PLANS, TRIAL_DAYS } from '#shared/plans/plans.constants.ts';
-import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { PLANS } from '#shared/plans/plans.constants.ts';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
-import { FreeTrialModal } from '#client/features/billing/components/free-trial-modal.tsx';
 import { PlanPicker } from '#client/features/billing/components/plan-picker.tsx';
+import { TrialOffer } from '#client/features/billing/components/trial-offer.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /subscribe: choose a plan and go to checkout; a paying user is sent to Billing instead. */
@@ -14,7 +13,6 @@ export function SubscribePage() {
   usePageMeta('Upgrade your plan', 'Choose Pro or Enterprise and go to checkout.');
   const user = useAuthStore((state) => state.user);
   const [params] = useSearchParams();
-  const [isTrialOpen, setIsTrialOpen] = useState(false);
   const initialPlan = paidPlanSchema.safeParse(params.get('plan')).data ?? 'pro';
 
   return (
@@ -33,15 +31,7 @@ export function SubscribePage() {
       ) : (
         <>
           <PlanPicker initialPlan={initialPlan} />
-          {user && !user.trialUsed && !user.isPaid ? (
-            <div className="flex flex-wrap items-center gap-3 rounded-xl border border-dashed p-6">
-              <p className="grow">Not ready to pay? Try Pro free for {TRIAL_DAYS} days — no credit card required.</p>
-              <Button variant="outline" onClick={() => setIsTrialOpen(true)}>
-                Start {TRIAL_DAYS}-Day Free Trial
-              </Button>
-              <FreeTrialModal open={isTrialOpen} onOpenChange={setIsTrialOpen} defaultEmail={user.email} />
-            </div>
-          ) : null}
+          <TrialOffer />
         </>
       )}
     </div>
