@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LOW_SEARCH_PROMPT_RATIO } from '#shared/plans/plans.constants.ts';
 import { defaultFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
+import { WelcomePill } from '#client/features/auth/components/welcome-pill.tsx';
 import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
 import { recentSearchesQueryOptions, usageQueryOptions } from '#client/features/searches/api/searches-queries.ts';
 import { PlansDialog } from '#client/features/searches/components/plans-dialog.tsx';
@@ -30,7 +31,8 @@ export function HomePage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Discover what&apos;s still unbuilt</h1>
+      <WelcomePill />
+      <h1 className="mt-4 text-3xl font-bold">Discover what&apos;s still unbuilt</h1>
       <div className="mt-6 grid gap-4 md:grid-cols-2">
         <UsageCard usage={usage.data} plan={plan} />
         {isLow ? <UpgradePrompt reason="search-limit" plan={plan} onViewPlans={() => setPlansOpen(true)} /> : null}

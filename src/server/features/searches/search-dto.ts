@@ -44,6 +44,7 @@ export function toSearchResultDto(row: SearchResultRow): SearchResultDto {
     evidence: row.evidence,
     breakdown: row.breakdown,
     riskFlags: row.riskFlags,
+    ...(row.composedBy ? { composedBy: row.composedBy } : {}),
   };
 }
 

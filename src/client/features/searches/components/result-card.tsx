@@ -30,6 +30,7 @@ export function ResultCard({ result, onToggleSaved, isSaving }: ResultCardProps)
         <div>
           <p className="text-xs text-muted-foreground">
             #{result.rank} · {categoryLabel(result.category)} · priority {result.priority}
+            {result.composedBy === 'llm' ? ' · text written by AI from the evidence' : ''}
           </p>
           <h3 id={`result-${result.id}`} className="text-lg font-semibold">
             <Link to={paths.searchResult.href(result.id)} className="hover:underline">
