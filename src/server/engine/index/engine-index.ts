@@ -28,6 +28,8 @@ export type EngineIndex = {
   documentFrequency: Map<string, number>;
   categories: Category[];
   riskFlags: RiskFlag[][];
+  /** Software O*NET lists for so many occupations (office suites, browsers) that it says nothing about a market. */
+  genericProducts: Set<string>;
   semantic: SemanticState;
 };
 
@@ -42,6 +44,17 @@ function termSet(text: string): Set<string> {
 
 export function companyText(c: Corpus['companies'][number]): string {
   return `${c.name} ${c.oneLiner} ${c.tags.join(' ')} ${c.subindustry} ${c.description}`;
+}
+
+const GENERIC_PRODUCT_SHARE = 0.1;
+
+function genericProducts(corpus: Corpus): Set<string> {
+  const occupations = new Map<string, number>();
+  for (const skills of corpus.techBySoc.values()) {
+    for (const product of new Set(skills.map((s) => s.product))) occupations.set(product, (occupations.get(product) ?? 0) + 1);
+  }
+  const total = corpus.techBySoc.size;
+  return new Set([...occupations].filter(([, n]) => n / total > GENERIC_PRODUCT_SHARE).map(([p]) => p));
 }
 
 export function deriveIndex(corpus: Corpus, lexical: LexicalIndexes): EngineIndex {
@@ -61,6 +74,7 @@ export function deriveIndex(corpus: Corpus, lexical: LexicalIndexes): EngineInde
     documentFrequency,
     categories: corpus.companies.map(companyCategory),
     riskFlags: corpus.companies.map(companyRiskFlags),
+    genericProducts: genericProducts(corpus),
     semantic: { vectors: null, dimensions: 0, embedQuery: null, note: null, settled: Promise.resolve() },
   };
 }

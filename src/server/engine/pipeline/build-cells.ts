@@ -1,6 +1,6 @@
 import type { Company } from '../corpus/corpus.types.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
-import { coverageOf, type Candidate } from './retrieve.ts';
+import { coverageOf, groupWeight, matchStrength, type Candidate } from './retrieve.ts';
 import type { ParsedQuery, TermGroup } from './parse-query.ts';
 
 // Candidate cells of the market map: the query's own cell (offering × segment), its neighbours
@@ -24,6 +24,7 @@ const MAX_MEMBERS = 15;
 const MAX_CELLS = 8;
 const MIN_ANGLE_MEMBERS = 2;
 const FACET_MATCH = 0.35;
+const HEADLESS_FIT = 0.5;
 /** Coverage a company needs to count as part of the query's market. */
 export const ELIGIBLE_COVERAGE = 0.3;
 
@@ -32,10 +33,21 @@ const GENERIC_TAGS = new Set(
   ['B2B', 'SaaS', 'AI', 'Artificial Intelligence', 'Generative AI', 'Machine Learning', 'Consumer', 'Enterprise', 'Enterprise Software', 'API', 'Open Source', 'Developer Tools', 'Analytics', 'Productivity', 'AI Assistant', 'Infrastructure', 'Automation', 'Workflow Automation', 'Mobile', 'Mobile Apps', 'Big Data', 'Data Science', 'Deep Learning', 'NLP', 'Conversational AI', 'AIOps', 'Hard Tech', 'Web3', 'Crypto / Web3', 'Cloud Computing', 'Data Engineering', 'Subscriptions', 'Community', 'Social', 'Messaging', 'India', 'Latin America', 'Africa', 'Nonprofit'].map((t) => t.toLowerCase()),
 );
 
-function facetCoverage(index: EngineIndex, candidate: Candidate, groups: readonly TermGroup[], facetIdx: number[]): number {
+/**
+ * How well a company fits one facet: its coverage of the facet's words, or 0 when it misses the
+ * facet's most specific word with less than half of the facet's weight ("owners" alone does not
+ * make a company serve "elderly owners").
+ */
+function facetFit(index: EngineIndex, candidate: Candidate, groups: readonly TermGroup[], facetIdx: number[]): number {
   if (facetIdx.length === 0) return 1;
   const subset = facetIdx.map((i) => groups[i]!);
-  return coverageOf(index, index.companyTerms[candidate.id]!, subset).coverage;
+  // Only the segment needs its head word: segment phrases pair one telling word with generic
+  // ones ("elderly owners", "small law firms"); offering phrases spread meaning over all words.
+  const head = subset.filter((g) => g.facet === 'segment').reduce<TermGroup | null>((best, g) => (best === null || groupWeight(index, g) > groupWeight(index, best) ? g : best), null);
+  const terms = index.companyTerms[candidate.id]!;
+  const { coverage } = coverageOf(index, terms, subset);
+  if (head && coverage < HEADLESS_FIT && matchStrength(terms, head) === 0) return 0;
+  return coverage;
 }
 
 function label(text: string): string {
@@ -50,7 +62,7 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
   const offeringText = label(query.offeringText);
   const segmentText = query.segmentText ? label(query.segmentText) : null;
   const fits = new Map(
-    eligible.map((c) => [c.id, { offering: facetCoverage(index, c, groups, offeringIdx), segment: facetCoverage(index, c, groups, segmentIdx) }]),
+    eligible.map((c) => [c.id, { offering: facetFit(index, c, groups, offeringIdx), segment: facetFit(index, c, groups, segmentIdx) }]),
   );
   const cells: Cell[] = [];
   const offeringGroups = offeringIdx.map((i) => groups[i]!);
@@ -82,21 +94,23 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
     const tagWords = tag.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
     // A tag that only restates the query ("Pets" for "pet care") is not a new angle.
     if (tagWords.every((w) => [...queryWords].some((q) => q === w || (q.length >= 5 && w.startsWith(q.slice(0, 5)))))) continue;
-    const members = eligible.filter((c) => hasTag(index.corpus.companies[c.id]!, tag));
+    // An angle serves the offering or the segment: its companies carry the tag and fit that facet.
+    const tagged = eligible.filter((c) => hasTag(index.corpus.companies[c.id]!, tag));
+    const onOffering = tagged.filter((m) => fits.get(m.id)!.offering >= FACET_MATCH);
+    const onSegment = segmentText ? tagged.filter((m) => fits.get(m.id)!.segment >= FACET_MATCH) : [];
+    const forSegment = onSegment.length > onOffering.length;
+    const members = forSegment ? onSegment : onOffering;
     if (members.length < MIN_ANGLE_MEMBERS) continue;
-    const key = memberKey(members.slice(0, MAX_MEMBERS));
+    const shown = members.slice(0, MAX_MEMBERS);
+    const key = memberKey(shown);
     if (seen.has(key)) continue;
     seen.add(key);
     const tagGroup: TermGroup = { word: tagWords.join(' '), facet: 'keyword', synonyms: [], synonymSources: [] };
-    // Name the angle after what its companies actually match: the offering, the segment, or both.
-    const shown = members.slice(0, MAX_MEMBERS);
-    const offeringShare = shown.filter((m) => fits.get(m.id)!.offering >= FACET_MATCH).length / shown.length;
-    const segmentShare = segmentText ? shown.filter((m) => fits.get(m.id)!.segment >= FACET_MATCH).length / shown.length : 0;
-    const forSegment = segmentText !== null && segmentShare > offeringShare;
+    const alsoSegment = !forSegment && segmentText !== null && shown.every((m) => fits.get(m.id)!.segment >= FACET_MATCH);
     cells.push({
       kind: 'angle',
       offering: forSegment ? tag : `${offeringText} (${tag})`,
-      segment: forSegment ? segmentText : segmentText && segmentShare >= 0.5 ? segmentText : 'all customers',
+      segment: forSegment || alsoSegment ? segmentText! : 'all customers',
       tag,
       groups: [...(forSegment ? segmentGroups : offeringGroups), ...(tagWords.length === 1 ? [tagGroup] : [])],
       members: shown,

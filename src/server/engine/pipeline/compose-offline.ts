@@ -21,6 +21,11 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
+/** A one-liner ready to be followed by punctuation: no trailing full stop or ellipsis. */
+function bare(text: string): string {
+  return text.trim().replace(/[.…\s]+$/u, '');
+}
+
 function byId(evidence: Evidence[], prefix: string): Evidence[] {
   return evidence.filter((e) => e.id.startsWith(prefix));
 }
@@ -55,7 +60,7 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const description =
     companies.length === 0
       ? `No company in the directory matches ${scope}${tagLine}. That is a sample of venture-backed startups, so this is white space in our data, not proof that nobody serves it.`
-      : `${companies.length} compan${companies.length === 1 ? 'y' : 'ies'} in the directory work on ${scope}${tagLine}, first seen ${years[0] ?? 'at an unknown date'}${years.length > 1 ? ` and most recently ${years.at(-1)!}` : ''}: ${list(companies.map((c) => c.name))}.`;
+      : `${companies.length} compan${companies.length === 1 ? 'y in the directory works' : 'ies in the directory work'} on ${scope}${tagLine}, first seen ${years[0] ?? 'at an unknown date'}${years.length > 1 ? ` and most recently ${years.at(-1)!}` : ''}: ${list(companies.map((c) => c.name))}.`;
 
   const demandSentence = demand
     ? `Demand proxy: ${demand.projection.title} employ ${demand.projection.employment2023.toLocaleString('en-US')} thousand people in the U.S. (2023), projected ${demand.projection.percentChange > 0 ? '+' : ''}${demand.projection.percentChange} % by 2033 (BLS).`
@@ -70,7 +75,7 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
       ? `No directly matching competitors were found for ${scope} in the directory.${tech.length ? ` Incumbent software named by O*NET for this work: ${list(tech, 5)}.` : ''}`
       : `${companies
           .slice(0, 6)
-          .map((c) => `${c.name} (${c.batch}, ${c.status})${c.oneLiner ? ` — ${clip(c.oneLiner, 90)}` : ''}`)
+          .map((c) => `${c.name} (${c.batch}, ${c.status})${c.oneLiner ? ` — ${bare(clip(c.oneLiner, 90))}` : ''}`)
           .join('; ')}.${tech.length ? ` Incumbent software used in the matched occupation: ${list(tech, 5)}.` : ''}`;
 
   const industryContext = [
@@ -84,11 +89,12 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const targetAudience =
     cell.kind === 'offering-wide'
       ? `Buyers of ${cell.offering} in general${demand ? `, and the ${demand.projection.title.toLowerCase()} who do this work today` : ''}.`
-      : `${titleCase(cell.segment === 'all customers' ? `buyers of ${cell.offering}` : cell.segment)}${demand ? `; the work is done today by ${demand.projection.title.toLowerCase()}` : ''}.`;
+      : `${cell.segment === 'all customers' ? `Buyers of ${cell.offering}` : titleCase(cell.segment)}${demand ? `; the work is done today by ${demand.projection.title.toLowerCase()}` : ''}.`;
 
   const recommendations: string[] = [];
-  if (tasks[0]) recommendations.push(clip(`Interview ${cell.segment === 'all customers' ? 'buyers' : cell.segment} about this job to be done: "${tasks[0]}"`, 500));
-  if (active[0]) recommendations.push(clip(`Position against ${active[0].name} (${active[0].batch}): ${active[0].oneLiner || 'study its offer'} — find the customers it does not serve.`, 500));
+  const interviewees = cell.segment === 'all customers' || cell.segment === 'customers in general' ? `buyers of ${cell.offering}` : cell.segment;
+  if (tasks[0]) recommendations.push(clip(`Interview ${interviewees} about this job to be done: "${bare(tasks[0])}".`, 500));
+  if (active[0]) recommendations.push(clip(`Position against ${active[0].name} (${active[0].batch}), which offers "${bare(active[0].oneLiner) || active[0].name}": find the customers it does not serve.`, 500));
   if (failed[0]) recommendations.push(clip(`Learn why ${failed[0].name} (${failed[0].batch}) is ${failed[0].status.toLowerCase()} before committing to the same model.`, 500));
   if (tech.length) recommendations.push(clip(`Integrate with or replace the tools this work already uses: ${list(tech, 3)}.`, 500));
   if (companies.length === 0) recommendations.push(clip(`Validate demand for ${scope} directly: the directory shows no company here, so test with a landing page before building.`, 500));

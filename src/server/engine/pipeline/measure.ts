@@ -4,8 +4,8 @@ import { socBase } from '../corpus/load-datasets.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import type { Cell } from './build-cells.ts';
 import { evidenceDate, RISK_FLAGS } from './classify.ts';
-import type { ParsedQuery } from './parse-query.ts';
-import { retrieveIndustries, retrieveOccupations } from './retrieve.ts';
+import type { ParsedQuery, TermGroup } from './parse-query.ts';
+import { groupWeight, matchStrength, retrieveIndustries, retrieveOccupations } from './retrieve.ts';
 import { RECENT_YEARS } from './rubric.ts';
 
 // Turns a cell into its evidence list: the companies in it, the directory totals that normalise
@@ -31,11 +31,18 @@ function src(index: EngineIndex, full: EvidenceSource): EvidenceSource {
 const r2 = (v: number): number => Math.round(v * 100) / 100;
 
 export function findDemand(index: EngineIndex, cell: Cell, cache: Map<string, Demand | null>): Demand | null {
-  const key = cell.groups.map((g) => g.word).join('|');
+  // Demand is the work the offering does (who does it today), so a cell with an offering is sized
+  // by the offering's words; the occupation must contain the most specific of them itself, not a
+  // synonym ("senior" finds "Senior Pastor", not the elderly).
+  const offeringGroups = cell.groups.filter((g) => g.facet !== 'segment');
+  const groups = cell.kind === 'segment-other' || offeringGroups.length === 0 ? cell.groups : offeringGroups;
+  const key = groups.map((g) => g.word).join('|');
   if (cache.has(key)) return cache.get(key)!;
+  const head = groups.filter((g) => g.facet !== 'keyword').reduce<TermGroup | null>((best, g) => (best === null || groupWeight(index, g) > groupWeight(index, best) ? g : best), null);
   let demand: Demand | null = null;
-  for (const match of retrieveOccupations(index, cell.groups)) {
+  for (const match of retrieveOccupations(index, groups)) {
     if (match.coverage < MIN_OCCUPATION_COVERAGE) continue;
+    if (head && matchStrength(index.occupationTerms[match.id]!, { ...head, synonyms: [] }) === 0) continue;
     const occupation = index.corpus.occupations[match.id]!;
     const projection = index.corpus.projections.get(socBase(occupation.soc));
     if (projection) {
@@ -93,7 +100,7 @@ export function measureCell(
     for (const t of (corpus.tasksBySoc.get(o.soc) ?? []).slice(0, 3)) {
       evidence.push({ id: `onet:${o.soc}:task:${t.taskId}`, source: src(index, 'onet'), ref: o.soc, value: t.text, note: `Task of ${o.title} (job to be done)`, ...(t.date ? { date: t.date } : {}) });
     }
-    const tech = [...(corpus.techBySoc.get(o.soc) ?? [])].sort((a, b) => Number(b.isHot) - Number(a.isHot) || a.product.localeCompare(b.product));
+    const tech = (corpus.techBySoc.get(o.soc) ?? []).filter((t) => !index.genericProducts.has(t.product)).sort((a, b) => Number(b.isHot) - Number(a.isHot) || a.product.localeCompare(b.product));
     tech.slice(0, 5).forEach((t, i) => {
       evidence.push({ id: `onet:${o.soc}:tech:${i}`, source: src(index, 'onet'), ref: o.soc, value: t.product, note: `${t.commodity} used by ${o.title}${t.isHot ? ' (Hot Technology)' : ''}` });
     });

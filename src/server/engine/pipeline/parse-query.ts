@@ -44,8 +44,11 @@ function splitFacets(text: string): { offering: string; segment: string | null }
 
 /** Share of directory entries above which a WordNet synonym is too general to help ("system", "house"). */
 const MAX_SYNONYM_SHARE = 0.03;
+/** A word taken alone from a multi-word synonym must be rarer still. */
+const MAX_PHRASE_WORD_SHARE = 0.01;
 
-function groupFor(word: string, facet: Facet, isSpecific: (term: string) => boolean): TermGroup {
+function groupFor(word: string, facet: Facet, share: (term: string) => number): TermGroup {
+  const isSpecific = (term: string): boolean => share(term) <= MAX_SYNONYM_SHARE;
   const sources: TermGroup['synonymSources'] = [];
   for (const phrase of synonyms(word)) {
     if (words(phrase).every((w) => isSpecific(processTerm(w) ?? w))) sources.push({ phrase, from: 'wordnet' });
@@ -53,10 +56,13 @@ function groupFor(word: string, facet: Facet, isSpecific: (term: string) => bool
   for (const phrase of MARKET_THESAURUS[word] ?? []) if (!sources.some((s) => s.phrase === phrase)) sources.push({ phrase, from: 'thesaurus' });
   const terms = new Set<string>();
   for (const s of sources) {
-    // Multi-word synonyms contribute their content words; a synonym equal to the word adds nothing.
-    for (const w of words(s.phrase)) {
-      const t = processTerm(w);
-      if (t && t !== word) terms.add(t);
+    // A multi-word synonym contributes only its most specific word, and only when that word is
+    // specific on its own ("truck driver" → truck); "older adult" would otherwise bring "adult".
+    const parts = words(s.phrase).map((w) => processTerm(w)).filter((t): t is string => t !== null);
+    if (parts.length === 1 && parts[0] !== word) terms.add(parts[0]!);
+    if (parts.length > 1) {
+      const rarest = [...parts].sort((a, b) => share(a) - share(b))[0]!;
+      if (share(rarest) <= MAX_PHRASE_WORD_SHARE && rarest !== word) terms.add(rarest);
     }
   }
   return { word, facet, synonyms: [...terms], synonymSources: sources };
@@ -64,7 +70,6 @@ function groupFor(word: string, facet: Facet, isSpecific: (term: string) => bool
 
 /** `documentShare` gives the share of directory entries containing a term (0 when unknown). */
 export function parseQuery(rawQuery: string, keywords: readonly string[], documentShare: (term: string) => number = () => 0): ParsedQuery {
-  const isSpecific = (term: string): boolean => documentShare(term) <= MAX_SYNONYM_SHARE;
   const warnings: string[] = [];
   let text = rawQuery.replace(/\s+/g, ' ').trim();
   if (text.length > MAX_QUERY_LENGTH) {
@@ -74,7 +79,7 @@ export function parseQuery(rawQuery: string, keywords: readonly string[], docume
   const { offering, segment } = splitFacets(text);
   const groups: TermGroup[] = [];
   const add = (word: string, facet: Facet): void => {
-    if (groups.length < MAX_GROUPS && !groups.some((g) => g.word === word)) groups.push(groupFor(word, facet, isSpecific));
+    if (groups.length < MAX_GROUPS && !groups.some((g) => g.word === word)) groups.push(groupFor(word, facet, documentShare));
   };
   for (const w of contentWords(offering)) add(w, 'offering');
   if (segment) for (const w of contentWords(segment)) add(w, 'segment');
