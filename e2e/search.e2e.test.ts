@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.ts';
+
+// The search journey (issue 5): register → home → preset 'High Innovation' → search → progress
+// overlay → results with evidence and breakdown → save → /saved → /history → search until the free
+// quota is used up → the next search lands on /auth/upgrade; usage card states on the way; the
+// low-search prompt's dismissal survives a reload and ends after 24 hours (Playwright's clock).
+
+const PASSWORD = 'Marigold-Ferry-Quartz-71';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+function usageCard(page: Page) {
+  return page.getByRole('region', { name: 'Search usage' });
+}
+
+async function search(page: Page, query: string): Promise<void> {
+  const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
+  await field.fill(query);
+  await field.press('Enter');
+}
+
+async function searchAndLand(page: Page, query: string): Promise<void> {
+  await search(page, query);
+  await page.waitForURL(/\/search\/\d+$/);
+  await page.getByRole('heading', { level: 1, name: query }).waitFor();
+}
+
+describe('search journey', () => {
+  it('runs a filtered search, shows evidence, saves, lists history and stops at the free quota', async () => {
+    const { context, page, pageErrors } = await openPage(browser);
+    await page.clock.install();
+    try {
+      await page.goto('/auth/register');
+      await page.getByLabel('Full name').fill('Grace Search');
+      await page.getByLabel('Email').fill(`search-${randomBytes(5).toString('hex')}@example.test`);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await usageCard(page).getByText('0 of 5 searches used this month').waitFor();
+      expect(await usageCard(page).getAttribute('data-state')).toBe('normal');
+
+      // Ctrl/Cmd+K focuses the search field.
+      await page.locator('body').click();
+      await page.keyboard.press('Control+k');
+      expect(await page.evaluate<boolean>('document.activeElement?.hasAttribute("data-search-input") === true')).toBe(true);
+
+      // Preset through the filter panel, applied as a chip and counted.
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByRole('group', { name: 'Presets' }).getByRole('button', { name: 'High Innovation' }).click();
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('group', { name: 'Active filters' }).getByRole('button', { name: /Innovation 70–100/ }).waitFor();
+      await page.getByRole('button', { name: 'Filters (1 active)' }).waitFor();
+
+      // Hold the response briefly so the overlay can be seen before the results page.
+      await page.route('**/api/search', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      });
+      await search(page, 'bookkeeping for restaurants');
+      const overlay = page.getByRole('alertdialog', { name: 'Analyzing Market Gaps' });
+      await overlay.waitFor();
+      expect(await overlay.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+      expect(await overlay.getByText('Retrieving evidence').isVisible()).toBe(true);
+      await page.waitForURL(/\/search\/\d+$/);
+      await page.unroute('**/api/search');
+
+      // Results: honest seed-corpus banner, every card with scores, breakdown and evidence.
+      await page.getByRole('heading', { level: 1, name: 'bookkeeping for restaurants' }).waitFor();
+      await page.getByRole('note', { name: 'Seed corpus' }).waitFor();
+      const firstCard = page.getByRole('article').first();
+      const title = (await firstCard.getByRole('heading', { level: 3 }).textContent()) ?? '';
+      expect(title.length).toBeGreaterThan(3);
+      await firstCard.getByRole('button', { name: 'Show evidence and breakdown' }).click();
+      await firstCard.getByText(/^Opportunity score: /).click();
+      await firstCard.getByText('Formula:').first().waitFor();
+      expect(await firstCard.getByText(/Unbuilt seed corpus/).count()).toBeGreaterThan(0);
+      expect(await firstCard.getByRole('link', { name: /Unbuilt seed corpus/ }).count()).toBeGreaterThan(0);
+
+      await firstCard.getByRole('button', { name: 'Save' }).click();
+      await firstCard.getByRole('button', { name: 'Saved' }).waitFor();
+
+      await page.goto('/saved');
+      await page.getByRole('link', { name: title }).waitFor();
+      await page.goto('/history');
+      await page.getByRole('link', { name: /bookkeeping for restaurants/ }).waitFor();
+
+      // Searches 2–4: warning from 3, low-search prompt at 80 % (4 of 5).
+      for (const [i, query] of ['telehealth for veterinarians', 'payroll for restaurants', 'marketing for dentists'].entries()) {
+        await page.goto('/');
+        await usageCard(page).getByText(`${i + 1} of 5 searches used this month`).waitFor();
+        await searchAndLand(page, query);
+      }
+      await page.goto('/');
+      await usageCard(page).getByText('4 of 5 searches used this month').waitFor();
+      expect(await usageCard(page).getAttribute('data-state')).toBe('warning');
+      expect(await usageCard(page).getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
+
+      // Low-search prompt: dismissed for 24 hours, across a reload; back afterwards.
+      const prompt = page.getByRole('complementary', { name: 'Upgrade' });
+      await prompt.getByText("You're running low on searches").waitFor();
+      await prompt.getByRole('button', { name: 'View Plans' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Choose the Perfect Plan for You' });
+      await dialog.getByText('All plans include a 14-day money-back guarantee. Cancel anytime.').waitFor();
+      expect(await dialog.getByText('Current Plan').count()).toBe(1);
+      expect(await dialog.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/subscribe?plan=pro');
+      expect(await dialog.getByRole('link', { name: 'Contact Sales Team' }).getAttribute('href')).toBe('/contact');
+      await page.keyboard.press('Escape');
+      await prompt.getByRole('button', { name: 'Maybe Later' }).click();
+      await prompt.waitFor({ state: 'detached' });
+      await page.reload();
+      await usageCard(page).getByText('4 of 5 searches used this month').waitFor();
+      expect(await prompt.count()).toBe(0);
+      await page.clock.setSystemTime(new Date(Date.now() + DAY_MS + 60_000));
+      await page.reload();
+      await prompt.getByText("You're running low on searches").waitFor();
+
+      // Search 5 uses the quota up; the next lands on /auth/upgrade and stores nothing.
+      await searchAndLand(page, 'accounting software for small businesses');
+      await page.goto('/');
+      await usageCard(page).getByText('Search Limit Reached').waitFor();
+      await usageCard(page).getByText('Upgrade to continue searching').waitFor();
+      expect(await usageCard(page).getAttribute('data-state')).toBe('limit');
+      await search(page, 'one search too many');
+      await page.waitForURL((url) => url.pathname === '/auth/upgrade');
+      await page.getByRole('heading', { level: 1, name: 'Choose the Perfect Plan for You' }).waitFor();
+      await page.goto('/history');
+      await page.getByRole('link', { name: /accounting software for small businesses/ }).waitFor();
+      expect(await page.getByRole('link', { name: /one search too many/ }).count()).toBe(0);
+
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
