@@ -125,6 +125,8 @@ describe('history', () => {
     expect(page1).toMatchObject({ total: 3, hiddenOlderCount: 2, historyDays: 30 });
     const page2 = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2&page=2', headers: user.headers })).json<{ data: SearchListPage }>().data;
     expect(page2.items.map((i) => i.query)).toEqual(['query 2']);
+    const beyond = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2&page=9', headers: user.headers })).json<{ data: SearchListPage }>().data;
+    expect(beyond).toMatchObject({ items: [], total: 3 });
     const filtered = (await t.app.inject({ method: 'GET', url: '/api/searches?q=query%201', headers: user.headers })).json<{ data: SearchListPage }>().data;
     expect(filtered.items.map((i) => i.query)).toEqual(['query 1']);
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { FREE_HISTORY_DAYS, PLANS } from '#shared/plans/plans.constants.ts';
 import type { SearchDetail, SearchListPage, SearchListQuery } from '#shared/searches/search.schemas.ts';
 import type { Database } from '../../db/client.ts';
@@ -35,7 +35,8 @@ export async function listSearches(options: {
   if (query.to) filtered.push(lte(searches.timestamp, new Date(`${query.to}T23:59:59.999Z`)));
   if (query.favorites === 'true') filtered.push(eq(searches.isFavorite, true));
 
-  const [rows, totals, hidden] = await Promise.all([
+  // One query for the page and the total (a window count); a second only for the hidden count.
+  const [rows, hidden] = await Promise.all([
     db
       .select({
         id: searches.id,
@@ -44,22 +45,24 @@ export async function listSearches(options: {
         resultsCount: searches.resultsCount,
         isFavorite: searches.isFavorite,
         status: searches.status,
+        total: sql<number | string>`count(*) over ()`,
       })
       .from(searches)
       .where(and(...filtered))
       .orderBy(desc(searches.timestamp), desc(searches.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(searches).where(and(...filtered)),
     start
       ? db.select({ n: count() }).from(searches).where(and(eq(searches.userId, user.id), lt(searches.timestamp, start)))
       : Promise.resolve([{ n: 0 }]),
   ]);
+  // Past the last page there is no row to carry the window count.
+  const total = rows[0] ? Number(rows[0].total) : Number((await db.select({ n: count() }).from(searches).where(and(...filtered)))[0]?.n ?? 0);
   return {
     items: rows.map(toSearchListItem),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(totals[0]?.n ?? 0),
+    total,
     hiddenOlderCount: Number(hidden[0]?.n ?? 0),
     historyDays: start ? FREE_HISTORY_DAYS : null,
   };
