@@ -4,7 +4,8 @@ import { PAID_SEARCHES_PER_MINUTE } from '#shared/plans/plans.constants.ts';
 import { searches, users } from '../../db/schema/index.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createFakeEngine } from './test/fake-engine.ts';
+import type { SearchEngine } from './search-engine.ts';
+import { createFakeEngine, fakeAnalysis } from './test/fake-engine.ts';
 
 const engine = createFakeEngine();
 let t: TestApp;
@@ -84,6 +85,32 @@ describe('free quota', () => {
       expect(Number(row?.n)).toBe(0);
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe('atomicity', () => {
+  it('stores neither the search nor the count when writing a result fails mid-transaction', async () => {
+    // PostgreSQL (and PGlite) refuse a NUL character in text: the results insert fails after the
+    // quota update and the search insert already ran in the same transaction.
+    const broken: SearchEngine = {
+      analyze: ({ query, filters }) => {
+        const analysis = fakeAnalysis(query, filters);
+        const second = analysis.opportunities[1];
+        if (second) second.title = 'broken\u0000title';
+        return Promise.resolve(analysis);
+      },
+    };
+    const b = await createTestApp({ overrides: { searchEngine: broken } });
+    try {
+      const user = await createUser(b);
+      const res = await b.app.inject({ method: 'POST', url: '/api/search', headers: user.headers, payload: { query: 'x' } });
+      expect(res.statusCode).toBe(500);
+      expect((await reloadUser(b, user.user.id)).searchCount).toBe(0);
+      const [row] = await b.db.db.select({ n: count() }).from(searches);
+      expect(Number(row?.n)).toBe(0);
+    } finally {
+      await b.close();
     }
   });
 });
