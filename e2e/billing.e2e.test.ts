@@ -166,3 +166,32 @@ describe('free-trial modal', () => {
     expect(await page.getByRole('banner').getByText('PRO', { exact: true }).count()).toBe(0);
   });
 });
+
+describe('contact sales', () => {
+  it('validates the form, then stores and e-mails the enquiry to sales', async () => {
+    const { context, page, pageErrors } = await openPage(browser);
+    openContext = context;
+    await page.goto('/contact');
+    await page.getByRole('heading', { name: 'Contact Sales', level: 1 }).waitFor();
+    await page.getByLabel('Your name').fill('Grace Hopper');
+    await page.getByLabel('Work e-mail').fill('not-an-email');
+    await page.getByLabel('How can we help?').fill('Too short');
+    await page.getByRole('button', { name: 'Send to Sales' }).click();
+    expect(await page.getByText('Enter a valid e-mail address.').isVisible()).toBe(true);
+    expect(await page.getByText('Message must be at least 20 characters').isVisible()).toBe(true);
+
+    const company = `Compilers ${randomBytes(3).toString('hex')}`;
+    await page.getByLabel('Work e-mail').fill('grace@navy.example');
+    await page.getByLabel('Company (optional)').fill(company);
+    await page.getByLabel('How can we help?').fill('We need Unbuilt for 300 analysts, with API access.');
+    await page.getByRole('button', { name: 'Send to Sales' }).click();
+    await page.getByText(/^Thank you! Your message reached our sales team/).waitFor();
+
+    const mail = await page.request.get('/api/__test/outbox?to=sales@unbuilt.app');
+    expect(mail.ok()).toBe(true);
+    const body = (await mail.json()) as { data: { subject: string; text: string } };
+    expect(body.data.subject).toContain(`from Grace Hopper (${company})`);
+    expect(body.data.text).toContain('300 analysts');
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactRequests } from '../../db/schema/index.ts';
+import { contactRequests, emailOutbox } from '../../db/schema/index.ts';
 import { createUser } from '../../test/factories.ts';
 import { decodedMail, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -48,5 +48,34 @@ describe('POST /api/contact', () => {
       statuses.push((await t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '203.0.113.9', payload: enquiry })).statusCode);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+describe('POST /api/contact without SMTP, or with SMTP down', () => {
+  it('writes the mail to the outbox when no SMTP_URL is configured', async () => {
+    const local = await createTestApp({ env: { SALES_EMAIL: SALES } });
+    try {
+      const res = await local.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry });
+      expect(res.statusCode).toBe(201);
+      const mails = await local.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, SALES));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain('80-person strategy team');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('answers 503 and keeps no row when the mail cannot be handed over', async () => {
+    const down = await startSmtpPeer();
+    const url = down.url;
+    await down.close();
+    const broken = await createTestApp({ env: { SMTP_URL: url, SALES_EMAIL: SALES } });
+    try {
+      const res = await broken.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry });
+      expect(res.statusCode).toBe(503);
+      expect(await broken.db.db.select().from(contactRequests)).toHaveLength(0);
+    } finally {
+      await broken.close();
+    }
   });
 });
