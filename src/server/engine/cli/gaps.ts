@@ -20,6 +20,6 @@ if (env.SEMANTIC_SEARCH && index.semantic.vectors === null) {
 }
 const engine = await createEngine({ env });
 const analysis = await engine.analyze({ query, filters: defaultFilters() });
-if (asJson) process.stdout.write(`${JSON.stringify(analysis, null, 2)}\n`);
-else console.log(formatAnalysis(analysis));
-process.exit(0);
+// Exit only once stdout has drained: a pipe takes 64 KB at a time, and the semantic indexer may
+// still hold the event loop open.
+process.stdout.write(`${asJson ? JSON.stringify(analysis, null, 2) : formatAnalysis(analysis)}\n`, () => process.exit(0));

@@ -12,8 +12,8 @@ import { sortOpportunities } from './sort-opportunities.ts';
 // The pipeline from query to scored cells: parse → retrieve → build cells → measure → score.
 // Pure for a given index; text composition (offline or LLM) is the caller's last step.
 
-/** Real queries match at least ~40 % of their (rarity-weighted) words; nonsense ≤ 25 % (STACK-NOTES). */
-export const MIN_QUERY_COVERAGE = 0.4;
+/** Real queries match at least ~40 % of their (rarity-weighted) words, nonsense ≤ 25 % (STACK-NOTES): a third separates them. */
+export const MIN_QUERY_COVERAGE = 1 / 3;
 const MAX_OPPORTUNITIES = 8;
 
 export type ScoredCell = MeasuredCell & { scores: RubricScores; category: Category };

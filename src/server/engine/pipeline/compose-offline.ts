@@ -13,8 +13,10 @@ function list(items: string[], max = 4): string {
   return rest > 0 ? `${joined} (+${rest} more)` : joined;
 }
 
+const ACRONYMS: Record<string, string> = { ai: 'AI', hr: 'HR', crm: 'CRM', erp: 'ERP', seo: 'SEO', api: 'API', smb: 'SMB', ev: 'EV', vr: 'VR', ar: 'AR', iot: 'IoT', saas: 'SaaS', b2b: 'B2B', b2c: 'B2C', ml: 'ML', llm: 'LLM', gps: 'GPS', pos: 'POS', ehr: 'EHR', esg: 'ESG', us: 'US' };
+
 function titleCase(text: string): string {
-  return text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+  return text.replace(/[\p{L}\p{N}]+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? `${w[0]!.toUpperCase()}${w.slice(1)}`);
 }
 
 function clip(text: string, max: number): string {
