@@ -41,6 +41,7 @@ function buildTime(): number {
     {
       cwd: ROOT,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   const ms = performance.now() - start;

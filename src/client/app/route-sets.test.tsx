@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '#client/config/paths.ts';
@@ -99,7 +100,9 @@ function renderAt(path: string, status: AuthStatus) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <RoutesForStatus status={status} />
+        <Suspense fallback={<p>Loading page</p>}>
+          <RoutesForStatus status={status} />
+        </Suspense>
       </MemoryRouter>
     </QueryClientProvider>,
   );

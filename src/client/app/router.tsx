@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { matchPath, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '#client/components/errors/route-error-boundary.tsx';
 import { AppShell } from '#client/components/layout/app-shell.tsx';
@@ -12,10 +12,9 @@ function toRouteObject({ path, Page }: AppRoute): RouteObject {
   return {
     path,
     element: (
+      // The Suspense boundary for the lazy page is in AppShell, around the page and the footer.
       <RouteErrorBoundary key={path}>
-        <Suspense fallback={<PageSpinner />}>
-          <Page />
-        </Suspense>
+        <Page />
       </RouteErrorBoundary>
     ),
   };

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
 import { GlobalShortcuts } from './global-shortcuts.tsx';
 import { Logo } from './logo.tsx';
@@ -41,10 +42,14 @@ export function AppShell({ status, children }: { status: AuthStatus; children: R
       ) : (
         <BareHeader />
       )}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-        {children}
-      </main>
-      <SiteFooter />
+      {/* Page and footer appear together: a footer drawn first and pushed down by the page when its
+          code arrives would be a layout shift on every first visit. */}
+      <Suspense fallback={<PageSpinner />}>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+      </Suspense>
       <GlobalShortcuts />
       <Suspense fallback={null}>
         <Toaster />
