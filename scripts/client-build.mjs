@@ -35,14 +35,19 @@ export function ensureClientBuild({ quiet = false } = {}) {
   const wanted = hashInputs();
   const current = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : null;
   if (current === wanted && fs.existsSync(path.join(distDir, 'index.html'))) return false;
-  if (!quiet) console.log(current ? 'Client sources changed: rebuilding the client…' : 'Building the client (first start)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    // Called from test runners too (vitest sets NODE_ENV=test): without this, Vite builds React's
-    // development bundle and JSX dev runtime, and the stamp would keep serving it.
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  if (!quiet)
+    console.log(current ? 'Client sources changed: rebuilding the client…' : 'Building the client (first start)…');
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      // Called from test runners too (vitest sets NODE_ENV=test): without this, Vite builds React's
+      // development bundle and JSX dev runtime, and the stamp would keep serving it.
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('The client build failed.');
   fs.writeFileSync(stampFile, wanted);
   return true;
