@@ -42,7 +42,8 @@ function flagUpdateFrom(options: Record<string, string>): FlagUpdate {
   if (unknown) throw new UsageError(`Unknown option --${unknown}.`);
   const raw: Record<string, unknown> = {};
   if (options.enabled !== undefined) {
-    if (options.enabled !== 'true' && options.enabled !== 'false') throw new UsageError('--enabled takes true or false.');
+    if (options.enabled !== 'true' && options.enabled !== 'false')
+      throw new UsageError('--enabled takes true or false.');
     raw.enabled = options.enabled === 'true';
   }
   if (options.rollout !== undefined) raw.rolloutPercentage = Number(options.rollout.replace(/%$/, ''));
@@ -50,7 +51,8 @@ function flagUpdateFrom(options: Record<string, string>): FlagUpdate {
   if (options.users !== undefined) raw.allowedUserIds = list(options.users).map(Number);
   if (options.description !== undefined) raw.description = options.description;
   const parsed = flagUpdateSchema.safeParse(raw);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  if (!parsed.success)
+    throw new UsageError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   return parsed.data;
 }
 
@@ -81,5 +83,7 @@ export async function runAdminCommand(args: string[], db: Database, now: Date): 
     const flag = await upsertFlag({ db, name: name.data, update: flagUpdateFrom(parseOptions(rest.slice(2))), now });
     return `${flag.name}: ${flag.enabled ? 'enabled' : 'disabled'}, rollout ${flag.rolloutPercentage}%, tiers [${flag.allowedTiers.join(', ')}], users [${flag.allowedUserIds.join(', ')}]`;
   }
-  throw new UsageError(command ? `Unknown command "${[command, ...rest.slice(0, 1)].join(' ')}".` : 'No command given.');
+  throw new UsageError(
+    command ? `Unknown command "${[command, ...rest.slice(0, 1)].join(' ')}".` : 'No command given.',
+  );
 }

@@ -6,5 +6,6 @@ import { currentUser, requireUser } from './auth-guard.ts';
 // <email>`); nobody is an admin by default, and a token claim cannot make anyone one.
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.auth) await requireUser(request);
-  if (currentUser(request).role !== 'admin') throw new AppError('FORBIDDEN', "You don't have permission to access this resource.");
+  if (currentUser(request).role !== 'admin')
+    throw new AppError('FORBIDDEN', "You don't have permission to access this resource.");
 }

@@ -18,7 +18,10 @@ export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 const RENEWING_STATUSES = new Set(['active', 'trialing', 'past_due']);
 const ENDING_STATUSES = new Set(['canceling', 'canceled']);
 
-type PlanFields = Pick<UserRow, 'plan' | 'subscriptionTier' | 'subscriptionStatus' | 'subscriptionPeriodEnd' | 'trialExpiration'>;
+type PlanFields = Pick<
+  UserRow,
+  'plan' | 'subscriptionTier' | 'subscriptionStatus' | 'subscriptionPeriodEnd' | 'trialExpiration'
+>;
 
 function subscriptionPlan(user: PlanFields, now: Date): PlanId | null {
   const tier = user.subscriptionTier;

@@ -12,8 +12,14 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     extend: (app) => {
-      app.get('/api/__probe/analytics', { preHandler: requirePlan('advancedAnalytics') }, async () => ({ success: true, data: 'pro feature' }));
-      app.get('/api/__probe/api-access', { preHandler: requirePlan('apiAccess') }, async () => ({ success: true, data: 'enterprise feature' }));
+      app.get('/api/__probe/analytics', { preHandler: requirePlan('advancedAnalytics') }, async () => ({
+        success: true,
+        data: 'pro feature',
+      }));
+      app.get('/api/__probe/api-access', { preHandler: requirePlan('apiAccess') }, async () => ({
+        success: true,
+        data: 'enterprise feature',
+      }));
     },
   });
 });
@@ -23,7 +29,14 @@ afterAll(async () => {
 
 async function forgedToken(userId: number): Promise<string> {
   const iat = Math.floor(t.clock.now().getTime() / 1000);
-  return new SignJWT({ typ: 'access', plan: 'enterprise', subscriptionTier: 'enterprise', subscriptionStatus: 'active', isPaid: true, role: 'admin' })
+  return new SignJWT({
+    typ: 'access',
+    plan: 'enterprise',
+    subscriptionTier: 'enterprise',
+    subscriptionStatus: 'active',
+    isPaid: true,
+    role: 'admin',
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer(JWT_ISSUER)
@@ -46,25 +59,48 @@ describe('requirePlan', () => {
 
   it('lets Pro in to Pro features only, and Enterprise to both', async () => {
     const future = new Date(t.clock.now().getTime() + 86_400_000);
-    const pro = await createUser(t, { subscriptionTier: 'pro', subscriptionStatus: 'active', subscriptionPeriodEnd: future });
-    const ent = await createUser(t, { subscriptionTier: 'enterprise', subscriptionStatus: 'active', subscriptionPeriodEnd: future });
-    expect((await t.app.inject({ method: 'GET', url: '/api/__probe/analytics', headers: pro.headers })).statusCode).toBe(200);
+    const pro = await createUser(t, {
+      subscriptionTier: 'pro',
+      subscriptionStatus: 'active',
+      subscriptionPeriodEnd: future,
+    });
+    const ent = await createUser(t, {
+      subscriptionTier: 'enterprise',
+      subscriptionStatus: 'active',
+      subscriptionPeriodEnd: future,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/__probe/analytics', headers: pro.headers })).statusCode,
+    ).toBe(200);
     const denied = await t.app.inject({ method: 'GET', url: '/api/__probe/api-access', headers: pro.headers });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('This feature needs the Enterprise plan. Upgrade to use it.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/__probe/api-access', headers: ent.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/__probe/api-access', headers: ent.headers })).statusCode,
+    ).toBe(200);
   });
 
   it('follows the trial on the controlled clock: in during the 7 days, out after', async () => {
     const u = await createUser(t);
-    const activated = await t.app.inject({ method: 'POST', url: '/api/trial/activate', headers: u.headers, payload: { email: u.user.email } });
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/api/trial/activate',
+      headers: u.headers,
+      payload: { email: u.user.email },
+    });
     expect(activated.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/__probe/analytics', headers: u.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/__probe/analytics', headers: u.headers })).statusCode).toBe(
+      200,
+    );
     t.clock.advance(7 * 86_400_000 + 1000);
     try {
       // A fresh token, since the first one expired with the clock jump.
       const token = await t.app.deps.jwt.signAccessToken({ userId: u.user.id, familyId: null }, t.clock.now());
-      const res = await t.app.inject({ method: 'GET', url: '/api/__probe/analytics', headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/__probe/analytics',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('PLAN_REQUIRED');
     } finally {

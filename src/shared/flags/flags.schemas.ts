@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { PLAN_IDS } from '../plans/plans.constants.ts';
 
 export const FLAG_NAME_PATTERN = /^[a-z0-9][a-z0-9_.-]{1,63}$/;
-export const flagNameSchema = z.string().regex(FLAG_NAME_PATTERN, 'Use 2-64 lowercase letters, digits, dots, dashes or underscores');
+export const flagNameSchema = z
+  .string()
+  .regex(FLAG_NAME_PATTERN, 'Use 2-64 lowercase letters, digits, dots, dashes or underscores');
 
 export const flagUpdateSchema = z.object({
   description: z.string().max(500).nullable().optional(),

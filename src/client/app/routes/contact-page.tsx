@@ -4,7 +4,10 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /contact: the enterprise sales form. */
 export function ContactPage() {
-  usePageMeta('Contact Sales', 'Talk to the Unbuilt team about Enterprise: team management, white-label options and API access.');
+  usePageMeta(
+    'Contact Sales',
+    'Talk to the Unbuilt team about Enterprise: team management, white-label options and API access.',
+  );
   const user = useAuthStore((state) => state.user);
   return (
     <div className="mx-auto grid max-w-xl gap-6 px-4 py-10">

@@ -64,13 +64,17 @@ export const checkoutSessions = pgTable(
     provider: text({ enum: ['demo', 'stripe'] }).notNull(),
     providerSessionId: text().notNull(),
     url: text().notNull(),
-    status: text({ enum: ['open', 'completed', 'expired'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'completed', 'expired'] })
+      .notNull()
+      .default('open'),
     createdAt: ts().notNull(),
     expiresAt: ts().notNull(),
   },
   (t) => [
     uniqueIndex('checkout_sessions_provider_id_unique').on(t.providerSessionId),
-    index('checkout_sessions_user_open_idx').on(t.userId).where(sql`${t.status} = 'open'`),
+    index('checkout_sessions_user_open_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;

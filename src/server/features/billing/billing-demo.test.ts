@@ -27,7 +27,11 @@ async function subscribe(u: TestUser, plan: 'pro' | 'enterprise' = 'pro') {
   const started = await checkout(u, plan);
   expect(started.statusCode).toBe(200);
   const { sessionId } = started.json().data as { sessionId: string };
-  const done = await t.app.inject({ method: 'POST', url: `/api/billing/demo-checkout/${sessionId}/complete`, headers: u.headers });
+  const done = await t.app.inject({
+    method: 'POST',
+    url: `/api/billing/demo-checkout/${sessionId}/complete`,
+    headers: u.headers,
+  });
   expect(done.statusCode).toBe(200);
   return sessionId;
 }
@@ -35,7 +39,11 @@ async function subscribe(u: TestUser, plan: 'pro' | 'enterprise' = 'pro') {
 async function view(u: TestUser) {
   // Signed at the test clock's now, so it stays valid when a test moves the clock.
   const token = await t.app.deps.jwt.signAccessToken({ userId: u.user.id, familyId: null }, t.clock.now());
-  const res = await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { authorization: `Bearer ${token}` } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/billing/subscription',
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: SubscriptionView }>().data;
 }
@@ -60,7 +68,11 @@ describe('demo checkout', () => {
   it('makes the user Pro after the demo payment, once even when paid twice', async () => {
     const u = await createUser(t);
     const sessionId = await subscribe(u);
-    const again = await t.app.inject({ method: 'POST', url: `/api/billing/demo-checkout/${sessionId}/complete`, headers: u.headers });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/billing/demo-checkout/${sessionId}/complete`,
+      headers: u.headers,
+    });
     expect(again.statusCode).toBe(200);
     const subs = await t.db.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, u.user.id));
     expect(subs).toHaveLength(1);
@@ -76,7 +88,11 @@ describe('demo checkout', () => {
     const owner = await createUser(t);
     const other = await createUser(t);
     const { sessionId } = (await checkout(owner)).json().data as { sessionId: string };
-    const res = await t.app.inject({ method: 'POST', url: `/api/billing/demo-checkout/${sessionId}/complete`, headers: other.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/billing/demo-checkout/${sessionId}/complete`,
+      headers: other.headers,
+    });
     expect(res.statusCode).toBe(404);
     expect(effectivePlan(await reloadUser(t, other.user.id), t.clock.now())).toBe('free');
   });
@@ -130,13 +146,20 @@ describe('subscription changes', () => {
     expect(row.subscriptionStatus).toBe('active');
     // Renewing again: still paid just past the period end (the provider's renewal may lag).
     expect(effectivePlan(row, new Date(t.clock.now().getTime() + DEMO_PERIOD_MS + 1000))).toBe('pro');
-    expect(effectivePlan(row, new Date(t.clock.now().getTime() + DEMO_PERIOD_MS + RENEWAL_GRACE_MS + 1000))).toBe('free');
+    expect(effectivePlan(row, new Date(t.clock.now().getTime() + DEMO_PERIOD_MS + RENEWAL_GRACE_MS + 1000))).toBe(
+      'free',
+    );
   });
 
   it('changes plan from Pro to Enterprise', async () => {
     const u = await createUser(t);
     await subscribe(u);
-    const changed = await t.app.inject({ method: 'POST', url: '/api/billing/subscription/change', headers: u.headers, payload: { plan: 'enterprise' } });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/subscription/change',
+      headers: u.headers,
+      payload: { plan: 'enterprise' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data.plan).toBe('enterprise');
     expect(changed.json().data.history[0].summary).toBe('Plan changed to Enterprise');
@@ -159,7 +182,12 @@ describe('subscription changes', () => {
       method: 'POST',
       url: '/api/billing/checkout',
       headers: u.headers,
-      payload: { plan: 'pro', subscriptionTier: 'enterprise', subscriptionStatus: 'active', stripeSubscriptionId: 'sub_forged' },
+      payload: {
+        plan: 'pro',
+        subscriptionTier: 'enterprise',
+        subscriptionStatus: 'active',
+        stripeSubscriptionId: 'sub_forged',
+      },
     });
     expect(res.statusCode).toBe(200);
     const row = await reloadUser(t, u.user.id);

@@ -27,9 +27,17 @@ export type BillingEvent = EventBase &
   (
     | {
         type: 'checkout.completed';
-        checkout: { providerSessionId: string; userId: number | null; customerId: string; subscriptionId: string | null };
+        checkout: {
+          providerSessionId: string;
+          userId: number | null;
+          customerId: string;
+          subscriptionId: string | null;
+        };
       }
-    | { type: 'subscription.created' | 'subscription.updated' | 'subscription.deleted'; subscription: SubscriptionSnapshot }
+    | {
+        type: 'subscription.created' | 'subscription.updated' | 'subscription.deleted';
+        subscription: SubscriptionSnapshot;
+      }
     | { type: 'payment.failed'; invoice: { customerId: string; subscriptionId: string | null } }
   );
 
@@ -53,7 +61,13 @@ export async function handleBillingEvent(db: Database, event: BillingEvent, now:
 export async function applyBillingEvent(tx: Tx, event: BillingEvent, now: Date): Promise<HandleResult> {
   const recorded = await tx
     .insert(billingEvents)
-    .values({ id: event.id, provider: event.provider, type: event.type, eventCreatedAt: event.created, processedAt: now })
+    .values({
+      id: event.id,
+      provider: event.provider,
+      type: event.type,
+      eventCreatedAt: event.created,
+      processedAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: billingEvents.id });
   if (recorded.length === 0) return { outcome: 'duplicate' };
@@ -79,7 +93,9 @@ async function userByCustomer(tx: Tx, customerId: string): Promise<number | null
 }
 
 async function addHistory(tx: Tx, userId: number, event: BillingEvent, summary: string): Promise<void> {
-  await tx.insert(billingHistory).values({ userId, eventId: event.id, kind: event.type, summary, createdAt: event.created });
+  await tx
+    .insert(billingHistory)
+    .values({ userId, eventId: event.id, kind: event.type, summary, createdAt: event.created });
 }
 
 async function applyCheckoutCompleted(
@@ -114,7 +130,12 @@ async function applyPaymentFailed(tx: Tx, event: BillingEvent & { type: 'payment
   return { outcome: 'applied' };
 }
 
-function describe(event: BillingEvent, snapshot: SubscriptionSnapshot, previousTier: string | null, isDeleted: boolean): string {
+function describe(
+  event: BillingEvent,
+  snapshot: SubscriptionSnapshot,
+  previousTier: string | null,
+  isDeleted: boolean,
+): string {
   const name = PLANS[snapshot.tier].name;
   if (isDeleted) return `${name} subscription ended`;
   if (previousTier && previousTier !== snapshot.tier) return `Plan changed to ${name}`;
@@ -141,7 +162,11 @@ async function applySubscription(
     updatedAt: now,
   };
 
-  const [existing] = await tx.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, snapshot.id)).for('update');
+  const [existing] = await tx
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.id, snapshot.id))
+    .for('update');
   let userId: number;
   let previousTier: string | null = null;
   if (existing) {
@@ -178,7 +203,11 @@ async function mirrorToUser(
   eventCreated: Date,
   now: Date,
 ): Promise<void> {
-  const status = isDeleted ? 'canceled' : snapshot.cancelAtPeriodEnd && snapshot.status === 'active' ? 'canceling' : snapshot.status;
+  const status = isDeleted
+    ? 'canceled'
+    : snapshot.cancelAtPeriodEnd && snapshot.status === 'active'
+      ? 'canceling'
+      : snapshot.status;
   // An ended subscription is paid up to when it ended (an immediate cancel ends before the period does).
   const periodEnd = isDeleted ? (snapshot.endedAt ?? eventCreated) : snapshot.currentPeriodEnd;
   const set = {

@@ -31,7 +31,13 @@ export function billingWebhookRoutes(provider: StripeProvider): FastifyPluginAsy
         const reason = error instanceof Error ? error.message : 'unverifiable payload';
         // The audit trail must not become a way to fill the database: past a per-address budget
         // rejections are still answered 400, without a row each.
-        const budget = await consumeRateLimit({ db, key: `webhook-reject:${request.ip}`, limit: AUDITED_REJECTIONS_PER_MINUTE, windowMs: 60_000, now });
+        const budget = await consumeRateLimit({
+          db,
+          key: `webhook-reject:${request.ip}`,
+          limit: AUDITED_REJECTIONS_PER_MINUTE,
+          windowMs: 60_000,
+          now,
+        });
         if (!budget.allowed) throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
         await db.insert(securityAuditLogs).values({
           eventType: 'billing.webhook_rejected',

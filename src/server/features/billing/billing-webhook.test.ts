@@ -63,7 +63,13 @@ function subscriptionEvent(options: {
         metadata: { userId: String(options.userId), plan: 'pro' },
         items: {
           object: 'list',
-          data: [{ id: `si_${options.subscriptionId}`, price: { id: options.price ?? STRIPE_ENV.STRIPE_PRICE_PRO }, current_period_end: options.periodEnd ?? options.created + 30 * DAY }],
+          data: [
+            {
+              id: `si_${options.subscriptionId}`,
+              price: { id: options.price ?? STRIPE_ENV.STRIPE_PRICE_PRO },
+              current_period_end: options.periodEnd ?? options.created + 30 * DAY,
+            },
+          ],
         },
       },
     },
@@ -82,13 +88,19 @@ async function deliver(payload: string, signature: string | null) {
   return t.app.inject({
     method: 'POST',
     url: '/api/billing/webhook',
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
+    },
     payload,
   });
 }
 
 async function rejectedAudits(): Promise<number> {
-  const [row] = await t.db.db.select({ n: count() }).from(securityAuditLogs).where(eq(securityAuditLogs.eventType, 'billing.webhook_rejected'));
+  const [row] = await t.db.db
+    .select({ n: count() })
+    .from(securityAuditLogs)
+    .where(eq(securityAuditLogs.eventType, 'billing.webhook_rejected'));
   return Number(row?.n ?? 0);
 }
 
@@ -96,7 +108,13 @@ describe('Stripe webhook signature', () => {
   it('accepts a correctly signed event and applies it', async () => {
     const { user } = await createUser(t);
     const payload = JSON.stringify(
-      subscriptionEvent({ type: 'customer.subscription.created', userId: user.id, subscriptionId: 'sub_valid', created: nowSeconds(), status: 'active' }),
+      subscriptionEvent({
+        type: 'customer.subscription.created',
+        userId: user.id,
+        subscriptionId: 'sub_valid',
+        created: nowSeconds(),
+        status: 'active',
+      }),
     );
     const res = await deliver(payload, sign(payload));
     expect(res.statusCode).toBe(200);
@@ -107,7 +125,10 @@ describe('Stripe webhook signature', () => {
   });
 
   const rejections: { name: string; build: (payload: string) => { body: string; signature: string | null } }[] = [
-    { name: 'a signature made with another secret', build: (p) => ({ body: p, signature: sign(p, { secret: 'whsec_attacker' }) }) },
+    {
+      name: 'a signature made with another secret',
+      build: (p) => ({ body: p, signature: sign(p, { secret: 'whsec_attacker' }) }),
+    },
     { name: 'a missing Stripe-Signature header', build: (p) => ({ body: p, signature: null }) },
     {
       name: 'a body with one byte changed after signing',
@@ -116,14 +137,23 @@ describe('Stripe webhook signature', () => {
         return { body: `${p.slice(0, at)}A${p.slice(at + 1)}`, signature: sign(p) };
       },
     },
-    { name: 'a timestamp 301 seconds old', build: (p) => ({ body: p, signature: sign(p, { timestamp: nowSeconds() - 301 }) }) },
+    {
+      name: 'a timestamp 301 seconds old',
+      build: (p) => ({ body: p, signature: sign(p, { timestamp: nowSeconds() - 301 }) }),
+    },
   ];
 
   for (const { name, build } of rejections) {
     it(`rejects ${name} with 400, an audit row and no effect`, async () => {
       const { user } = await createUser(t);
       const payload = JSON.stringify(
-        subscriptionEvent({ type: 'customer.subscription.created', userId: user.id, subscriptionId: `sub_rej_${user.id}`, created: nowSeconds(), status: 'active' }),
+        subscriptionEvent({
+          type: 'customer.subscription.created',
+          userId: user.id,
+          subscriptionId: `sub_rej_${user.id}`,
+          created: nowSeconds(),
+          status: 'active',
+        }),
       );
       const before = await rejectedAudits();
       const { body, signature } = build(payload);
@@ -140,14 +170,26 @@ describe('Stripe webhook signature', () => {
   it('accepts a timestamp 299 seconds old (inside the 300-second tolerance)', async () => {
     const { user } = await createUser(t);
     const payload = JSON.stringify(
-      subscriptionEvent({ type: 'customer.subscription.created', userId: user.id, subscriptionId: 'sub_299', created: nowSeconds(), status: 'active' }),
+      subscriptionEvent({
+        type: 'customer.subscription.created',
+        userId: user.id,
+        subscriptionId: 'sub_299',
+        created: nowSeconds(),
+        status: 'active',
+      }),
     );
     const res = await deliver(payload, sign(payload, { timestamp: nowSeconds() - 299 }));
     expect(res.statusCode).toBe(200);
   });
 
   it('acknowledges an unknown event type without any effect', async () => {
-    const payload = JSON.stringify({ id: 'evt_unknown_type', object: 'event', type: 'customer.tax_id.created', created: nowSeconds(), data: { object: {} } });
+    const payload = JSON.stringify({
+      id: 'evt_unknown_type',
+      object: 'event',
+      type: 'customer.tax_id.created',
+      created: nowSeconds(),
+      data: { object: {} },
+    });
     const res = await deliver(payload, sign(payload));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.outcome).toBe('ignored');
@@ -159,7 +201,13 @@ describe('Stripe webhook signature', () => {
 describe('Stripe webhook delivery', () => {
   it('applies the same event delivered 10 times concurrently exactly once', async () => {
     const { user } = await createUser(t);
-    const event = subscriptionEvent({ type: 'customer.subscription.created', userId: user.id, subscriptionId: 'sub_dup', created: nowSeconds(), status: 'active' });
+    const event = subscriptionEvent({
+      type: 'customer.subscription.created',
+      userId: user.id,
+      subscriptionId: 'sub_dup',
+      created: nowSeconds(),
+      status: 'active',
+    });
     const payload = JSON.stringify(event);
     const signature = sign(payload);
     const responses = await Promise.all(Array.from({ length: 10 }, () => deliver(payload, signature)));
@@ -174,8 +222,20 @@ describe('Stripe webhook delivery', () => {
   it('ends active when subscription.updated arrives before subscription.created', async () => {
     const { user } = await createUser(t);
     const t0 = nowSeconds();
-    const created = subscriptionEvent({ type: 'customer.subscription.created', userId: user.id, subscriptionId: 'sub_order1', created: t0, status: 'incomplete' });
-    const updated = subscriptionEvent({ type: 'customer.subscription.updated', userId: user.id, subscriptionId: 'sub_order1', created: t0 + 5, status: 'active' });
+    const created = subscriptionEvent({
+      type: 'customer.subscription.created',
+      userId: user.id,
+      subscriptionId: 'sub_order1',
+      created: t0,
+      status: 'incomplete',
+    });
+    const updated = subscriptionEvent({
+      type: 'customer.subscription.updated',
+      userId: user.id,
+      subscriptionId: 'sub_order1',
+      created: t0 + 5,
+      status: 'active',
+    });
     for (const event of [updated, created]) {
       const payload = JSON.stringify(event);
       expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
@@ -189,9 +249,29 @@ describe('Stripe webhook delivery', () => {
     const { user } = await createUser(t);
     const t0 = nowSeconds() - 60;
     const events = [
-      subscriptionEvent({ type: 'customer.subscription.created', userId: user.id, subscriptionId: 'sub_order2', created: t0, status: 'active' }),
-      subscriptionEvent({ type: 'customer.subscription.deleted', userId: user.id, subscriptionId: 'sub_order2', created: t0 + 20, status: 'canceled', endedAt: t0 + 20 }),
-      subscriptionEvent({ type: 'customer.subscription.updated', userId: user.id, subscriptionId: 'sub_order2', created: t0 + 10, status: 'active', cancelAtPeriodEnd: true }),
+      subscriptionEvent({
+        type: 'customer.subscription.created',
+        userId: user.id,
+        subscriptionId: 'sub_order2',
+        created: t0,
+        status: 'active',
+      }),
+      subscriptionEvent({
+        type: 'customer.subscription.deleted',
+        userId: user.id,
+        subscriptionId: 'sub_order2',
+        created: t0 + 20,
+        status: 'canceled',
+        endedAt: t0 + 20,
+      }),
+      subscriptionEvent({
+        type: 'customer.subscription.updated',
+        userId: user.id,
+        subscriptionId: 'sub_order2',
+        created: t0 + 10,
+        status: 'active',
+        cancelAtPeriodEnd: true,
+      }),
     ];
     const outcomes: string[] = [];
     for (const event of events) {
@@ -208,7 +288,13 @@ describe('Stripe webhook delivery', () => {
 
   it('answers 5xx when the database fails, records nothing, and applies the retry once', async () => {
     const { user } = await createUser(t);
-    const event = subscriptionEvent({ type: 'customer.subscription.created', userId: user.id, subscriptionId: 'sub_dbfail', created: nowSeconds(), status: 'active' });
+    const event = subscriptionEvent({
+      type: 'customer.subscription.created',
+      userId: user.id,
+      subscriptionId: 'sub_dbfail',
+      created: nowSeconds(),
+      status: 'active',
+    });
     const payload = JSON.stringify(event);
     // Every new history row violates this constraint, so the effect fails after the event id was inserted.
     await t.db.db.execute(sql`alter table billing_history add constraint reject_all check (false) not valid`);
@@ -234,7 +320,13 @@ describe('Stripe webhook abuse', () => {
     // Pinned to the start of a minute: all 40 requests fall in one rate-limit window.
     t.clock.set(new Date(Math.floor(t.clock.now().getTime() / 60_000) * 60_000 + 60_000));
     const before = await rejectedAudits();
-    const payload = JSON.stringify({ id: 'evt_flood', object: 'event', type: 'customer.subscription.created', created: nowSeconds(), data: { object: {} } });
+    const payload = JSON.stringify({
+      id: 'evt_flood',
+      object: 'event',
+      type: 'customer.subscription.created',
+      created: nowSeconds(),
+      data: { object: {} },
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
       const res = await t.app.inject({

@@ -49,23 +49,38 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.post('/checkout', { preHandler: requireUser, schema: { body: checkoutRequestSchema } }, async (request) => {
     const user = currentUser(request);
-    await enforceRateLimit({ db: app.deps.db, key: `checkout:${user.id}`, limit: 20, windowMs: 60 * 60 * 1000, now: app.deps.clock.now() });
+    await enforceRateLimit({
+      db: app.deps.db,
+      key: `checkout:${user.id}`,
+      limit: 20,
+      windowMs: 60 * 60 * 1000,
+      now: app.deps.clock.now(),
+    });
     return { success: true, data: await startCheckout({ ...deps(), user, plan: request.body.plan }) };
   });
 
   const requireDemo = async () => {
-    if (provider.name !== 'demo') throw new AppError('NOT_FOUND', 'The demo checkout is only available with the demo payment provider.');
+    if (provider.name !== 'demo')
+      throw new AppError('NOT_FOUND', 'The demo checkout is only available with the demo payment provider.');
   };
 
-  app.get('/demo-checkout/:sessionId', { preHandler: [requireDemo, requireUser], schema: { params: sessionParams } }, async (request) => ({
-    success: true,
-    data: await getDemoCheckout({ ...deps(), user: currentUser(request), sessionId: request.params.sessionId }),
-  }));
+  app.get(
+    '/demo-checkout/:sessionId',
+    { preHandler: [requireDemo, requireUser], schema: { params: sessionParams } },
+    async (request) => ({
+      success: true,
+      data: await getDemoCheckout({ ...deps(), user: currentUser(request), sessionId: request.params.sessionId }),
+    }),
+  );
 
-  app.post('/demo-checkout/:sessionId/complete', { preHandler: [requireDemo, requireUser], schema: { params: sessionParams } }, async (request) => ({
-    success: true,
-    data: await completeDemoCheckout({ ...deps(), user: currentUser(request), sessionId: request.params.sessionId }),
-  }));
+  app.post(
+    '/demo-checkout/:sessionId/complete',
+    { preHandler: [requireDemo, requireUser], schema: { params: sessionParams } },
+    async (request) => ({
+      success: true,
+      data: await completeDemoCheckout({ ...deps(), user: currentUser(request), sessionId: request.params.sessionId }),
+    }),
+  );
 
   const change = (body: SubscriptionChange) => async (request: FastifyRequest) => {
     const user = currentUser(request);
@@ -76,8 +91,10 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.post('/subscription/cancel', { preHandler: requireUser }, change({ cancelAtPeriodEnd: true }));
   app.post('/subscription/resume', { preHandler: requireUser }, change({ cancelAtPeriodEnd: false }));
-  app.post('/subscription/change', { preHandler: requireUser, schema: { body: changePlanRequestSchema } }, async (request) =>
-    change({ plan: request.body.plan })(request),
+  app.post(
+    '/subscription/change',
+    { preHandler: requireUser, schema: { body: changePlanRequestSchema } },
+    async (request) => change({ plan: request.body.plan })(request),
   );
 
   app.post('/portal', { preHandler: requireUser }, async (request) => ({

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { CheckoutResponse, DemoCheckout, Invoice, PaidPlanId, SubscriptionView } from '#shared/billing/billing.schemas.ts';
+import type {
+  CheckoutResponse,
+  DemoCheckout,
+  Invoice,
+  PaidPlanId,
+  SubscriptionView,
+} from '#shared/billing/billing.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { billingHistory, billingSubscriptions, checkoutSessions, users, type UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -22,7 +28,13 @@ function hasLiveSubscription(user: UserRow, now: Date): boolean {
  * Starts (or reuses) a checkout. The user row is locked for the duration, so a double-clicked
  * button or two tabs get the same open session instead of two.
  */
-export async function startCheckout({ db, provider, now, user, plan }: Deps & { user: UserRow; plan: PaidPlanId }): Promise<CheckoutResponse> {
+export async function startCheckout({
+  db,
+  provider,
+  now,
+  user,
+  plan,
+}: Deps & { user: UserRow; plan: PaidPlanId }): Promise<CheckoutResponse> {
   if (hasLiveSubscription(user, now)) {
     throw new AppError('CONFLICT', 'You already have a subscription. Change your plan from the Billing page.');
   }
@@ -31,7 +43,13 @@ export async function startCheckout({ db, provider, now, user, plan }: Deps & { 
     const [open] = await tx
       .select()
       .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.userId, user.id), eq(checkoutSessions.status, 'open'), gt(checkoutSessions.expiresAt, now)))
+      .where(
+        and(
+          eq(checkoutSessions.userId, user.id),
+          eq(checkoutSessions.status, 'open'),
+          gt(checkoutSessions.expiresAt, now),
+        ),
+      )
       .orderBy(desc(checkoutSessions.id));
     if (open && open.plan === plan && open.provider === provider.name) {
       return { provider: provider.name, url: open.url, sessionId: open.providerSessionId };
@@ -65,12 +83,23 @@ async function demoSession(db: Database, userId: number, sessionId: string) {
   const [row] = await db
     .select()
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.provider, 'demo')));
+    .where(
+      and(
+        eq(checkoutSessions.providerSessionId, sessionId),
+        eq(checkoutSessions.userId, userId),
+        eq(checkoutSessions.provider, 'demo'),
+      ),
+    );
   if (!row) throw notFound('This checkout');
   return row;
 }
 
-export async function getDemoCheckout({ db, now, user, sessionId }: Omit<Deps, 'provider'> & { user: UserRow; sessionId: string }): Promise<DemoCheckout> {
+export async function getDemoCheckout({
+  db,
+  now,
+  user,
+  sessionId,
+}: Omit<Deps, 'provider'> & { user: UserRow; sessionId: string }): Promise<DemoCheckout> {
   const row = await demoSession(db, user.id, sessionId);
   const status = row.status === 'open' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
   return { sessionId: row.providerSessionId, plan: row.plan, status, expiresAt: row.expiresAt.toISOString() };
@@ -80,13 +109,20 @@ export async function getDemoCheckout({ db, now, user, sessionId }: Omit<Deps, '
  * "Pays" a demo checkout: claims the open session and applies the events Stripe would send, in one
  * transaction, through the same handler as the webhook. A second click finds the session completed.
  */
-export async function completeDemoCheckout({ db, now, user, sessionId }: Omit<Deps, 'provider'> & { user: UserRow; sessionId: string }): Promise<{ plan: PaidPlanId }> {
+export async function completeDemoCheckout({
+  db,
+  now,
+  user,
+  sessionId,
+}: Omit<Deps, 'provider'> & { user: UserRow; sessionId: string }): Promise<{ plan: PaidPlanId }> {
   const row = await demoSession(db, user.id, sessionId);
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(checkoutSessions)
       .set({ status: 'completed' })
-      .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, 'open'), gt(checkoutSessions.expiresAt, now)))
+      .where(
+        and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, 'open'), gt(checkoutSessions.expiresAt, now)),
+      )
       .returning();
     if (!claimed) {
       const [current] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, row.id));
@@ -94,18 +130,27 @@ export async function completeDemoCheckout({ db, now, user, sessionId }: Omit<De
       throw new AppError('CONFLICT', 'This checkout has expired. Choose your plan again to start a new one.');
     }
     const [fresh] = await tx.select().from(users).where(eq(users.id, user.id));
-    for (const event of demoCheckoutEvents(claimed, fresh?.stripeCustomerId ?? null, now)) await applyBillingEvent(tx, event, now);
+    for (const event of demoCheckoutEvents(claimed, fresh?.stripeCustomerId ?? null, now))
+      await applyBillingEvent(tx, event, now);
     return { plan: claimed.plan };
   });
 }
 
 async function liveSubscription(db: Database, user: UserRow) {
   if (!user.stripeSubscriptionId) return null;
-  const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, user.stripeSubscriptionId));
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.id, user.stripeSubscriptionId));
   return row && !row.isDeleted ? row : null;
 }
 
-export async function getSubscriptionView({ db, provider, now, user }: Deps & { user: UserRow }): Promise<SubscriptionView> {
+export async function getSubscriptionView({
+  db,
+  provider,
+  now,
+  user,
+}: Deps & { user: UserRow }): Promise<SubscriptionView> {
   const row = await liveSubscription(db, user);
   const history = await db
     .select()
@@ -135,7 +180,13 @@ export async function getSubscriptionView({ db, provider, now, user }: Deps & { 
  * Cancel at period end, resume, or change plan: the provider makes the change and its answer goes
  * through the event handler like any webhook (the webhook for the same change then finds nothing new).
  */
-export async function changeSubscription({ db, provider, now, user, change }: Deps & { user: UserRow; change: SubscriptionChange }): Promise<void> {
+export async function changeSubscription({
+  db,
+  provider,
+  now,
+  user,
+  change,
+}: Deps & { user: UserRow; change: SubscriptionChange }): Promise<void> {
   const row = await liveSubscription(db, user);
   if (!row || !hasLiveSubscription(user, now)) {
     throw new AppError('CONFLICT', 'You have no active subscription to change.');
@@ -156,7 +207,11 @@ export async function changeSubscription({ db, provider, now, user, change }: De
   await handleBillingEvent(db, event, now);
 }
 
-export async function portalUrl({ provider, user, returnUrl }: Pick<Deps, 'provider'> & { user: UserRow; returnUrl: string }): Promise<string> {
+export async function portalUrl({
+  provider,
+  user,
+  returnUrl,
+}: Pick<Deps, 'provider'> & { user: UserRow; returnUrl: string }): Promise<string> {
   if (!user.stripeCustomerId) throw new AppError('NOT_FOUND', 'You have no billing account yet.');
   const url = await provider.portalUrl(user.stripeCustomerId, returnUrl);
   if (!url) throw new AppError('BAD_REQUEST', 'The demo payment provider has no customer portal: no card is on file.');

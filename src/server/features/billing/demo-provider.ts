@@ -19,7 +19,11 @@ export function createDemoProvider(): PaymentProvider {
     name: 'demo',
     createCheckout: async ({ now }) => {
       const providerSessionId = `demo_cs_${randomUUID()}`;
-      return { providerSessionId, url: demoCheckoutPath(providerSessionId), expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS) };
+      return {
+        providerSessionId,
+        url: demoCheckoutPath(providerSessionId),
+        expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+      };
     },
     updateSubscription: async (current, change) => ({
       id: current.id,
@@ -47,7 +51,12 @@ export function demoCheckoutEvents(session: CheckoutSessionRow, customerId: stri
       provider: 'demo',
       created,
       type: 'checkout.completed',
-      checkout: { providerSessionId: session.providerSessionId, userId: session.userId, customerId: customer, subscriptionId },
+      checkout: {
+        providerSessionId: session.providerSessionId,
+        userId: session.userId,
+        customerId: customer,
+        subscriptionId,
+      },
     },
     {
       id: `demo_evt_${randomUUID()}`,

@@ -26,7 +26,11 @@ export type PaymentProvider = {
   name: PaymentProviderName;
   createCheckout: (input: CheckoutInput) => Promise<CreatedCheckout>;
   /** Applies a change at the provider and returns the subscription as it now stands. */
-  updateSubscription: (current: BillingSubscriptionRow, change: SubscriptionChange, now: Date) => Promise<SubscriptionSnapshot>;
+  updateSubscription: (
+    current: BillingSubscriptionRow,
+    change: SubscriptionChange,
+    now: Date,
+  ) => Promise<SubscriptionSnapshot>;
   /** The provider's self-service page for cards and invoices, when it has one. */
   portalUrl: (customerId: string, returnUrl: string) => Promise<string | null>;
   listInvoices: (customerId: string) => Promise<Invoice[]>;

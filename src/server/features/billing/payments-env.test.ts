@@ -31,12 +31,21 @@ describe('payments configuration', () => {
   });
 
   it('names only the one variable still missing', () => {
-    const problems = problemsOf({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_PRO: 'price_x' });
+    const problems = problemsOf({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PRICE_PRO: 'price_x',
+    });
     expect(problems).toEqual(['STRIPE_WEBHOOK_SECRET is required when PAYMENTS_PROVIDER=stripe']);
   });
 
   it('accepts a complete Stripe configuration', () => {
-    const env = parseEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_PRO: 'price_x' });
+    const env = parseEnv({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_PRO: 'price_x',
+    });
     expect(env.PAYMENTS_PROVIDER).toBe('stripe');
   });
 });

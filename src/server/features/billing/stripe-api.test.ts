@@ -23,7 +23,10 @@ type Seen = { method: string; path: string; body: URLSearchParams; idempotencyKe
 
 let fake: http.Server;
 const seen: Seen[] = [];
-const subscriptions = new Map<string, { customer: string; price: string; cancel: boolean; userId: string; periodEnd: number }>();
+const subscriptions = new Map<
+  string,
+  { customer: string; price: string; cancel: boolean; userId: string; periodEnd: number }
+>();
 let t: TestApp;
 
 function subscriptionJson(id: string) {
@@ -48,7 +51,11 @@ function respond(req: http.IncomingMessage, body: URLSearchParams): unknown {
     return { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/${id}` };
   }
   if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
-    return { id: 'bps_1', object: 'billing_portal.session', url: `https://billing.stripe.test/p/${body.get('customer')}` };
+    return {
+      id: 'bps_1',
+      object: 'billing_portal.session',
+      url: `https://billing.stripe.test/p/${body.get('customer')}`,
+    };
   }
   const subMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
   if (subMatch?.[1] && subscriptions.has(subMatch[1])) {
@@ -64,7 +71,17 @@ function respond(req: http.IncomingMessage, body: URLSearchParams): unknown {
     return {
       object: 'list',
       has_more: false,
-      data: [{ id: 'in_1', object: 'invoice', created: 1_700_000_000, amount_due: 2900, currency: 'usd', status: 'paid', hosted_invoice_url: 'https://invoice.stripe.test/in_1' }],
+      data: [
+        {
+          id: 'in_1',
+          object: 'invoice',
+          created: 1_700_000_000,
+          amount_due: 2900,
+          currency: 'usd',
+          status: 'paid',
+          hosted_invoice_url: 'https://invoice.stripe.test/in_1',
+        },
+      ],
     };
   }
   return null;
@@ -77,7 +94,12 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       const key = req.headers['idempotency-key'];
-      seen.push({ method: req.method ?? '', path: req.url ?? '', body, idempotencyKey: typeof key === 'string' ? key : undefined });
+      seen.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        body,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+      });
       const answer = respond(req, body);
       res.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer ?? { error: { type: 'invalid_request_error', message: 'No such resource' } }));
@@ -85,7 +107,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   const { port } = fake.address() as AddressInfo;
-  const provider = createStripeProvider({ ...STRIPE_ENV, PUBLIC_URL: 'http://localhost:3000' }, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+  const provider = createStripeProvider(
+    { ...STRIPE_ENV, PUBLIC_URL: 'http://localhost:3000' },
+    { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 },
+  );
   t = await createTestApp({ env: STRIPE_ENV, overrides: { paymentProvider: provider } });
 });
 afterAll(async () => {
@@ -96,10 +121,30 @@ afterAll(async () => {
 /** Gives a user a Stripe subscription the way production does: a signed webhook. */
 async function subscribed(u: TestUser, subscriptionId: string): Promise<void> {
   const now = Math.floor(t.clock.now().getTime() / 1000);
-  subscriptions.set(subscriptionId, { customer: `cus_${u.user.id}`, price: STRIPE_ENV.STRIPE_PRICE_PRO, cancel: false, userId: String(u.user.id), periodEnd: now + 30 * DAY });
-  const payload = JSON.stringify({ id: `evt_${subscriptionId}`, object: 'event', type: 'customer.subscription.created', created: now, data: { object: subscriptionJson(subscriptionId) } });
-  const signature = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET });
-  const res = await t.app.inject({ method: 'POST', url: '/api/billing/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  subscriptions.set(subscriptionId, {
+    customer: `cus_${u.user.id}`,
+    price: STRIPE_ENV.STRIPE_PRICE_PRO,
+    cancel: false,
+    userId: String(u.user.id),
+    periodEnd: now + 30 * DAY,
+  });
+  const payload = JSON.stringify({
+    id: `evt_${subscriptionId}`,
+    object: 'event',
+    type: 'customer.subscription.created',
+    created: now,
+    data: { object: subscriptionJson(subscriptionId) },
+  });
+  const signature = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY).webhooks.generateTestHeaderString({
+    payload,
+    secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET,
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/billing/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
   expect(res.json().data.outcome).toBe('applied');
 }
 
@@ -108,7 +153,9 @@ describe('Stripe Checkout', () => {
     const u = await createUser(t);
     const before = seen.length;
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: u.headers, payload: { plan: 'pro' } })),
+      Array.from({ length: 10 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: u.headers, payload: { plan: 'pro' } }),
+      ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(responses.map((r) => r.json().data.url as string)).size).toBe(1);
@@ -149,7 +196,12 @@ describe('Stripe subscription changes', () => {
   it('changes the price of the subscription item for a plan change', async () => {
     const u = await createUser(t);
     await subscribed(u, 'sub_api_change');
-    const res = await t.app.inject({ method: 'POST', url: '/api/billing/subscription/change', headers: u.headers, payload: { plan: 'enterprise' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/subscription/change',
+      headers: u.headers,
+      payload: { plan: 'enterprise' },
+    });
     expect(res.statusCode).toBe(200);
     const update = seen.findLast((s) => s.method === 'POST' && s.path === '/v1/subscriptions/sub_api_change')!;
     expect(update.body.get('items[0][id]')).toBe('si_sub_api_change');
@@ -164,7 +216,14 @@ describe('Stripe subscription changes', () => {
     expect(portal.json().data.url).toBe(`https://billing.stripe.test/p/cus_${u.user.id}`);
     const invoices = await t.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: u.headers });
     expect(invoices.json().data.invoices).toEqual([
-      { id: 'in_1', createdAt: new Date(1_700_000_000_000).toISOString(), amountCents: 2900, currency: 'usd', status: 'paid', url: 'https://invoice.stripe.test/in_1' },
+      {
+        id: 'in_1',
+        createdAt: new Date(1_700_000_000_000).toISOString(),
+        amountCents: 2900,
+        currency: 'usd',
+        status: 'paid',
+        url: 'https://invoice.stripe.test/in_1',
+      },
     ]);
     const view = await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: u.headers });
     expect(view.json().data).toMatchObject({ provider: 'stripe', canManageInPortal: true });

@@ -11,7 +11,10 @@ import type { PaymentProvider } from './payment-provider.ts';
 /** Stripe's recommended tolerance: a signed payload older than this is refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export type StripeConfig = Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_PRO' | 'STRIPE_PRICE_ENTERPRISE' | 'PUBLIC_URL'>;
+export type StripeConfig = Pick<
+  Env,
+  'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_PRO' | 'STRIPE_PRICE_ENTERPRISE' | 'PUBLIC_URL'
+>;
 
 function required(value: string | undefined, name: string): string {
   // env.ts already refuses to start without these when PAYMENTS_PROVIDER=stripe.
@@ -23,7 +26,11 @@ export function priceForPlan(config: StripeConfig, plan: PaidPlanId): string | u
   return plan === 'pro' ? config.STRIPE_PRICE_PRO : config.STRIPE_PRICE_ENTERPRISE;
 }
 
-function planForPrice(config: StripeConfig, priceId: string | undefined, metadataPlan: string | undefined): PaidPlanId | null {
+function planForPrice(
+  config: StripeConfig,
+  priceId: string | undefined,
+  metadataPlan: string | undefined,
+): PaidPlanId | null {
   if (priceId && priceId === config.STRIPE_PRICE_PRO) return 'pro';
   if (priceId && priceId === config.STRIPE_PRICE_ENTERPRISE) return 'enterprise';
   if (metadataPlan === 'pro' || metadataPlan === 'enterprise') return metadataPlan;
@@ -118,7 +125,15 @@ export function createStripeProvider(config: StripeConfig, client: Stripe.Stripe
   return {
     name: 'stripe',
     config,
-    verifyWebhook: (rawBody, signature, now) => stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, now.getTime()),
+    verifyWebhook: (rawBody, signature, now) =>
+      stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        now.getTime(),
+      ),
     createCheckout: async ({ userId, email, customerId, plan, idempotencyKey, now }) => {
       const price = priceForPlan(config, plan);
       if (!price) throw new AppError('BAD_REQUEST', 'This plan is sold through our sales team. Please contact sales.');
@@ -137,7 +152,8 @@ export function createStripeProvider(config: StripeConfig, client: Stripe.Stripe
         },
         { idempotencyKey },
       );
-      if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', 'The payment provider did not return a checkout page.');
+      if (!session.url)
+        throw new AppError('SERVICE_UNAVAILABLE', 'The payment provider did not return a checkout page.');
       return { providerSessionId: session.id, url: session.url, expiresAt };
     },
     updateSubscription: async (current, change) => {
@@ -147,14 +163,19 @@ export function createStripeProvider(config: StripeConfig, client: Stripe.Stripe
         const existing = await stripe.subscriptions.retrieve(current.id);
         const item = existing.items.data[0];
         const price = priceForPlan(config, change.plan);
-        if (!item || !price) throw new AppError('BAD_REQUEST', 'This plan cannot be bought online. Please contact sales.');
+        if (!item || !price)
+          throw new AppError('BAD_REQUEST', 'This plan cannot be bought online. Please contact sales.');
         params.items = [{ id: item.id, price }];
         params.proration_behavior = 'create_prorations';
         params.metadata = { ...existing.metadata, plan: change.plan };
       }
       const updated = await stripe.subscriptions.update(current.id, params);
       const snapshot = snapshotFromStripe(config, updated);
-      if (!snapshot) throw new AppError('SERVICE_UNAVAILABLE', 'The payment provider returned a subscription this app does not recognise.');
+      if (!snapshot)
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'The payment provider returned a subscription this app does not recognise.',
+        );
       return snapshot;
     },
     portalUrl: async (customerId, returnUrl) => {

@@ -14,7 +14,13 @@ export const contactRoutes: FastifyPluginAsync = async (plugin) => {
   app.post('/', { schema: { body: contactRequestSchema } }, async (request, reply) => {
     const { db, env, clock } = app.deps;
     if (request.headers.authorization) await requireUser(request);
-    await enforceRateLimit({ db, key: `contact:${request.ip}`, limit: CONTACTS_PER_HOUR_PER_IP, windowMs: 60 * 60 * 1000, now: clock.now() });
+    await enforceRateLimit({
+      db,
+      key: `contact:${request.ip}`,
+      limit: CONTACTS_PER_HOUR_PER_IP,
+      windowMs: 60 * 60 * 1000,
+      now: clock.now(),
+    });
     const result = await submitContactRequest({
       db,
       mailer: mailerFor(app),
@@ -24,6 +30,8 @@ export const contactRoutes: FastifyPluginAsync = async (plugin) => {
       ipAddress: request.ip,
       now: clock.now(),
     });
-    return reply.status(201).send({ success: true, message: 'Thanks! Our sales team will reply within one business day.', data: result });
+    return reply
+      .status(201)
+      .send({ success: true, message: 'Thanks! Our sales team will reply within one business day.', data: result });
   });
 };

@@ -51,7 +51,10 @@ export async function submitContactRequest(options: {
     });
   } catch {
     await db.delete(contactRequests).where(eq(contactRequests.id, row.id));
-    throw new AppError('SERVICE_UNAVAILABLE', 'Your message could not be sent right now. Please try again in a few minutes.');
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'Your message could not be sent right now. Please try again in a few minutes.',
+    );
   }
   return { id: row.id };
 }

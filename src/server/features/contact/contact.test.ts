@@ -40,12 +40,22 @@ describe('POST /api/contact', () => {
   });
 
   it('accepts visitors, validates fields, and limits each address to 5 an hour', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...enquiry, email: 'nope', message: 'short' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...enquiry, email: 'nope', message: 'short' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors).toMatchObject({ email: 'Enter a valid e-mail address.', message: 'Message must be at least 20 characters' });
+    expect(bad.json().fieldErrors).toMatchObject({
+      email: 'Enter a valid e-mail address.',
+      message: 'Message must be at least 20 characters',
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '203.0.113.9', payload: enquiry })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '203.0.113.9', payload: enquiry }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });

@@ -27,14 +27,29 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.put('/:name', { schema: { params: nameParams, body: flagUpdateSchema } }, async (request) => ({
     success: true,
-    data: await upsertFlag({ db: app.deps.db, name: request.params.name, update: request.body, now: app.deps.clock.now() }),
+    data: await upsertFlag({
+      db: app.deps.db,
+      name: request.params.name,
+      update: request.body,
+      now: app.deps.clock.now(),
+    }),
   }));
 
-  app.put('/:name/users/:userId', { schema: { params: overrideParams, body: userFlagOverrideSchema } }, async (request) => {
-    const { name, userId } = request.params;
-    await setUserOverride({ db: app.deps.db, name, userId, enabled: request.body.enabled, now: app.deps.clock.now() });
-    return { success: true, data: { name, userId, enabled: request.body.enabled } };
-  });
+  app.put(
+    '/:name/users/:userId',
+    { schema: { params: overrideParams, body: userFlagOverrideSchema } },
+    async (request) => {
+      const { name, userId } = request.params;
+      await setUserOverride({
+        db: app.deps.db,
+        name,
+        userId,
+        enabled: request.body.enabled,
+        now: app.deps.clock.now(),
+      });
+      return { success: true, data: { name, userId, enabled: request.body.enabled } };
+    },
+  );
 
   app.delete('/:name/users/:userId', { schema: { params: overrideParams } }, async (request) => {
     const { name, userId } = request.params;

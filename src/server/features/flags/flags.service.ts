@@ -19,14 +19,24 @@ export function toFlag(row: FeatureFlagRow): FeatureFlag {
 }
 
 /** Every flag, evaluated for one user (plan from the database, trial and period end included). */
-export async function flagsForUser({ db, user, now }: { db: Database; user: UserRow; now: Date }): Promise<Record<string, boolean>> {
+export async function flagsForUser({
+  db,
+  user,
+  now,
+}: {
+  db: Database;
+  user: UserRow;
+  now: Date;
+}): Promise<Record<string, boolean>> {
   const [flags, overrides] = await Promise.all([
     db.select().from(featureFlags),
     db.select().from(userFeatureFlags).where(eq(userFeatureFlags.userId, user.id)),
   ]);
   const byFlag = new Map(overrides.map((o) => [o.featureFlagId, o.enabled]));
   const plan = effectivePlan(user, now);
-  return Object.fromEntries(flags.map((flag) => [flag.name, isFlagOn(flag, { id: user.id, plan }, byFlag.get(flag.id))]));
+  return Object.fromEntries(
+    flags.map((flag) => [flag.name, isFlagOn(flag, { id: user.id, plan }, byFlag.get(flag.id))]),
+  );
 }
 
 export async function listFlags(db: Database): Promise<FeatureFlag[]> {
@@ -35,7 +45,17 @@ export async function listFlags(db: Database): Promise<FeatureFlag[]> {
 }
 
 /** Creates the flag with defaults (off, 0 % rollout) or changes only the fields given. */
-export async function upsertFlag({ db, name, update, now }: { db: Database; name: string; update: FlagUpdate; now: Date }): Promise<FeatureFlag> {
+export async function upsertFlag({
+  db,
+  name,
+  update,
+  now,
+}: {
+  db: Database;
+  name: string;
+  update: FlagUpdate;
+  now: Date;
+}): Promise<FeatureFlag> {
   const set = {
     ...(update.description !== undefined ? { description: update.description } : {}),
     ...(update.enabled !== undefined ? { enabled: update.enabled } : {}),
@@ -54,24 +74,51 @@ export async function upsertFlag({ db, name, update, now }: { db: Database; name
 }
 
 /** A per-user on/off that wins over the flag's rules (null removes it). */
-export async function setUserOverride({ db, name, userId, enabled, now }: { db: Database; name: string; userId: number; enabled: boolean | null; now: Date }): Promise<void> {
+export async function setUserOverride({
+  db,
+  name,
+  userId,
+  enabled,
+  now,
+}: {
+  db: Database;
+  name: string;
+  userId: number;
+  enabled: boolean | null;
+  now: Date;
+}): Promise<void> {
   const [flag] = await db.select().from(featureFlags).where(eq(featureFlags.name, name));
   if (!flag) throw notFound('This flag');
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound('This user');
   if (enabled === null) {
-    await db.delete(userFeatureFlags).where(and(eq(userFeatureFlags.userId, userId), eq(userFeatureFlags.featureFlagId, flag.id)));
+    await db
+      .delete(userFeatureFlags)
+      .where(and(eq(userFeatureFlags.userId, userId), eq(userFeatureFlags.featureFlagId, flag.id)));
     return;
   }
   const times = enabled ? { enabledAt: now, disabledAt: null } : { disabledAt: now };
   await db
     .insert(userFeatureFlags)
     .values({ userId, featureFlagId: flag.id, enabled, ...times })
-    .onConflictDoUpdate({ target: [userFeatureFlags.userId, userFeatureFlags.featureFlagId], set: { enabled, ...times } });
+    .onConflictDoUpdate({
+      target: [userFeatureFlags.userId, userFeatureFlags.featureFlagId],
+      set: { enabled, ...times },
+    });
 }
 
 /** Grants or revokes the admin role by e-mail. Returns false when no such user exists. */
-export async function setAdminRole({ db, email, isAdmin, now }: { db: Database; email: string; isAdmin: boolean; now: Date }): Promise<boolean> {
+export async function setAdminRole({
+  db,
+  email,
+  isAdmin,
+  now,
+}: {
+  db: Database;
+  email: string;
+  isAdmin: boolean;
+  now: Date;
+}): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ role: isAdmin ? 'admin' : 'user', updatedAt: now })

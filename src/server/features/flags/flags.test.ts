@@ -19,7 +19,14 @@ afterAll(async () => {
 });
 
 function rules(overrides: Partial<FlagRules>): FlagRules {
-  return { name: 'new-dashboard', enabled: true, rolloutPercentage: 0, allowedTiers: [], allowedUserIds: [], ...overrides };
+  return {
+    name: 'new-dashboard',
+    enabled: true,
+    rolloutPercentage: 0,
+    allowedTiers: [],
+    allowedUserIds: [],
+    ...overrides,
+  };
 }
 
 describe('rollout percentage', () => {
@@ -40,7 +47,9 @@ describe('rollout percentage', () => {
     const at10 = ids.filter((id) => isFlagOn(rules({ rolloutPercentage: 10 }), { id, plan: 'free' }));
     const at30 = new Set(ids.filter((id) => isFlagOn(rules({ rolloutPercentage: 30 }), { id, plan: 'free' })));
     expect(at10.every((id) => at30.has(id))).toBe(true);
-    const other = new Set(ids.filter((id) => isFlagOn(rules({ name: 'other-flag', rolloutPercentage: 10 }), { id, plan: 'free' })));
+    const other = new Set(
+      ids.filter((id) => isFlagOn(rules({ name: 'other-flag', rolloutPercentage: 10 }), { id, plan: 'free' })),
+    );
     const overlap = at10.filter((id) => other.has(id)).length;
     // Independent 10 % samples share about 1 % of users, not all of them.
     expect(overlap).toBeLessThan(at10.length / 2);
@@ -48,7 +57,12 @@ describe('rollout percentage', () => {
 
   it('is off at 0 % and for a disabled flag, whatever else it allows', () => {
     expect(ids.some((id) => isFlagOn(rules({ rolloutPercentage: 0 }), { id, plan: 'free' }))).toBe(false);
-    const disabled = rules({ enabled: false, rolloutPercentage: 100, allowedTiers: ['free'], allowedUserIds: [ids[0]!] });
+    const disabled = rules({
+      enabled: false,
+      rolloutPercentage: 100,
+      allowedTiers: ['free'],
+      allowedUserIds: [ids[0]!],
+    });
     expect(isFlagOn(disabled, { id: ids[0]!, plan: 'free' }, true)).toBe(false);
   });
 });
@@ -65,10 +79,16 @@ async function myFlags(u: TestUser): Promise<Record<string, boolean>> {
 
 describe('flags for the current user', () => {
   it('turns a flag on by tier, using the plan from the database', async () => {
-    expect((await setFlag('pro-insights', { enabled: true, allowedTiers: ['pro', 'enterprise'] })).statusCode).toBe(200);
+    expect((await setFlag('pro-insights', { enabled: true, allowedTiers: ['pro', 'enterprise'] })).statusCode).toBe(
+      200,
+    );
     const free = await createUser(t);
     const future = new Date(t.clock.now().getTime() + 86_400_000);
-    const pro = await createUser(t, { subscriptionTier: 'pro', subscriptionStatus: 'active', subscriptionPeriodEnd: future });
+    const pro = await createUser(t, {
+      subscriptionTier: 'pro',
+      subscriptionStatus: 'active',
+      subscriptionPeriodEnd: future,
+    });
     const trial = await createUser(t, { trialUsed: true, trialExpiration: future });
     expect((await myFlags(free))['pro-insights']).toBe(false);
     expect((await myFlags(pro))['pro-insights']).toBe(true);
@@ -82,10 +102,19 @@ describe('flags for the current user', () => {
     expect((await myFlags(listed))['beta-export']).toBe(true);
     expect((await myFlags(other))['beta-export']).toBe(false);
 
-    const override = await t.app.inject({ method: 'PUT', url: `/api/admin/flags/beta-export/users/${other.user.id}`, headers: admin.headers, payload: { enabled: true } });
+    const override = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/flags/beta-export/users/${other.user.id}`,
+      headers: admin.headers,
+      payload: { enabled: true },
+    });
     expect(override.statusCode).toBe(200);
     expect((await myFlags(other))['beta-export']).toBe(true);
-    await t.app.inject({ method: 'DELETE', url: `/api/admin/flags/beta-export/users/${other.user.id}`, headers: admin.headers });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/flags/beta-export/users/${other.user.id}`,
+      headers: admin.headers,
+    });
     expect((await myFlags(other))['beta-export']).toBe(false);
 
     await setFlag('beta-export', { enabled: false });
@@ -94,7 +123,13 @@ describe('flags for the current user', () => {
 
   it('creates flags off with a 0 % rollout by default', async () => {
     const res = await setFlag('quiet-flag', { description: 'Not yet' });
-    expect(res.json().data).toMatchObject({ name: 'quiet-flag', enabled: false, rolloutPercentage: 0, allowedTiers: [], allowedUserIds: [] });
+    expect(res.json().data).toMatchObject({
+      name: 'quiet-flag',
+      enabled: false,
+      rolloutPercentage: 0,
+      allowedTiers: [],
+      allowedUserIds: [],
+    });
   });
 });
 
@@ -114,7 +149,12 @@ describe('admin access', () => {
     for (const headers of [u.headers, { authorization: `Bearer ${forged}` }]) {
       const list = await t.app.inject({ method: 'GET', url: '/api/admin/flags', headers });
       expect(list.statusCode).toBe(403);
-      const set = await t.app.inject({ method: 'PUT', url: '/api/admin/flags/sneaky', headers, payload: { enabled: true, rolloutPercentage: 100 } });
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/flags/sneaky',
+        headers,
+        payload: { enabled: true, rolloutPercentage: 100 },
+      });
       expect(set.statusCode).toBe(403);
     }
     expect((await myFlags(u)).sneaky).toBeUndefined();
@@ -130,15 +170,23 @@ describe('admin access', () => {
 describe('npm run admin', () => {
   it('grants and revokes admin by e-mail', async () => {
     const u = await createUser(t);
-    expect(await runAdminCommand(['grant-admin', u.user.email.toUpperCase()], t.db.db, t.clock.now())).toContain('is now an admin');
+    expect(await runAdminCommand(['grant-admin', u.user.email.toUpperCase()], t.db.db, t.clock.now())).toContain(
+      'is now an admin',
+    );
     expect((await reloadUser(t, u.user.id)).role).toBe('admin');
     await runAdminCommand(['revoke-admin', u.user.email], t.db.db, t.clock.now());
     expect((await reloadUser(t, u.user.id)).role).toBe('user');
-    await expect(runAdminCommand(['grant-admin', 'nobody@example.test'], t.db.db, t.clock.now())).rejects.toThrow(UsageError);
+    await expect(runAdminCommand(['grant-admin', 'nobody@example.test'], t.db.db, t.clock.now())).rejects.toThrow(
+      UsageError,
+    );
   });
 
   it('sets and lists flags', async () => {
-    const out = await runAdminCommand(['flags', 'set', 'cli-flag', '--enabled', 'true', '--rollout=25', '--tiers', 'pro,enterprise', '--users', '7,9'], t.db.db, t.clock.now());
+    const out = await runAdminCommand(
+      ['flags', 'set', 'cli-flag', '--enabled', 'true', '--rollout=25', '--tiers', 'pro,enterprise', '--users', '7,9'],
+      t.db.db,
+      t.clock.now(),
+    );
     expect(out).toBe('cli-flag: enabled, rollout 25%, tiers [pro, enterprise], users [7, 9]');
     const listed = await runAdminCommand(['flags', 'list'], t.db.db, t.clock.now());
     expect(listed).toContain('cli-flag: enabled, rollout 25%');
@@ -147,7 +195,9 @@ describe('npm run admin', () => {
   it('rejects bad input with a usage message', async () => {
     const now = t.clock.now();
     await expect(runAdminCommand(['flags', 'set', 'x1', '--rollout', '150'], t.db.db, now)).rejects.toThrow(UsageError);
-    await expect(runAdminCommand(['flags', 'set', 'x1', '--enabled', 'yes'], t.db.db, now)).rejects.toThrow('--enabled takes true or false.');
+    await expect(runAdminCommand(['flags', 'set', 'x1', '--enabled', 'yes'], t.db.db, now)).rejects.toThrow(
+      '--enabled takes true or false.',
+    );
     await expect(runAdminCommand(['frobnicate'], t.db.db, now)).rejects.toThrow('Unknown command "frobnicate".');
     expect(ADMIN_USAGE).toContain('grant-admin <email>');
   });

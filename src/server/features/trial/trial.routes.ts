@@ -9,6 +9,11 @@ export const trialRoutes: FastifyPluginAsync = async (plugin) => {
   app.post('/activate', { preHandler: requireUser, schema: { body: trialActivateRequestSchema } }, async (request) => ({
     success: true,
     message: 'Free trial activated.',
-    data: await activateTrial({ db: app.deps.db, user: currentUser(request), email: request.body.email, now: app.deps.clock.now() }),
+    data: await activateTrial({
+      db: app.deps.db,
+      user: currentUser(request),
+      email: request.body.email,
+      now: app.deps.clock.now(),
+    }),
   }));
 };

@@ -11,9 +11,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Starts the 7-day Pro trial: once per user, no card. One conditional update, so two concurrent
  * requests cannot both start it. It ends by itself: effectivePlan compares trialExpiration with now.
  */
-export async function activateTrial({ db, user, email, now }: { db: Database; user: UserRow; email: string; now: Date }) {
+export async function activateTrial({
+  db,
+  user,
+  email,
+  now,
+}: {
+  db: Database;
+  user: UserRow;
+  email: string;
+  now: Date;
+}) {
   if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
-    throw new AppError('VALIDATION_FAILED', 'Use the e-mail address of your account.', { email: 'Use the e-mail address of your account.' });
+    throw new AppError('VALIDATION_FAILED', 'Use the e-mail address of your account.', {
+      email: 'Use the e-mail address of your account.',
+    });
   }
   if (user.trialUsed) throw new AppError('CONFLICT', 'You have already used your free trial.');
   if (hasPaidPlan(user, now)) throw new AppError('CONFLICT', 'You already have a paid plan.');

@@ -32,7 +32,10 @@ async function data<T>(promise: Promise<ApiSuccessBody<T>>): Promise<T> {
 }
 
 export function billingConfigQueryOptions() {
-  return queryOptions({ queryKey: billingKeys.config(), queryFn: () => data(api.get<ApiSuccessBody<BillingConfig>>('/api/billing/config')) });
+  return queryOptions({
+    queryKey: billingKeys.config(),
+    queryFn: () => data(api.get<ApiSuccessBody<BillingConfig>>('/api/billing/config')),
+  });
 }
 
 export function fetchSubscription(): Promise<SubscriptionView> {
@@ -46,14 +49,16 @@ export function subscriptionQueryOptions() {
 export function invoicesQueryOptions() {
   return queryOptions({
     queryKey: billingKeys.invoices(),
-    queryFn: async () => (await data(api.get<ApiSuccessBody<{ invoices: Invoice[] }>>('/api/billing/invoices'))).invoices,
+    queryFn: async () =>
+      (await data(api.get<ApiSuccessBody<{ invoices: Invoice[] }>>('/api/billing/invoices'))).invoices,
   });
 }
 
 export function demoCheckoutQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: billingKeys.demoCheckout(sessionId),
-    queryFn: () => data(api.get<ApiSuccessBody<DemoCheckout>>(`/api/billing/demo-checkout/${encodeURIComponent(sessionId)}`)),
+    queryFn: () =>
+      data(api.get<ApiSuccessBody<DemoCheckout>>(`/api/billing/demo-checkout/${encodeURIComponent(sessionId)}`)),
   });
 }
 
@@ -77,7 +82,8 @@ function useRefreshBilling() {
 
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (plan: PaidPlanId) => data(api.post<ApiSuccessBody<CheckoutResponse>>('/api/billing/checkout', { plan })),
+    mutationFn: (plan: PaidPlanId) =>
+      data(api.post<ApiSuccessBody<CheckoutResponse>>('/api/billing/checkout', { plan })),
   });
 }
 
@@ -85,7 +91,11 @@ export function useCompleteDemoCheckout(sessionId: string) {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: () =>
-      data(api.post<ApiSuccessBody<{ plan: PaidPlanId }>>(`/api/billing/demo-checkout/${encodeURIComponent(sessionId)}/complete`)),
+      data(
+        api.post<ApiSuccessBody<{ plan: PaidPlanId }>>(
+          `/api/billing/demo-checkout/${encodeURIComponent(sessionId)}/complete`,
+        ),
+      ),
     onSuccess: refresh,
   });
 }

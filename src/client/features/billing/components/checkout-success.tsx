@@ -38,7 +38,9 @@ export function CheckoutSuccess() {
     <div className="flex flex-col items-center gap-4 py-12 text-center">
       <CheckCircle2 aria-hidden="true" className="size-14 text-primary" />
       <h2 className="text-2xl font-bold">Welcome to {PLANS[view.data.plan].name}!</h2>
-      <p className="max-w-md text-muted-foreground">Your subscription is active. Unlimited searches and every {PLANS[view.data.plan].name} feature are yours.</p>
+      <p className="max-w-md text-muted-foreground">
+        Your subscription is active. Unlimited searches and every {PLANS[view.data.plan].name} feature are yours.
+      </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to={paths.home.href()} className={buttonVariants()}>
           Start discovering

@@ -19,7 +19,13 @@ function fieldErrorsOf(values: unknown): FieldErrors {
 
 /** The enterprise sales form: validated with the server's schema, stored and e-mailed to sales. */
 export function ContactSalesForm({ defaultEmail, defaultName }: { defaultEmail?: string; defaultName?: string }) {
-  const [values, setValues] = useState({ name: defaultName ?? '', email: defaultEmail ?? '', company: '', teamSize: '', message: '' });
+  const [values, setValues] = useState({
+    name: defaultName ?? '',
+    email: defaultEmail ?? '',
+    company: '',
+    teamSize: '',
+    message: '',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSent, setIsSent] = useState(false);
   const send = useContactSales();
@@ -41,7 +47,11 @@ export function ContactSalesForm({ defaultEmail, defaultName }: { defaultEmail?:
     send.mutate(contactRequestSchema.parse(payload), {
       onSuccess: () => {
         setIsSent(true);
-        void toast({ title: 'Message sent', description: 'Our sales team will reply within one business day.', variant: 'success' });
+        void toast({
+          title: 'Message sent',
+          description: 'Our sales team will reply within one business day.',
+          variant: 'success',
+        });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fieldErrors) setErrors(error.fieldErrors);
@@ -60,9 +70,31 @@ export function ContactSalesForm({ defaultEmail, defaultName }: { defaultEmail?:
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <LabelledInput label="Your name" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
-      <LabelledInput label="Work e-mail" type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
-      <LabelledInput label="Company (optional)" name="company" autoComplete="organization" value={values.company} onChange={(e) => set('company')(e.target.value)} error={errors.company} />
+      <LabelledInput
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        value={values.name}
+        onChange={(e) => set('name')(e.target.value)}
+        error={errors.name}
+      />
+      <LabelledInput
+        label="Work e-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => set('email')(e.target.value)}
+        error={errors.email}
+      />
+      <LabelledInput
+        label="Company (optional)"
+        name="company"
+        autoComplete="organization"
+        value={values.company}
+        onChange={(e) => set('company')(e.target.value)}
+        error={errors.company}
+      />
       <div className="grid gap-1.5">
         <label htmlFor="contact-team-size" className="text-sm font-medium">
           Team size (optional)

@@ -27,7 +27,8 @@ export function DemoCheckout({ sessionId }: { sessionId: string }) {
   function pay() {
     complete.mutate(undefined, {
       onSuccess: ({ plan: bought }) => void navigate(`${paths.subscriptionSuccess.href()}?plan=${bought}`),
-      onError: (error) => void toast({ title: 'Demo checkout failed', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        void toast({ title: 'Demo checkout failed', description: error.message, variant: 'destructive' }),
     });
   }
 

@@ -10,7 +10,9 @@ export function FreeTrialModal({ open, onOpenChange, defaultEmail }: Props) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogTitle>Start your {TRIAL_DAYS}-day free Pro trial</DialogTitle>
-        <DialogDescription>Unlimited searches and every Pro feature for {TRIAL_DAYS} days. No credit card required.</DialogDescription>
+        <DialogDescription>
+          Unlimited searches and every Pro feature for {TRIAL_DAYS} days. No credit card required.
+        </DialogDescription>
         <FreeTrialForm defaultEmail={defaultEmail} onActivated={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>

@@ -28,7 +28,8 @@ export function PlanPicker({ initialPlan }: { initialPlan: PaidPlanId }) {
         if (url.startsWith('/')) void navigate(url);
         else window.location.assign(url);
       },
-      onError: (error) => void toast({ title: 'Checkout could not start', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        void toast({ title: 'Checkout could not start', description: error.message, variant: 'destructive' }),
     });
   }
 
@@ -49,9 +50,18 @@ export function PlanPicker({ initialPlan }: { initialPlan: PaidPlanId }) {
               )}
             >
               <span className="flex items-center gap-3">
-                <input type="radio" name="plan" value={id} checked={isSelected} onChange={() => setPlan(id)} className="size-5" />
+                <input
+                  type="radio"
+                  name="plan"
+                  value={id}
+                  checked={isSelected}
+                  onChange={() => setPlan(id)}
+                  className="size-5"
+                />
                 <span className="text-lg font-semibold">{definition.name}</span>
-                {definition.isPopular ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">Popular</span> : null}
+                {definition.isPopular ? (
+                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">Popular</span>
+                ) : null}
               </span>
               <span className="mt-3 text-3xl font-bold">
                 ${definition.monthlyPriceUsd}

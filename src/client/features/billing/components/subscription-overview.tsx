@@ -6,7 +6,12 @@ import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
 import { toast } from '#client/lib/toast.ts';
-import { subscriptionQueryOptions, useOpenPortal, useSubscriptionAction, type SubscriptionAction } from '../api/billing-api.ts';
+import {
+  subscriptionQueryOptions,
+  useOpenPortal,
+  useSubscriptionAction,
+  type SubscriptionAction,
+} from '../api/billing-api.ts';
 import { DemoModeNotice } from './demo-mode-notice.tsx';
 import { InvoicesList } from './invoices-list.tsx';
 
@@ -44,7 +49,8 @@ export function SubscriptionOverview() {
   function run(next: SubscriptionAction, done: string) {
     action.mutate(next, {
       onSuccess: () => void toast({ title: done, variant: 'success' }),
-      onError: (error) => void toast({ title: 'Your subscription was not changed', description: error.message, variant: 'destructive' }),
+      onError: (error) =>
+        void toast({ title: 'Your subscription was not changed', description: error.message, variant: 'destructive' }),
     });
   }
 
@@ -66,7 +72,11 @@ export function SubscriptionOverview() {
         )}
         <div className="mt-2 flex flex-wrap gap-3">
           {subscription && !subscription.cancelAtPeriodEnd ? (
-            <Button variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'cancel' }, 'Your plan will end at the end of this period')}>
+            <Button
+              variant="outline"
+              disabled={action.isPending}
+              onClick={() => run({ kind: 'cancel' }, 'Your plan will end at the end of this period')}
+            >
               Cancel at period end
             </Button>
           ) : null}
@@ -76,7 +86,11 @@ export function SubscriptionOverview() {
             </Button>
           ) : null}
           {subscription && otherPlan && !subscription.cancelAtPeriodEnd ? (
-            <Button variant="secondary" disabled={action.isPending} onClick={() => run({ kind: 'change', plan: otherPlan }, `Plan changed to ${PLANS[otherPlan].name}`)}>
+            <Button
+              variant="secondary"
+              disabled={action.isPending}
+              onClick={() => run({ kind: 'change', plan: otherPlan }, `Plan changed to ${PLANS[otherPlan].name}`)}
+            >
               Change to {PLANS[otherPlan].name}
             </Button>
           ) : null}
@@ -109,7 +123,10 @@ export function SubscriptionOverview() {
         ) : (
           <ul className="grid gap-2">
             {history.map((item) => (
-              <li key={`${item.at}-${item.kind}-${item.summary}`} className="flex justify-between gap-4 border-b py-2 text-sm">
+              <li
+                key={`${item.at}-${item.kind}-${item.summary}`}
+                className="flex justify-between gap-4 border-b py-2 text-sm"
+              >
                 <span>{item.summary}</span>
                 <time dateTime={item.at} className="text-muted-foreground">
                   {formatDate(item.at)}
