@@ -82,9 +82,51 @@ describe('landing page', () => {
     expect(await menu.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth/login');
     expect(await menu.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth/register');
 
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
     await menu.getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { name: 'About Unbuilt', level: 1 }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('information pages', () => {
+  const pages = [
+    { path: '/pricing', heading: 'Pricing', mentions: ['Free', 'Pro', 'Enterprise', 'money-back'] },
+    { path: '/about', heading: 'About Unbuilt', mentions: ['O*NET', 'BLS', 'not found in our data'] },
+    { path: '/help', heading: 'Help & Docs', mentions: ['Reading a result', 'Keyboard shortcuts'] },
+    { path: '/privacy', heading: 'Privacy Policy', mentions: ['Argon2id', 'audit log', 'searches and results'] },
+    { path: '/terms', heading: 'Terms of Service', mentions: ['not financial, legal or investment advice'] },
+  ];
+
+  it('each has its own title, meta description, one h1 and the page landmarks', async () => {
+    const { context, page } = await openPage(browser);
+    const titles = new Set<string>();
+    const descriptions = new Set<string | null>();
+    for (const { path, heading, mentions } of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      for (const landmark of ['banner', 'main', 'contentinfo'] as const)
+        expect(await page.getByRole(landmark).count()).toBe(1);
+      const text = (await page.getByRole('main').textContent()) ?? '';
+      for (const mention of mentions) expect(text).toContain(mention);
+      titles.add(await page.title());
+      descriptions.add(await page.locator('meta[name="description"]').getAttribute('content'));
+    }
+    expect(titles.size).toBe(pages.length);
+    expect(descriptions.size).toBe(pages.length);
+    await context.close();
+  });
+
+  it('finds no serious or critical axe violation on About, Help, Privacy and Terms', async () => {
+    const { context, page } = await openPage(browser);
+    for (const { path, heading } of pages.slice(1)) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect({ path, violations: await seriousAxeViolations(page) }).toEqual({ path, violations: [] });
+    }
     await context.close();
   });
 });
