@@ -85,8 +85,12 @@ export function engineFromIndex(index: EngineIndex, options: { env: Env; languag
       },
       rubricVersion: RUBRIC_VERSION,
       retrieval: {
-        semantic: semanticReady,
-        note: semanticReady ? null : (index.semantic.note ?? 'Sentence vectors are still being computed: lexical retrieval only for now.'),
+        semantic: result.semanticUsed,
+        note: result.semanticUsed
+          ? null
+          : semanticReady
+            ? 'The sentence model failed on this query: lexical retrieval only.'
+            : (index.semantic.note ?? 'Sentence vectors are still being computed: lexical retrieval only for now.'),
       },
       facets: {
         offering: result.query.groups.filter((g) => g.facet === 'offering').map((g) => g.word),

@@ -31,6 +31,12 @@ describe('semantic index', () => {
     const after = await engine.analyze({ query: 'pet care for elderly owners', filters: filters() });
     expect(after.retrieval).toEqual({ semantic: true, note: null });
     expect(engine.status().semantic).toBe(true);
+    const embed = index.semantic.embedQuery;
+    index.semantic.embedQuery = () => Promise.reject(new Error('model crashed'));
+    const degraded = await engine.analyze({ query: 'pet care for elderly owners', filters: filters() });
+    expect(degraded.status).toBe('ok');
+    expect(degraded.retrieval).toEqual({ semantic: false, note: 'The sentence model failed on this query: lexical retrieval only.' });
+    index.semantic.embedQuery = embed;
     const file = path.join(cacheDir(env.DATA_DIR_ABS, index.corpus.version), 'vectors-use-lite-en-0.2.0.f32');
     expect(fs.statSync(file).size).toBe(index.corpus.companies.length * index.semantic.dimensions * 4);
 

@@ -19,8 +19,8 @@ const MAX_OPPORTUNITIES = 8;
 export type ScoredCell = MeasuredCell & { scores: RubricScores; category: Category };
 
 export type PipelineResult =
-  | { status: 'insufficient_data'; reason: string; query: ParsedQuery }
-  | { status: 'ok'; query: ParsedQuery; cells: ScoredCell[]; filteredOut: number };
+  | { status: 'insufficient_data'; reason: string; query: ParsedQuery; semanticUsed: boolean }
+  | { status: 'ok'; query: ParsedQuery; cells: ScoredCell[]; filteredOut: number; semanticUsed: boolean };
 
 export type PipelineHooks = { signal?: AbortSignal; onStage?: (stage: AnalysisStage) => void };
 
@@ -62,11 +62,12 @@ export async function runPipeline(
   const n = index.corpus.companies.length;
   const query = parseQuery(input.query, input.filters.keywords, (t) => (index.documentFrequency.get(t) ?? 0) / n);
   if (query.groups.length === 0) {
-    return { status: 'insufficient_data', reason: 'The query has no content word to search for (it is empty, only stop words or only symbols).', query };
+    return { status: 'insufficient_data', reason: 'The query has no content word to search for (it is empty, only stop words or only symbols).', query, semanticUsed: false };
   }
   check(signal);
   onStage?.('retrieving');
-  const vector = embedQuery ? await embedQuery(query.text) : null;
+  // A failing sentence model must not fail the search: the query is answered lexically instead.
+  const vector = embedQuery ? await embedQuery(query.text).catch(() => null) : null;
   check(signal);
   const candidates = retrieveCompanies(index, query.groups, input.filters, vector);
   const best = Math.max(0, ...candidates.slice(0, 50).map((c) => c.coverage));
@@ -79,6 +80,7 @@ export async function runPipeline(
           ? `No company in the ${index.corpus.kind === 'seed' ? 'seed corpus' : 'directory'} matches any word of the query${input.filters.categories.length || input.filters.dateRange.from || input.filters.dateRange.to ? ' within the chosen categories and dates' : ''}.`
           : `The best matches cover only ${Math.round(best * 100)} % of the query's meaning (${matched.length ? `they match "${matched.join('", "')}"` : 'no content word'}); at least ${Math.round(MIN_QUERY_COVERAGE * 100)} % is needed to say anything reliable.`,
       query,
+      semanticUsed: vector !== null,
     };
   }
   const cells = buildCells(index, query, candidates);
@@ -93,7 +95,7 @@ export async function runPipeline(
       return { ...measured, scores: scoreEvidence(measured.evidence), category: cellCategory(index, cell.members, candidates) };
     });
   const kept = scored.filter((c) => withinFilters(c, input.filters));
-  return { status: 'ok', query, cells: sortOpportunities(kept, input.filters).slice(0, MAX_OPPORTUNITIES), filteredOut: scored.length - kept.length };
+  return { status: 'ok', query, cells: sortOpportunities(kept, input.filters).slice(0, MAX_OPPORTUNITIES), filteredOut: scored.length - kept.length, semanticUsed: vector !== null };
 }
 
 export function toOpportunity(cell: ScoredCell, rank: number, text: ReturnType<typeof composeOffline>, extraCompetitors: Competitor[] = []): Opportunity {
