@@ -121,14 +121,17 @@ export type ProjectDto = {
   analyses: { id: number; query: string; timestamp: string }[];
 };
 
+export type GrowthDto = { key: string; recent: number; earlier: number; growth: number; companies: number };
+
 export type TrendingDto = {
+  /** The corpus the growth figures come from; years are YC batch years up to the latest in the data. */
+  corpus: { version: string; kind: 'full' | 'seed'; latestYear: number | null };
+  /** Years each side of the growth comparison (the latest N years of the data vs the N before). */
+  growthYears: number;
+  categories: GrowthDto[];
+  tags: GrowthDto[];
   windowDays: number;
   minUsers: number;
-  /** Years each side of the growth comparison (launches in the last N years vs the N before). */
-  growthYears: number;
-  /** Categories whose companies in the stored evidence grew fastest (recent vs earlier launches). */
-  categories: { category: string; recent: number; earlier: number; growth: number; companies: number }[];
   /** Themes (engine-parsed facets, never raw query text) searched by at least `minUsers` users. */
   themes: { theme: string; users: number; searches: number }[];
-  basis: string;
 };

@@ -1,55 +1,71 @@
 import { useQuery } from '@tanstack/react-query';
+import type { GrowthDto } from '#shared/searches/search.schemas.ts';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { trendingQueryOptions } from '#client/features/searches/api/searches-queries.ts';
 import { categoryLabel } from '#client/features/searches/components/result-card.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** /trending: computed from stored analyses only; empty until there is data, and says so. */
+function GrowthTable({ caption, rows, label }: { caption: string; rows: GrowthDto[]; label: (key: string) => string }) {
+  if (rows.length === 0) return <p className="mt-2">Not enough dated companies in the corpus to measure growth.</p>;
+  return (
+    <table className="mt-2 w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{caption}</th>
+          <th scope="col">Recent</th>
+          <th scope="col">Earlier</th>
+          <th scope="col">Growth</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className="border-t">
+            <td className="py-1">{label(r.key)}</td>
+            <td>{r.recent}</td>
+            <td>{r.earlier}</td>
+            <td>
+              {r.growth >= 0 ? '+' : ''}
+              {Math.round(r.growth * 100)}%
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** /trending: computed from the corpus and from stored searches only; empty lists say so. */
 export function TrendingPage() {
   usePageMeta('Trending Now', 'Categories and themes gaining momentum.');
   const trending = useQuery(trendingQueryOptions());
   if (trending.isPending) return <Spinner className="w-full py-16" label="Loading trends" />;
   if (trending.isError) return <ErrorScreen error={trending.error} onRetry={() => void trending.refetch()} />;
   const t = trending.data;
+  const window = t.corpus.latestYear
+    ? `companies founded in ${t.corpus.latestYear - t.growthYears + 1}–${t.corpus.latestYear} against ${t.corpus.latestYear - 2 * t.growthYears + 1}–${t.corpus.latestYear - t.growthYears}`
+    : 'no dated companies';
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">Trending Now</h1>
-      <p className="mt-1 text-sm text-muted-foreground">{t.basis}</p>
-      <section aria-labelledby="trend-categories" className="mt-6">
-        <h2 id="trend-categories" className="text-lg font-semibold">
-          Fastest-growing categories
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Companies launched in the last {t.growthYears} years against the {t.growthYears} before, among the companies in recent analyses&apos; evidence.
-        </p>
-        {t.categories.length === 0 ? (
-          <p className="mt-2">Not enough analyses yet to measure growth.</p>
-        ) : (
-          <table className="mt-2 w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                <th scope="col">Recent</th>
-                <th scope="col">Earlier</th>
-                <th scope="col">Growth</th>
-                <th scope="col">Companies</th>
-              </tr>
-            </thead>
-            <tbody>
-              {t.categories.map((c) => (
-                <tr key={c.category} className="border-t">
-                  <td className="py-1">{categoryLabel(c.category)}</td>
-                  <td>{c.recent}</td>
-                  <td>{c.earlier}</td>
-                  <td>{c.growth >= 0 ? '+' : ''}{Math.round(c.growth * 100)}%</td>
-                  <td>{c.companies}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Growth in the {t.corpus.kind === 'seed' ? 'small seed corpus (a sample, not the full datasets)' : 'company directory'}: {window} (YC batch years).
+      </p>
+      <div className="mt-6 grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="trend-categories">
+          <h2 id="trend-categories" className="text-lg font-semibold">
+            Fastest-growing categories
+          </h2>
+          <GrowthTable caption="Category" rows={t.categories} label={categoryLabel} />
+        </section>
+        <section aria-labelledby="trend-tags">
+          <h2 id="trend-tags" className="text-lg font-semibold">
+            Fastest-growing tags
+          </h2>
+          <GrowthTable caption="Tag" rows={t.tags} label={(k) => k} />
+        </section>
+      </div>
       <section aria-labelledby="trend-themes" className="mt-8">
         <h2 id="trend-themes" className="text-lg font-semibold">
           Themes many people are exploring

@@ -3,20 +3,15 @@ import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
 import type { ProjectDto, TrendingDto } from '#shared/searches/search.schemas.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { growthByKey } from './corpus-trends.service.ts';
 import type { SearchEngine } from './search-engine.ts';
 import { fakeAnalysis } from './test/fake-engine.ts';
 
-// Facets follow the query's first word so tests control the themes; evidence dates come from the query.
+// Facets follow the query's first word so tests control the themes.
 const themedEngine: SearchEngine = {
   analyze: ({ query, filters }) => {
     const analysis: GapAnalysis = fakeAnalysis(query, filters, 1);
-    const [theme = 'none', ...years] = query.split(' ');
-    analysis.facets = { offering: [theme], segment: [], keywords: [] };
-    const first = analysis.opportunities[0];
-    if (first) {
-      first.category = 'healthcare';
-      first.evidence = years.map((y, i) => ({ id: `yc:${theme}-${i}`, source: 'yc', ref: `${theme}-${y}-${i}`, value: 1, note: 'launch', date: `${y}-01-01` }));
-    }
+    analysis.facets = { offering: [query.split(' ')[0] ?? 'none'], segment: [], keywords: [] };
     return Promise.resolve(analysis);
   },
 };
@@ -92,10 +87,36 @@ describe('trending', () => {
     expect(JSON.stringify(after)).not.toContain('pharmacy 2025');
   });
 
-  it('ranks categories by launches in the last 2 years against the 2 before, from stored evidence', async () => {
+  it('ranks categories and tags of the corpus by growth, latest years against the ones before', async () => {
     const res = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: a.headers })).json<{ data: TrendingDto }>().data;
-    const health = res.categories.find((x) => x.category === 'healthcare');
-    // Distinct companies: clinics-2025, vets-2025, pharmacy-2025-0, pharmacy-2025-1, pharmacy-2021, pharmacy-2026, pharmacy-2024.
-    expect(health).toEqual({ category: 'healthcare', recent: 5, earlier: 1, growth: 4, companies: 7 });
+    expect(res.corpus.kind).toBe('seed');
+    expect(res.corpus.latestYear).toEqual(expect.any(Number));
+    for (const rows of [res.categories, res.tags]) {
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.map((r) => r.growth)).toEqual([...rows.map((r) => r.growth)].sort((x, y) => y - x));
+      for (const r of rows) expect(r.companies).toBe(r.recent + r.earlier);
+    }
+  });
+});
+
+describe('growthByKey', () => {
+  it('compares the latest 2 years with the 2 before, ignores older and undated entries, needs 3 companies', () => {
+    const rows = growthByKey(
+      [
+        { keys: ['ai', 'b2b'], year: 2025 },
+        { keys: ['ai'], year: 2024 },
+        { keys: ['ai', 'ai'], year: 2024 },
+        { keys: ['ai', 'b2b'], year: 2023 },
+        { keys: ['b2b'], year: 2022 },
+        { keys: ['b2b'], year: 2015 },
+        { keys: ['b2b'], year: null },
+        { keys: ['rare'], year: 2025 },
+      ],
+      2025,
+    );
+    expect(rows).toEqual([
+      { key: 'ai', recent: 3, earlier: 1, growth: 2, companies: 4 },
+      { key: 'b2b', recent: 1, earlier: 2, growth: -0.5, companies: 3 },
+    ]);
   });
 });

@@ -1,51 +1,26 @@
-import { eq, gte } from 'drizzle-orm';
+import { gte } from 'drizzle-orm';
 import type { TrendingDto } from '#shared/searches/search.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { searchResults, searches } from '../../db/schema/index.ts';
+import { searches } from '../../db/schema/index.ts';
+import type { Env } from '../../env.ts';
+import { corpusTrends, GROWTH_YEARS } from './corpus-trends.service.ts';
 
-// Trending from real data only: (1) categories whose companies — in the evidence stored with
-// analyses run recently — launched faster in the last GROWTH_YEARS than in the years before;
-// (2) themes (facets the engine parsed, never a user's raw query) searched by MIN_USERS or more
-// different users. Nothing here is canned: an empty database gives empty lists.
+// Trending from real data only: the categories and tags growing fastest in the corpus, and themes
+// (facets the engine parsed, never a user's raw query) searched recently by at least MIN_USERS
+// different users. Nothing canned: with no searches the themes list is empty.
 
 export const TRENDING_WINDOW_DAYS = 30;
 export const TRENDING_MIN_USERS = 3;
-export const GROWTH_YEARS = 2;
-const MIN_COMPANIES = 3;
 const MAX_ROWS = 5000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function computeTrending(db: Database, now: Date): Promise<TrendingDto> {
+export async function computeTrending(options: { db: Database; env: Env; now: Date }): Promise<TrendingDto> {
+  const { db, env, now } = options;
   const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * DAY_MS);
-  const [results, recentSearches] = await Promise.all([
-    db
-      .select({ category: searchResults.category, evidence: searchResults.evidence })
-      .from(searchResults)
-      .innerJoin(searches, eq(searches.id, searchResults.searchId))
-      .where(gte(searches.timestamp, since))
-      .limit(MAX_ROWS),
+  const [corpus, recentSearches] = await Promise.all([
+    corpusTrends(env),
     db.select({ userId: searches.userId, facets: searches.facets }).from(searches).where(gte(searches.timestamp, since)).limit(MAX_ROWS),
   ]);
-
-  const year = now.getUTCFullYear();
-  const companyYears = new Map<string, Map<string, number>>();
-  for (const row of results) {
-    const byRef = companyYears.get(row.category) ?? new Map<string, number>();
-    for (const e of row.evidence) {
-      if ((e.source === 'yc' || e.source === 'seed') && e.date) byRef.set(`${e.source}:${e.ref}`, Number(e.date.slice(0, 4)));
-    }
-    companyYears.set(row.category, byRef);
-  }
-  const categories = [...companyYears]
-    .map(([category, byRef]) => {
-      const years = [...byRef.values()];
-      const recent = years.filter((y) => y > year - GROWTH_YEARS).length;
-      const earlier = years.filter((y) => y <= year - GROWTH_YEARS && y > year - 2 * GROWTH_YEARS).length;
-      return { category, recent, earlier, growth: (recent - earlier) / Math.max(earlier, 1), companies: years.length };
-    })
-    .filter((c) => c.companies >= MIN_COMPANIES)
-    .sort((a, b) => b.growth - a.growth || b.companies - a.companies)
-    .slice(0, 10);
 
   const themeUsers = new Map<string, { users: Set<number>; searches: number }>();
   for (const s of recentSearches) {
@@ -60,15 +35,8 @@ export async function computeTrending(db: Database, now: Date): Promise<Trending
   const themes = [...themeUsers]
     .filter(([, v]) => v.users.size >= TRENDING_MIN_USERS)
     .map(([theme, v]) => ({ theme, users: v.users.size, searches: v.searches }))
-    .sort((a, b) => b.users - a.users || b.searches - a.searches)
+    .sort((a, b) => b.users - a.users || b.searches - a.searches || a.theme.localeCompare(b.theme))
     .slice(0, 20);
 
-  return {
-    windowDays: TRENDING_WINDOW_DAYS,
-    minUsers: TRENDING_MIN_USERS,
-    growthYears: GROWTH_YEARS,
-    categories,
-    themes,
-    basis: `Computed from the evidence and parsed themes of analyses run on Unbuilt in the last ${TRENDING_WINDOW_DAYS} days.`,
-  };
+  return { ...corpus, growthYears: GROWTH_YEARS, windowDays: TRENDING_WINDOW_DAYS, minUsers: TRENDING_MIN_USERS, themes };
 }
