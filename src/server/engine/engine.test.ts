@@ -99,7 +99,7 @@ describe('gap engine on the fixture datasets', async () => {
 
   it('bounds company evidence by the date range', async () => {
     const analysis = await engine.analyze({ query: 'pet care for elderly owners', filters: filters({ dateRange: { from: '2020-01-01', to: null } }) });
-    const dates = analysis.opportunities.flatMap((o) => o.evidence.filter((e) => e.id.startsWith('company:')).map((e) => e.date ?? ''));
+    const dates = analysis.opportunities.flatMap((o) => o.evidence.filter((e) => e.id.startsWith('company:') || e.id.includes(':task:')).map((e) => e.date ?? ''));
     expect(dates.length).toBeGreaterThan(0);
     for (const d of dates) expect(d >= '2020-01-01').toBe(true);
   });

@@ -91,7 +91,7 @@ export async function runPipeline(
   const scored: ScoredCell[] = cells
     .filter((cell: Cell) => cell.members.length > 0 || cell.kind === 'core')
     .map((cell) => {
-      const measured = measureCell(index, query, cell, demandCache, eligible);
+      const measured = measureCell(index, query, cell, demandCache, eligible, input.filters.dateRange);
       return { ...measured, scores: scoreEvidence(measured.evidence), category: cellCategory(index, cell.members, candidates) };
     });
   const kept = scored.filter((c) => withinFilters(c, input.filters));

@@ -64,6 +64,7 @@ export function measureCell(
   cell: Cell,
   demandCache: Map<string, Demand | null>,
   marketCompanies: number,
+  dateRange: { from: string | null; to: string | null } = { from: null, to: null },
 ): MeasuredCell {
   const corpus = index.corpus;
   const evidence: Evidence[] = [];
@@ -97,7 +98,9 @@ export function measureCell(
     evidence.push({ id: `bls:${p.soc}:growth`, source: src(index, 'bls'), ref: p.soc, value: p.percentChange, note: `${p.title}: employment projected to change ${p.percentChange > 0 ? '+' : ''}${p.percentChange} % from 2023 to 2033, ${p.annualOpenings} thousand openings a year` });
     if (p.medianWage !== null) evidence.push({ id: `bls:${p.soc}:wage`, source: src(index, 'bls'), ref: p.soc, value: p.medianWage, note: `${p.title}: median annual wage $${p.medianWage.toLocaleString('en-US')} (2023)` });
     evidence.push({ id: 'match:occupation', source: src(index, 'onet'), ref: o.soc, value: demand.coverage, note: `Share of the cell's words that the occupation "${o.title}" matches` });
-    for (const t of (corpus.tasksBySoc.get(o.soc) ?? []).slice(0, 3)) {
+    // The date range bounds dated evidence: tasks O*NET dated outside it are left out.
+    const inRange = (date: string | null): boolean => date === null || ((dateRange.from === null || date >= dateRange.from) && (dateRange.to === null || date <= dateRange.to));
+    for (const t of (corpus.tasksBySoc.get(o.soc) ?? []).filter((t) => inRange(t.date)).slice(0, 3)) {
       evidence.push({ id: `onet:${o.soc}:task:${t.taskId}`, source: src(index, 'onet'), ref: o.soc, value: t.text, note: `Task of ${o.title} (job to be done)`, ...(t.date ? { date: t.date } : {}) });
     }
     const tech = (corpus.techBySoc.get(o.soc) ?? []).filter((t) => !index.genericProducts.has(t.product)).sort((a, b) => Number(b.isHot) - Number(a.isHot) || a.product.localeCompare(b.product));
