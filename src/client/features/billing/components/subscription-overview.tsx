@@ -7,6 +7,7 @@ import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
 import { toast } from '#client/lib/toast.ts';
 import {
+  billingConfigQueryOptions,
   subscriptionQueryOptions,
   useOpenPortal,
   useSubscriptionAction,
@@ -39,6 +40,7 @@ function statusLine(subscription: NonNullable<SubscriptionView['subscription']>)
 /** /billing for a paying user: plan, status, renewal or end date, and the changes they can make. */
 export function SubscriptionOverview() {
   const view = useQuery(subscriptionQueryOptions());
+  const config = useQuery(billingConfigQueryOptions());
   const action = useSubscriptionAction();
   const portal = useOpenPortal();
 
@@ -54,7 +56,9 @@ export function SubscriptionOverview() {
     });
   }
 
-  const otherPlan: PaidPlanId | null = subscription ? (subscription.tier === 'pro' ? 'enterprise' : 'pro') : null;
+  const switchTo: PaidPlanId | null = subscription ? (subscription.tier === 'pro' ? 'enterprise' : 'pro') : null;
+  // Without an Enterprise price at the provider, Enterprise is sold through the sales team.
+  const otherPlan = switchTo === 'enterprise' && config.data?.enterpriseCheckout !== true ? null : switchTo;
 
   return (
     <div className="grid gap-8">
