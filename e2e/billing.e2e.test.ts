@@ -8,7 +8,7 @@ import {
   TRIAL_SUCCESS_TITLE,
 } from '#shared/billing/billing.schemas.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
 
 // Plans and billing in the browser, on the demo payment provider: Upgrade → /subscribe → demo
 // checkout → success → PRO → cancel at period end → Free after the period (server clock moved with
@@ -24,6 +24,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser.close();
+  // Whatever happened above, later suites on this server see real time again.
+  await fetch(`${baseUrl()}/api/__test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reset: true }),
+  });
 });
 
 async function resetClock(page: Page): Promise<void> {
