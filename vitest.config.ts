@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test/setup.ts'],
           maxWorkers: 2,
+          // Form tests type character by character; 5 s was not enough with the team's suites sharing 2 cores.
+          testTimeout: 15_000,
         },
       },
       {
