@@ -18,6 +18,8 @@ export type Cell = {
   /** Query groups (plus the tag's words) that describe the cell, for demand retrieval. */
   groups: TermGroup[];
   members: Candidate[];
+  /** Share of the query's (rarity-weighted) words the cell's definition covers: 1 for the query's own cell. */
+  definitionFit: number;
 };
 
 const MAX_MEMBERS = 15;
@@ -65,16 +67,18 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
     eligible.map((c) => [c.id, { offering: facetFit(index, c, groups, offeringIdx), segment: facetFit(index, c, groups, segmentIdx) }]),
   );
   const cells: Cell[] = [];
+  const totalWeight = groups.reduce((sum, g) => sum + groupWeight(index, g), 0);
+  const share = (idx: number[]): number => (totalWeight > 0 ? Math.round((idx.reduce((sum, i) => sum + groupWeight(index, groups[i]!), 0) / totalWeight) * 1000) / 1000 : 0);
   const offeringGroups = offeringIdx.map((i) => groups[i]!);
   const segmentGroups = segmentIdx.map((i) => groups[i]!);
 
   const core = eligible.filter((c) => fits.get(c.id)!.offering >= FACET_MATCH && fits.get(c.id)!.segment >= FACET_MATCH);
-  cells.push({ kind: 'core', offering: offeringText, segment: segmentText ?? 'all customers', tag: null, groups: [...groups], members: core.slice(0, MAX_MEMBERS) });
+  cells.push({ kind: 'core', offering: offeringText, segment: segmentText ?? 'all customers', tag: null, groups: [...groups], members: core.slice(0, MAX_MEMBERS), definitionFit: 1 });
   if (segmentText) {
     const wide = eligible.filter((c) => fits.get(c.id)!.offering >= FACET_MATCH && fits.get(c.id)!.segment < FACET_MATCH);
-    if (wide.length > 0) cells.push({ kind: 'offering-wide', offering: offeringText, segment: 'customers in general', tag: null, groups: offeringGroups, members: wide.slice(0, MAX_MEMBERS) });
+    if (wide.length > 0) cells.push({ kind: 'offering-wide', offering: offeringText, segment: 'customers in general', tag: null, groups: offeringGroups, members: wide.slice(0, MAX_MEMBERS), definitionFit: share(offeringIdx) });
     const other = eligible.filter((c) => fits.get(c.id)!.segment >= FACET_MATCH && fits.get(c.id)!.offering < FACET_MATCH);
-    if (other.length > 0) cells.push({ kind: 'segment-other', offering: `other products`, segment: segmentText, tag: null, groups: segmentGroups, members: other.slice(0, MAX_MEMBERS) });
+    if (other.length > 0) cells.push({ kind: 'segment-other', offering: `other products`, segment: segmentText, tag: null, groups: segmentGroups, members: other.slice(0, MAX_MEMBERS), definitionFit: share(segmentIdx) });
   }
 
   // Angles: tags carried by the most relevant companies, weighted by their retrieval score.
@@ -114,6 +118,7 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
       tag,
       groups: [...(forSegment ? segmentGroups : offeringGroups), ...(tagWords.length === 1 ? [tagGroup] : [])],
       members: shown,
+      definitionFit: forSegment ? share(segmentIdx) : alsoSegment ? 1 : share(offeringIdx),
     });
   }
   return cells;

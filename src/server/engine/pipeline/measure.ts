@@ -125,6 +125,7 @@ export function measureCell(
   }
   const fit = cell.members.length > 0 ? cell.members.reduce((s, m) => s + m.coverage, 0) / cell.members.length : 0;
   evidence.push({ id: 'market:interest', source: src(index, 'yc'), ref: query.text.slice(0, 80), value: marketCompanies, note: `Companies in the directory matching the query's market (any cell)` });
+  evidence.push({ id: 'match:cell', source: src(index, 'yc'), ref: `${cell.offering} × ${cell.segment}`, value: cell.definitionFit, note: `Share of the query's words this cell's definition covers (${cell.kind === 'core' ? 'the query itself' : cell.kind})` });
   evidence.push({ id: 'match:query', source: src(index, 'yc'), ref: query.text.slice(0, 80), value: r2(fit), note: `Mean share of the query's words matched by the ${companies.length} companies in this cell` });
   if (cell.kind === 'core') {
     for (const g of query.groups.filter((g) => g.synonymSources.some((s) => s.from === 'wordnet')).slice(0, 4)) {

@@ -4,7 +4,7 @@ import type { MarketPotential } from '#shared/searches/filters.schemas.ts';
 // The versioned scoring rubric. Scores are computed from an opportunity's evidence list alone, so
 // anyone holding the evidence can recompute every number (the eval does exactly that).
 
-export const RUBRIC_VERSION = 'rubric-2026.11-2';
+export const RUBRIC_VERSION = 'rubric-2026.11-3';
 
 const SEED_CONFIDENCE_CAP = 30;
 const RECENT_YEARS = 3;
@@ -21,6 +21,7 @@ export type RubricInputs = {
   hotTech: Evidence[];
   risks: Evidence[];
   queryMatch: Evidence | null;
+  cellMatch: Evidence | null;
   marketInterest: Evidence | null;
   occupationMatch: Evidence | null;
   corpusKind: Evidence | null;
@@ -51,6 +52,7 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
     hotTech: evidence.filter((e) => e.id.includes(':tech:') && e.note.includes('Hot Technology')),
     risks: byPrefix('risk:').filter((e) => typeof e.value === 'number' && companies.length > 0 && e.value * 3 >= companies.length),
     queryMatch: one('match:query'),
+    cellMatch: one('match:cell'),
     marketInterest: one('market:interest'),
     occupationMatch: one('match:occupation'),
     corpusKind: one('corpus:kind'),
@@ -168,7 +170,8 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
     confidenceScore,
     marketPotential,
     priority,
-    relevance: r3(queryFit),
+    // Relevance: how much of the query the cell is about, and how well its companies match it.
+    relevance: r3(0.5 * clamp(num(x.cellMatch)) + 0.5 * queryFit),
     breakdown: {
       opportunityScore: { score: opportunityScore, formula: 'importance + max(importance − satisfaction, 0); importance = Σ contributions of demand size, growth and market interest (0–10)', factors: oppFactors },
       innovationScore: { score: innovationScore, formula: 'round(Σ value × weight × 100)', factors: innovationFactors },
