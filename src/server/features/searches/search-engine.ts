@@ -3,8 +3,8 @@ import type { AnalysisStage, GapAnalysis, Opportunity } from '#shared/engine/ana
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-// The searches feature's view of the gap engine (the engine plugin decorates `app.engine` with this
-// shape). Declared structurally here so searches depends on the contract, not the engine's code.
+// The searches feature's view of the gap engine: the part of `app.engine` (the engine plugin) it
+// uses, so tests can pass a small stand-in for quota and access-control tests.
 
 export type AnalyzeHooks = {
   signal?: AbortSignal;
@@ -26,6 +26,6 @@ declare module '../../app.ts' {
 export function resolveSearchEngine(app: FastifyInstance): SearchEngine {
   const override = app.deps.overrides.searchEngine;
   if (override) return override;
-  if (app.hasDecorator('engine')) return app.getDecorator<SearchEngine>('engine');
+  if (app.hasDecorator('engine')) return app.engine;
   throw new AppError('SERVICE_UNAVAILABLE', 'The analysis engine is not available right now. Please try again later.');
 }

@@ -35,6 +35,10 @@ export async function respondWithSearch(
     try {
       const outcome = await runSearch(app, { user, ...input, hooks: { signal: controller.signal } });
       return await reply.send({ success: true, message: outcome.message, data: outcome.data });
+    } catch (error) {
+      // The client is gone; answer as a client error so the log does not report a server fault.
+      if (controller.signal.aborted) throw new AppError('BAD_REQUEST', 'The search was cancelled.');
+      throw error;
     } finally {
       reply.raw.off('close', onClose);
     }
