@@ -8,6 +8,9 @@ export const PAID_PLAN_IDS = ['pro', 'enterprise'] as const;
 export const paidPlanSchema = z.enum(PAID_PLAN_IDS);
 export type PaidPlanId = z.infer<typeof paidPlanSchema>;
 
+/** A demo subscription's one period (it does not renew: nothing is ever charged). */
+export const DEMO_PERIOD_DAYS = 30;
+
 export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEMO_PERIOD_DAYS } from '#shared/billing/billing.schemas.ts';
 import type { CheckoutSessionRow } from '../../db/schema/index.ts';
 import { eventTime, type BillingEvent } from './billing-events.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -7,7 +8,7 @@ import type { PaymentProvider } from './payment-provider.ts';
 // says no card is charged, and "paying" emits the same events Stripe would send, through the same
 // handler. A demo subscription runs for one period and does not renew (nothing is ever charged).
 
-export const DEMO_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+export const DEMO_PERIOD_MS = DEMO_PERIOD_DAYS * 24 * 60 * 60 * 1000;
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
 
 export function demoCheckoutPath(providerSessionId: string): string {

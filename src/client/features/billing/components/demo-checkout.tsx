@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { DEMO_PERIOD_DAYS } from '#shared/billing/billing.schemas.ts';
 import { PLANS } from '#shared/plans/plans.constants.ts';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
@@ -38,7 +39,8 @@ export function DemoCheckout({ sessionId }: { sessionId: string }) {
         <p className="text-lg font-semibold">Demo checkout — no card is charged</p>
         <p className="mt-1 text-sm">
           This is the built-in demo payment provider. It collects no payment details and charges nothing. Completing it
-          gives your account the plan below so you can try it.
+          gives your account the plan below so you can try it, for one {DEMO_PERIOD_DAYS}-day period that does not
+          renew.
         </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
