@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 
 // The search journey (issue 5): register → home → preset 'High Innovation' → search → progress
@@ -58,6 +59,7 @@ describe('search journey', () => {
       // Preset through the filter panel, applied as a chip and counted.
       await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByRole('group', { name: 'Presets' }).getByRole('button', { name: 'High Innovation' }).click();
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByRole('group', { name: 'Active filters' }).getByRole('button', { name: /Innovation 70–100/ }).waitFor();
       await page.getByRole('button', { name: 'Filters (1 active)' }).waitFor();
@@ -86,6 +88,7 @@ describe('search journey', () => {
       await firstCard.getByText('Formula:').first().waitFor();
       expect(await firstCard.getByText(/Unbuilt seed corpus/).count()).toBeGreaterThan(0);
       expect(await firstCard.getByRole('link', { name: /Unbuilt seed corpus/ }).count()).toBeGreaterThan(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await firstCard.getByRole('button', { name: 'Save' }).click();
       await firstCard.getByRole('button', { name: 'Saved' }).waitFor();
@@ -94,6 +97,7 @@ describe('search journey', () => {
       await page.getByRole('link', { name: title }).waitFor();
       await page.goto('/history');
       await page.getByRole('link', { name: /bookkeeping for restaurants/ }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Searches 2–4: warning from 3, low-search prompt at 80 % (4 of 5).
       for (const [i, query] of ['telehealth for veterinarians', 'payroll for restaurants', 'marketing for dentists'].entries()) {
