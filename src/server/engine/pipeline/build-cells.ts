@@ -15,7 +15,7 @@ export type Cell = {
   segment: string;
   /** Directory tag that defines an angle cell. */
   tag: string | null;
-  /** Query groups (plus the tag's words) that describe the cell, for demand retrieval. */
+  /** Query groups that describe the cell, for demand and industry retrieval. */
   groups: TermGroup[];
   members: Candidate[];
   /** Share of the query's (rarity-weighted) words the cell's definition covers: 1 for the query's own cell. */
@@ -109,14 +109,14 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
     const key = memberKey(shown);
     if (seen.has(key)) continue;
     seen.add(key);
-    const tagGroup: TermGroup = { word: tagWords.join(' '), facet: 'keyword', synonyms: [], synonymSources: [] };
     const alsoSegment = !forSegment && segmentText !== null && shown.every((m) => fits.get(m.id)!.segment >= FACET_MATCH);
     cells.push({
       kind: 'angle',
       offering: forSegment ? tag : `${offeringText} (${tag})`,
       segment: forSegment || alsoSegment ? segmentText! : 'all customers',
       tag,
-      groups: [...(forSegment ? segmentGroups : offeringGroups), ...(tagWords.length === 1 ? [tagGroup] : [])],
+      // Demand and industry context come from the facet the angle serves, not from the tag.
+      groups: forSegment ? segmentGroups : offeringGroups,
       members: shown,
       definitionFit: forSegment ? share(segmentIdx) : alsoSegment ? 1 : share(offeringIdx),
     });

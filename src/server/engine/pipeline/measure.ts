@@ -23,6 +23,8 @@ export type MeasuredCell = {
 };
 
 const MIN_OCCUPATION_COVERAGE = 0.25;
+/** A segment word at least this share of the head word's weight must match too. */
+const STRONG_WORD = 0.4;
 
 function src(index: EngineIndex, full: EvidenceSource): EvidenceSource {
   return index.corpus.kind === 'seed' ? 'seed' : full;
@@ -40,9 +42,15 @@ export function findDemand(index: EngineIndex, cell: Cell, cache: Map<string, De
   if (cache.has(key)) return cache.get(key)!;
   const head = groups.filter((g) => g.facet !== 'keyword').reduce<TermGroup | null>((best, g) => (best === null || groupWeight(index, g) > groupWeight(index, best) ? g : best), null);
   let demand: Demand | null = null;
+  // A segment is a population, which occupations rarely describe ("rural patients" is not "Rural
+  // Mail Carriers"): for segment cells every strong word of the segment must appear.
+  const isSegmentCell = groups.every((g) => g.facet !== 'offering');
+  const strong = head && isSegmentCell ? groups.filter((g) => g.facet === 'segment' && groupWeight(index, g) >= STRONG_WORD * groupWeight(index, head)) : [];
   for (const match of retrieveOccupations(index, groups)) {
     if (match.coverage < MIN_OCCUPATION_COVERAGE) continue;
-    if (head && matchStrength(index.occupationTerms[match.id]!, { ...head, synonyms: [] }) === 0) continue;
+    const terms = index.occupationTerms[match.id]!;
+    if (head && matchStrength(terms, { ...head, synonyms: [] }) === 0) continue;
+    if (strong.some((g) => matchStrength(terms, g) === 0)) continue;
     const occupation = index.corpus.occupations[match.id]!;
     const projection = index.corpus.projections.get(socBase(occupation.soc));
     if (projection) {
