@@ -19,6 +19,46 @@ export function historyStart(user: UserRow, now: Date): Date | null {
   return days === null ? null : new Date(now.getTime() - days * DAY_MS);
 }
 
+const listColumns = {
+  id: searches.id,
+  query: searches.query,
+  timestamp: searches.timestamp,
+  resultsCount: searches.resultsCount,
+  isFavorite: searches.isFavorite,
+  status: searches.status,
+  total: sql<number | string>`count(*) over ()`,
+};
+
+function prepareList(db: Database) {
+  const userId = sql.placeholder('userId');
+  const start = sql.placeholder('start');
+  return {
+    page: db
+      .select(listColumns)
+      .from(searches)
+      .where(and(eq(searches.userId, userId), gte(searches.timestamp, start)))
+      .orderBy(desc(searches.timestamp), desc(searches.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('searches_list_page'),
+    hidden: db
+      .select({ n: count() })
+      .from(searches)
+      .where(and(eq(searches.userId, userId), lt(searches.timestamp, start)))
+      .prepare('searches_hidden_count'),
+  };
+}
+
+const preparedByDb = new WeakMap<Database, ReturnType<typeof prepareList>>();
+function preparedList(db: Database): ReturnType<typeof prepareList> {
+  let prepared = preparedByDb.get(db);
+  if (!prepared) {
+    prepared = prepareList(db);
+    preparedByDb.set(db, prepared);
+  }
+  return prepared;
+}
+
 export async function listSearches(options: {
   db: Database;
   user: UserRow;
@@ -36,25 +76,22 @@ export async function listSearches(options: {
   if (query.favorites === 'true') filtered.push(eq(searches.isFavorite, true));
 
   // One query for the page and the total (a window count); a second only for the hidden count.
+  // The unfiltered list (Recent Discoveries, the first history page) uses prepared statements:
+  // building and mapping a Drizzle query costs more CPU than the database work here.
+  const isPlain = !query.q && !query.from && !query.to && query.favorites !== 'true';
+  const prepared = isPlain ? preparedList(db) : null;
+  const page = { userId: user.id, start: (start ?? new Date(0)).toISOString(), limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   const [rows, hidden] = await Promise.all([
-    db
-      .select({
-        id: searches.id,
-        query: searches.query,
-        timestamp: searches.timestamp,
-        resultsCount: searches.resultsCount,
-        isFavorite: searches.isFavorite,
-        status: searches.status,
-        total: sql<number | string>`count(*) over ()`,
-      })
-      .from(searches)
-      .where(and(...filtered))
-      .orderBy(desc(searches.timestamp), desc(searches.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    start
-      ? db.select({ n: count() }).from(searches).where(and(eq(searches.userId, user.id), lt(searches.timestamp, start)))
-      : Promise.resolve([{ n: 0 }]),
+    prepared
+      ? prepared.page.execute(page)
+      : db
+          .select(listColumns)
+          .from(searches)
+          .where(and(...filtered))
+          .orderBy(desc(searches.timestamp), desc(searches.id))
+          .limit(page.limit)
+          .offset(page.offset),
+    start ? preparedList(db).hidden.execute(page) : Promise.resolve([{ n: 0 }]),
   ]);
   // Past the last page there is no row to carry the window count.
   const total = rows[0] ? Number(rows[0].total) : Number((await db.select({ n: count() }).from(searches).where(and(...filtered)))[0]?.n ?? 0);
