@@ -10,6 +10,7 @@ import { languageModelFromEnv, type EngineLanguageModel } from './llm/language-m
 import { abortError, runPipeline, toOpportunity, type ScoredCell } from './pipeline/analyze.ts';
 import { composeOffline } from './pipeline/compose-offline.ts';
 import { RUBRIC_VERSION } from './pipeline/rubric.ts';
+import { preloadWordNet } from './text/wordnet.ts';
 
 // The engine's public face: analyze(query, filters) → GapAnalysis, and status() for /api/health.
 
@@ -45,6 +46,7 @@ export function loadEngineIndex(env: Env): Promise<EngineIndex> {
       const corpus = loadCorpus(env.DATASETS_DIR);
       const lexical = loadOrBuildLexical(corpus, env.DATA_DIR_ABS);
       const index = deriveIndex(corpus, lexical.indexes);
+      preloadWordNet();
       if (env.SEMANTIC_SEARCH) startSemanticIndex(index, env.DATA_DIR_ABS);
       else index.semantic.note = 'Semantic search is switched off (SEMANTIC_SEARCH=false): lexical retrieval only.';
       return index;
