@@ -5,7 +5,7 @@ import { billingSubscriptions, checkoutSessions } from '../../db/schema/index.ts
 import { effectivePlan, RENEWAL_GRACE_MS } from '../../lib/effective-plan.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_PERIOD_MS } from './demo-provider.ts';
+import { CHECKOUT_TTL_MS, DEMO_PERIOD_MS } from './demo-provider.ts';
 
 // The default (demo) provider end to end through the API: checkout, the demo "payment", and the
 // subscription state changes a paying user makes from /billing.
@@ -100,7 +100,7 @@ describe('demo checkout', () => {
   it('refuses an expired checkout session', async () => {
     const u = await createUser(t);
     const { sessionId } = (await checkout(u)).json().data as { sessionId: string };
-    t.clock.advance(31 * 60 * 1000);
+    t.clock.advance(CHECKOUT_TTL_MS + 60_000);
     try {
       const token = await t.app.deps.jwt.signAccessToken({ userId: u.user.id, familyId: null }, t.clock.now());
       const res = await t.app.inject({

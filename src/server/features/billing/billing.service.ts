@@ -12,12 +12,24 @@ import { billingHistory, billingSubscriptions, checkoutSessions, users, type Use
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { applyBillingEvent, eventTime, handleBillingEvent, type BillingEvent } from './billing-events.ts';
-import { demoCheckoutEvents } from './demo-provider.ts';
+import { CHECKOUT_TTL_MS, demoCheckoutEvents } from './demo-provider.ts';
 import type { PaymentProvider, SubscriptionChange } from './payment-provider.ts';
 
 type Deps = { db: Database; provider: PaymentProvider; now: Date };
 
 const HISTORY_SHOWN = 20;
+const PENDING_PREFIX = 'pending_';
+
+/** A provider outage is the provider's, not ours: 503 so the client says "try again", cause kept for the log. */
+function providerFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const failure = new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The payment provider could not be reached. Please try again in a moment.',
+  );
+  failure.cause = error;
+  return failure;
+}
 
 /** Whether the user pays for a subscription now (a trial alone does not count). */
 function hasLiveSubscription(user: UserRow, now: Date): boolean {
@@ -25,8 +37,11 @@ function hasLiveSubscription(user: UserRow, now: Date): boolean {
 }
 
 /**
- * Starts (or reuses) a checkout. The user row is locked for the duration, so a double-clicked
- * button or two tabs get the same open session instead of two.
+ * Starts (or reuses) a checkout. A short transaction holding the user row claims one checkout slot
+ * per user and plan, so a double-clicked button or two tabs share it. The provider is called
+ * outside any transaction (a network call must not hold a database connection: PGlite has only
+ * one), with the slot's random id as idempotency key: two requests that found the same slot before
+ * it was filled make the same call, and the provider answers both with one session.
  */
 export async function startCheckout({
   db,
@@ -38,7 +53,7 @@ export async function startCheckout({
   if (hasLiveSubscription(user, now)) {
     throw new AppError('CONFLICT', 'You already have a subscription. Change your plan from the Billing page.');
   }
-  return db.transaction(async (tx) => {
+  const slot = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [open] = await tx
       .select()
@@ -51,32 +66,49 @@ export async function startCheckout({
         ),
       )
       .orderBy(desc(checkoutSessions.id));
-    if (open && open.plan === plan && open.provider === provider.name) {
-      return { provider: provider.name, url: open.url, sessionId: open.providerSessionId };
-    }
+    if (open && open.plan === plan && open.provider === provider.name) return open;
     await tx
       .update(checkoutSessions)
       .set({ status: 'expired' })
       .where(and(eq(checkoutSessions.userId, user.id), eq(checkoutSessions.status, 'open')));
-    const created = await provider.createCheckout({
+    const [created] = await tx
+      .insert(checkoutSessions)
+      .values({
+        userId: user.id,
+        plan,
+        provider: provider.name,
+        providerSessionId: `${PENDING_PREFIX}${randomUUID()}`,
+        url: '',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+      })
+      .returning();
+    if (!created) throw new Error('checkout slot insert returned nothing');
+    return created;
+  });
+  if (slot.url) return { provider: provider.name, url: slot.url, sessionId: slot.providerSessionId };
+
+  let created;
+  try {
+    created = await provider.createCheckout({
       userId: user.id,
       email: user.email,
       customerId: user.stripeCustomerId,
       plan,
-      idempotencyKey: `checkout-${user.id}-${randomUUID()}`,
+      idempotencyKey: slot.providerSessionId,
+      expiresAt: slot.expiresAt,
       now,
     });
-    await tx.insert(checkoutSessions).values({
-      userId: user.id,
-      plan,
-      provider: provider.name,
-      providerSessionId: created.providerSessionId,
-      url: created.url,
-      createdAt: now,
-      expiresAt: created.expiresAt,
-    });
-    return { provider: provider.name, url: created.url, sessionId: created.providerSessionId };
-  });
+  } catch (error) {
+    // A fresh slot (and key) next time, rather than replaying this failure.
+    await db.update(checkoutSessions).set({ status: 'expired' }).where(eq(checkoutSessions.id, slot.id));
+    throw providerFailure(error);
+  }
+  await db
+    .update(checkoutSessions)
+    .set({ providerSessionId: created.providerSessionId, url: created.url, expiresAt: created.expiresAt })
+    .where(eq(checkoutSessions.id, slot.id));
+  return { provider: provider.name, url: created.url, sessionId: created.providerSessionId };
 }
 
 async function demoSession(db: Database, userId: number, sessionId: string) {
@@ -195,7 +227,9 @@ export async function changeSubscription({
     (change.cancelAtPeriodEnd === undefined || change.cancelAtPeriodEnd === row.cancelAtPeriodEnd) &&
     (change.plan === undefined || change.plan === row.tier);
   if (isNoop) return;
-  const snapshot = await provider.updateSubscription(row, change, now);
+  const snapshot = await provider.updateSubscription(row, change, now).catch((error: unknown) => {
+    throw providerFailure(error);
+  });
   const created = eventTime(now);
   const event: BillingEvent = {
     id: `${provider.name}_sync_${randomUUID()}`,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DEMO_PERIOD_DAYS } from '#shared/billing/billing.schemas.ts';
 import type { CheckoutSessionRow } from '../../db/schema/index.ts';
 import { eventTime, type BillingEvent } from './billing-events.ts';
@@ -9,7 +9,8 @@ import type { PaymentProvider } from './payment-provider.ts';
 // handler. A demo subscription runs for one period and does not renew (nothing is ever charged).
 
 export const DEMO_PERIOD_MS = DEMO_PERIOD_DAYS * 24 * 60 * 60 * 1000;
-export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
+// Stripe accepts 30 minutes to 24 hours; an hour leaves room between claiming the slot and the call.
+export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
 
 export function demoCheckoutPath(providerSessionId: string): string {
   return `/billing/demo-checkout/${encodeURIComponent(providerSessionId)}`;
@@ -18,12 +19,14 @@ export function demoCheckoutPath(providerSessionId: string): string {
 export function createDemoProvider(): PaymentProvider {
   return {
     name: 'demo',
-    createCheckout: async ({ now }) => {
-      const providerSessionId = `demo_cs_${randomUUID()}`;
+    createCheckout: async ({ idempotencyKey, expiresAt }) => {
+      // Like Stripe, the same idempotency key gives the same session.
+      const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32);
+      const providerSessionId = `demo_cs_${digest}`;
       return {
         providerSessionId,
         url: demoCheckoutPath(providerSessionId),
-        expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+        expiresAt,
       };
     },
     updateSubscription: async (current, change) => ({

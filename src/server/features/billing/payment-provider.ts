@@ -13,8 +13,9 @@ export type CheckoutInput = {
   email: string;
   customerId: string | null;
   plan: PaidPlanId;
-  /** Same key for a retried request, so the provider makes one session. */
+  /** Same key (and the same parameters) for a repeated request, so the provider makes one session. */
   idempotencyKey: string;
+  expiresAt: Date;
   now: Date;
 };
 

@@ -23,6 +23,9 @@ type Seen = { method: string; path: string; body: URLSearchParams; idempotencyKe
 
 let fake: http.Server;
 const seen: Seen[] = [];
+const idempotent = new Map<string, { body: string; answer: unknown }>();
+let sessionsCreated = 0;
+let failNextCheckout = false;
 const subscriptions = new Map<
   string,
   { customer: string; price: string; cancel: boolean; userId: string; periodEnd: number }
@@ -47,7 +50,12 @@ function subscriptionJson(id: string) {
 function respond(req: http.IncomingMessage, body: URLSearchParams): unknown {
   const path = (req.url ?? '').split('?')[0] ?? '';
   if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-    const id = `cs_test_${seen.length}`;
+    if (failNextCheckout) {
+      failNextCheckout = false;
+      return { failure: true };
+    }
+    sessionsCreated += 1;
+    const id = `cs_test_${sessionsCreated}`;
     return { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/${id}` };
   }
   if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
@@ -100,7 +108,25 @@ beforeAll(async () => {
         body,
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
-      const answer = respond(req, body);
+      // Like Stripe: a repeated idempotency key with the same parameters replays the first answer,
+      // with different parameters it is an error.
+      const replay = typeof key === 'string' ? idempotent.get(key) : undefined;
+      if (replay && replay.body !== body.toString()) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            error: { type: 'idempotency_error', message: 'Keys can only be reused with the same parameters' },
+          }),
+        );
+        return;
+      }
+      const answer = replay ? replay.answer : respond(req, body);
+      if (answer && typeof answer === 'object' && 'failure' in answer) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is having a bad day' } }));
+        return;
+      }
+      if (typeof key === 'string' && !replay && answer) idempotent.set(key, { body: body.toString(), answer });
       res.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer ?? { error: { type: 'invalid_request_error', message: 'No such resource' } }));
     });
@@ -152,6 +178,7 @@ describe('Stripe Checkout', () => {
   it('creates one subscription Checkout Session for 10 concurrent clicks, tagged with the user', async () => {
     const u = await createUser(t);
     const before = seen.length;
+    const createdBefore = sessionsCreated;
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
         t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: u.headers, payload: { plan: 'pro' } }),
@@ -160,9 +187,14 @@ describe('Stripe Checkout', () => {
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(responses.map((r) => r.json().data.url as string)).size).toBe(1);
     const calls = seen.slice(before).filter((s) => s.path === '/v1/checkout/sessions');
-    expect(calls).toHaveLength(1);
+    // Requests that found the same unfilled slot may each call Stripe, always with one key and the
+    // same parameters, so Stripe makes one session.
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(1);
+    expect(new Set(calls.map((c) => c.body.toString())).size).toBe(1);
+    expect(sessionsCreated - createdBefore).toBe(1);
     const [call] = calls;
-    expect(call!.idempotencyKey).toMatch(/^checkout-\d+-/);
+    expect(call!.idempotencyKey).toMatch(/^pending_[0-9a-f-]{36}$/);
     expect(Object.fromEntries(call!.body)).toMatchObject({
       mode: 'subscription',
       'line_items[0][price]': 'price_pro_test',
@@ -173,6 +205,30 @@ describe('Stripe Checkout', () => {
     });
     expect(call!.body.get('success_url')).toContain('/subscription/success?session_id={CHECKOUT_SESSION_ID}');
     expect(responses[0]!.json().data.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+  });
+});
+
+describe('Stripe outage at checkout', () => {
+  it('answers 503 and starts a fresh session (new idempotency key) on the next click', async () => {
+    const u = await createUser(t);
+    failNextCheckout = true;
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: u.headers,
+      payload: { plan: 'pro' },
+    });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().code).toBe('SERVICE_UNAVAILABLE');
+    const firstKey = seen.at(-1)!.idempotencyKey;
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: u.headers,
+      payload: { plan: 'pro' },
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(seen.at(-1)!.idempotencyKey).not.toBe(firstKey);
   });
 });
 

@@ -134,10 +134,9 @@ export function createStripeProvider(config: StripeConfig, client: Stripe.Stripe
         undefined,
         now.getTime(),
       ),
-    createCheckout: async ({ userId, email, customerId, plan, idempotencyKey, now }) => {
+    createCheckout: async ({ userId, email, customerId, plan, idempotencyKey, expiresAt }) => {
       const price = priceForPlan(config, plan);
       if (!price) throw new AppError('BAD_REQUEST', 'This plan is sold through our sales team. Please contact sales.');
-      const expiresAt = new Date(now.getTime() + 30 * 60 * 1000);
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'subscription',
