@@ -19,7 +19,7 @@ function freshIndex() {
 }
 
 describe('semantic index', () => {
-  it('answers lexical-only until the vectors are ready, then hybrid, and caches them by corpus version', async () => {
+  it('answers lexical-only until the vectors are ready, then hybrid, and caches them by corpus version, rebuilding a bad cache', async () => {
     const env = fixtureEnv();
     const index = freshIndex();
     startSemanticIndex(index, env.DATA_DIR_ABS);
@@ -46,5 +46,13 @@ describe('semantic index', () => {
     await reused.semantic.settled;
     expect(fs.statSync(file).mtimeMs).toBe(mtime);
     expect(reused.semantic.vectors).toEqual(index.semantic.vectors);
+
+    // A cache cut in half still divides evenly by the row count: it must be detected and rebuilt.
+    fs.truncateSync(file, fs.statSync(file).size / 2);
+    const rebuilt = freshIndex();
+    startSemanticIndex(rebuilt, env.DATA_DIR_ABS);
+    await rebuilt.semantic.settled;
+    expect(rebuilt.semantic.dimensions).toBe(index.semantic.dimensions);
+    expect(fs.statSync(file).size).toBe(index.corpus.companies.length * index.semantic.dimensions * 4);
   }, 120_000);
 });

@@ -52,6 +52,13 @@ export function startSemanticIndex(index: EngineIndex, dataDir: string): void {
     try {
       const model = await loadModel();
       let cached = readCache(file, companies.length);
+      if (cached && companies.length > 0) {
+        // A truncated or foreign cache can still divide evenly: check it against a fresh vector.
+        const probe = normalise((await model.embed([companyEmbeddingText(companies[0]!)]))[0] ?? []);
+        let dot = 0;
+        for (let d = 0; d < probe.length; d++) dot += probe[d]! * (cached.vectors[d] ?? 0);
+        if (probe.length !== cached.dimensions || dot < 0.99) cached = null;
+      }
       if (!cached) {
         const rows: Float32Array[] = [];
         for (let start = 0; start < companies.length; start += BATCH) {
