@@ -247,12 +247,16 @@ export async function portalUrl({
   returnUrl,
 }: Pick<Deps, 'provider'> & { user: UserRow; returnUrl: string }): Promise<string> {
   if (!user.stripeCustomerId) throw new AppError('NOT_FOUND', 'You have no billing account yet.');
-  const url = await provider.portalUrl(user.stripeCustomerId, returnUrl);
+  const url = await provider.portalUrl(user.stripeCustomerId, returnUrl).catch((error: unknown) => {
+    throw providerFailure(error);
+  });
   if (!url) throw new AppError('BAD_REQUEST', 'The demo payment provider has no customer portal: no card is on file.');
   return url;
 }
 
 export async function listInvoices({ provider, user }: Pick<Deps, 'provider'> & { user: UserRow }): Promise<Invoice[]> {
   if (!user.stripeCustomerId) return [];
-  return provider.listInvoices(user.stripeCustomerId);
+  return provider.listInvoices(user.stripeCustomerId).catch((error: unknown) => {
+    throw providerFailure(error);
+  });
 }
