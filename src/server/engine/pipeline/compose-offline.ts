@@ -1,4 +1,5 @@
 import type { ComposedText, Evidence } from '#shared/engine/analysis.schemas.ts';
+import { evidenceDate } from './classify.ts';
 import type { MeasuredCell } from './measure.ts';
 import type { RubricScores } from './rubric.ts';
 
@@ -38,9 +39,9 @@ export function cellTitle(m: MeasuredCell): string {
     case 'core':
       return clip(cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`, 200);
     case 'offering-wide':
-      return clip(`${titleCase(cell.offering)} for everyone (not only one segment)`, 200);
+      return clip(`${titleCase(cell.offering)} for any customer`, 200);
     case 'segment-other':
-      return clip(`Other needs of ${cell.segment}`, 200);
+      return clip(`Other products for ${cell.segment}`, 200);
     case 'angle':
       return clip(cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`, 200);
   }
@@ -51,12 +52,17 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const scope = cell.kind === 'segment-other' ? `products for ${cell.segment}` : cell.segment === 'all customers' || cell.segment === 'customers in general' ? cell.offering : `${cell.offering} for ${cell.segment}`;
   const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
   const failed = companies.filter((c) => c.status === 'Inactive' || c.status === 'Acquired');
-  const years = companies.map((c) => c.year).filter((y): y is number => y !== null).sort((a, b) => a - b);
+  // Years from the evidence dates (launch, else batch), the same dates the entry trend is scored on.
+  const yearOf = (c: (typeof companies)[number]): number | null => {
+    const date = evidenceDate(c);
+    return date ? Number(date.slice(0, 4)) : null;
+  };
+  const years = companies.map(yearOf).filter((y): y is number => y !== null).sort((a, b) => a - b);
   const tasks = byId(evidence, 'onet:').filter((e) => e.id.includes(':task:')).map((e) => String(e.value));
   const tech = byId(evidence, 'onet:').filter((e) => e.id.includes(':tech:')).map((e) => String(e.value));
   const industries = byId(evidence, 'naics:').map((e) => `${String(e.value)} (NAICS ${e.ref})`);
   const risks = byId(evidence, 'risk:').map((e) => e.note);
-  const recent = companies.filter((c) => c.year !== null && years.length > 0 && c.year >= (years.at(-1) ?? 0) - 2);
+  const recent = companies.filter((c) => years.length > 0 && (yearOf(c) ?? 0) >= (years.at(-1) ?? 0) - 2);
   const tagLine = cell.tag ? ` through the "${cell.tag}" angle` : '';
 
   const description =
