@@ -33,6 +33,19 @@ describe('gap engine on the fixture datasets', async () => {
     expect(report.numbers).toBeGreaterThan(50);
   });
 
+  it('writes text specific to the query: no sentence is shared between two markets', async () => {
+    const texts = async (query: string): Promise<Set<string>> => {
+      const a = await engine.analyze({ query, filters: filters() });
+      return new Set(
+        a.opportunities.flatMap((o) => [o.title, o.description, o.gapReason, o.competitorAnalysis, o.industryContext, o.targetAudience, ...o.actionableRecommendations, ...o.keyTrends]),
+      );
+    };
+    const pets = await texts('pet care for elderly owners');
+    const dental = await texts('AI receptionist for dental offices');
+    expect(pets.size).toBeGreaterThan(20);
+    expect([...pets].filter((t) => dental.has(t))).toEqual([]);
+  });
+
   it('gives the identical analysis for the same query, filters and corpus', async () => {
     const a = await engine.analyze({ query: 'accounting for law firms', filters: filters() });
     const b = await engine.analyze({ query: 'accounting for law firms', filters: filters() });
