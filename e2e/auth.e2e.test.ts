@@ -37,6 +37,16 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Waits for a status or alert message; on timeout the error shows what the page said instead. */
+async function message(page: Page, role: 'status' | 'alert', text: string): Promise<void> {
+  try {
+    await page.getByRole(role).filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
+  } catch (error) {
+    const main = await page.locator('main').innerText().catch(() => '(no main)');
+    throw new Error(`no ${role} "${text}" at ${page.url()}; the page shows:\n${main}`, { cause: error });
+  }
+}
+
 async function latestMailText(page: Page, to: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const res = await page.request.get(`/api/__test/outbox?to=${encodeURIComponent(to)}`);
@@ -72,7 +82,7 @@ describe('account journey', () => {
       await signOut(page);
 
       await signIn(page, email, 'Not-The-Password-1');
-      await page.getByRole('alert').filter({ hasText: 'Invalid credentials. Please try again.' }).waitFor();
+      await message(page, 'alert', 'Invalid credentials. Please try again.');
       await signIn(page, email, PASSWORD);
       await accountMenuButton(page).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
@@ -83,19 +93,19 @@ describe('account journey', () => {
       await page.waitForURL('**/auth/forgot-password');
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
-      await page.getByRole('status').filter({ hasText: 'we have sent a link' }).waitFor();
+      await message(page, 'status', 'we have sent a link');
 
-      const link = /https?:\/\/\S+reset-password\?token=[A-Za-z0-9_-]+/.exec(await latestMailText(page, email))?.[0];
+      const link = /https?:\/\/\S+reset-password#token=[A-Za-z0-9_-]+/.exec(await latestMailText(page, email))?.[0];
       expect(link).toBeDefined();
       const target = new URL(link!);
-      await page.goto(`${target.pathname}${target.search}`);
+      await page.goto(`${target.pathname}${target.hash}`);
       await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Reset Password' }).click();
-      await page.getByRole('status').filter({ hasText: 'Your password has been reset' }).waitFor();
+      await message(page, 'status', 'Your password has been reset');
 
       await signIn(page, email, PASSWORD);
-      await page.getByRole('alert').filter({ hasText: 'Invalid credentials. Please try again.' }).waitFor();
+      await message(page, 'alert', 'Invalid credentials. Please try again.');
       await signIn(page, email, NEW_PASSWORD);
       await accountMenuButton(page).waitFor();
       expect(pageErrors).toEqual([]);

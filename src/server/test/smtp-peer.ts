@@ -45,7 +45,7 @@ export function decodedMail(raw: string): string {
 /** The reset token from a mail's link. */
 export function resetTokenFrom(raw: string): string {
   const body = decodedMail(raw);
-  const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(body);
+  const match = /reset-password#token=([A-Za-z0-9_-]+)/.exec(body);
   if (!match?.[1]) throw new Error('no reset link in mail');
   return match[1];
 }

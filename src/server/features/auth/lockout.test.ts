@@ -98,3 +98,25 @@ describe('per-IP throttles', () => {
     await expect(registerViaApi(t, { ip: '10.0.5.5' })).resolves.toMatchObject({ userId: expect.any(Number) });
   });
 });
+
+describe('client IP behind a trusted proxy', () => {
+  it('keys the throttle on X-Forwarded-For only when TRUST_PROXY names the proxy', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '10.10.0.1' } });
+    try {
+      const attempt = (forwardedFor: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.10.0.1',
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { email: 'unknown@example.test', password: 'Wrong-Password-123' },
+        });
+      const { limit } = AUTH_THROTTLES.login;
+      for (let i = 0; i < limit; i++) expect((await attempt('198.51.100.7')).statusCode).toBe(401);
+      expect((await attempt('198.51.100.7')).statusCode).toBe(429);
+      expect((await attempt('198.51.100.8')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -31,7 +31,9 @@ export async function sendPasswordResetMail(request: FastifyRequest, email: stri
     createdAt: now,
     expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
   });
-  const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, env.PUBLIC_URL).toString();
+  // The token rides in the fragment: browsers never send it to a server, so it cannot reach request
+  // logs or a Referer header when the reset page loads.
+  const link = new URL(`/reset-password#token=${encodeURIComponent(token)}`, env.PUBLIC_URL).toString();
   await mailerFor(request.server).sendMail({
     to: user.email,
     subject: 'Reset your Unbuilt password',

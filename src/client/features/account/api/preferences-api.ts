@@ -1,13 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { ApiSuccessBody } from '#shared/api/errors.ts';
 import type { AccountPreferences, AccountPreferencesUpdate } from '#shared/account/preferences.schemas.ts';
 import { api } from '#client/lib/api-client.ts';
 
 // /api/account calls (paths documented in the server's account.routes.ts).
 
+const PREFERENCES_KEY = ['account', 'preferences'] as const;
+
 export function preferencesQueryOptions() {
   return queryOptions({
-    queryKey: ['account', 'preferences'],
+    queryKey: PREFERENCES_KEY,
     queryFn: async () => (await api.get<ApiSuccessBody<AccountPreferences>>('/api/account/preferences')).data,
   });
 }
@@ -21,24 +24,36 @@ export function mergePreferences(current: AccountPreferences, patch: AccountPref
   };
 }
 
-/** Saves a change; the controls show it at once and roll back if the server refuses it. */
+/**
+ * Saves a change. The cached preferences are updated synchronously, inside the input's change event,
+ * so a controlled checkbox never flips back while the request runs; a refused change is rolled back.
+ */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   const { queryKey } = preferencesQueryOptions();
-  return useMutation({
-    mutationFn: async (patch: AccountPreferencesUpdate) =>
+  const mutation = useMutation({
+    mutationFn: async ({ patch }: { patch: AccountPreferencesUpdate; previous: AccountPreferences | undefined }) =>
       (await api.patch<ApiSuccessBody<AccountPreferences>>('/api/account/preferences', patch)).data,
-    onMutate: async (patch) => {
-      await queryClient.cancelQueries({ queryKey });
+    onError: (_error, { previous }) => {
+      if (previous) queryClient.setQueryData(queryKey, previous);
+    },
+    mutationKey: PREFERENCES_KEY,
+    onSuccess: (data) => {
+      // With several saves in flight, an earlier answer would undo a later optimistic change; only
+      // the last one to finish writes the server's view into the cache.
+      if (queryClient.isMutating({ mutationKey: PREFERENCES_KEY }) <= 1) queryClient.setQueryData(queryKey, data);
+    },
+  });
+  const { mutate } = mutation;
+  const save = useCallback(
+    (patch: AccountPreferencesUpdate, options?: { onError?: () => void }) => {
       const previous = queryClient.getQueryData(queryKey);
       if (previous) queryClient.setQueryData(queryKey, mergePreferences(previous, patch));
-      return { previous };
+      mutate({ patch, previous }, { onError: options?.onError });
     },
-    onError: (_error, _patch, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-    },
-    onSuccess: (data) => queryClient.setQueryData(queryKey, data),
-  });
+    [queryClient, queryKey, mutate],
+  );
+  return { ...mutation, save };
 }
 
 export function useRevokeOtherSessions() {

@@ -8,7 +8,7 @@ import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useThemeStore } from '#client/lib/theme-store.ts';
 import { toast } from '#client/lib/toast.ts';
-import { preferencesQueryOptions, useRevokeOtherSessions, useUpdatePreferences } from '../api/preferences-api.ts';
+import { mergePreferences, preferencesQueryOptions, useRevokeOtherSessions, useUpdatePreferences } from '../api/preferences-api.ts';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
@@ -43,13 +43,24 @@ export function AccountSettings() {
   return <AccountSettingsForm preferences={data} />;
 }
 
-function AccountSettingsForm({ preferences }: { preferences: AccountPreferences }) {
+function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPreferences }) {
   const update = useUpdatePreferences();
   const revoke = useRevokeOtherSessions();
   const setLocalTheme = useThemeStore((state) => state.setTheme);
   const [revokedMessage, setRevokedMessage] = useState<string | null>(null);
-  const save = (patch: AccountPreferencesUpdate) =>
-    update.mutate(patch, { onError: () => void toast({ title: 'Settings not saved', description: 'Please try again.', variant: 'error' }) });
+  // The controls own their state so a click shows at once (the query cache notifies a tick later,
+  // after a controlled checkbox would already have flipped back).
+  const [preferences, setPreferences] = useState(loaded);
+  const save = (patch: AccountPreferencesUpdate) => {
+    const previous = preferences;
+    setPreferences(mergePreferences(previous, patch));
+    update.save(patch, {
+      onError: () => {
+        setPreferences(previous);
+        void toast({ title: 'Settings not saved', description: 'Please try again.', variant: 'error' });
+      },
+    });
+  };
   const { accessibilitySettings: a11y, notificationPreferences: notify } = preferences;
 
   return (

@@ -21,7 +21,7 @@ export function applyAccessibility(root: HTMLElement, settings: AccessibilitySet
 
 export function PreferencesSync() {
   const { data } = useQuery(preferencesQueryOptions());
-  const { mutate } = useUpdatePreferences();
+  const { save } = useUpdatePreferences();
   const setTheme = useThemeStore((state) => state.setTheme);
   const currentTheme = useThemeStore((state) => state.theme);
   const serverTheme = data?.theme;
@@ -40,8 +40,8 @@ export function PreferencesSync() {
       if (serverTheme !== currentTheme) setTheme(serverTheme);
       return;
     }
-    if (currentTheme !== serverTheme) mutate({ theme: currentTheme });
-  }, [serverTheme, currentTheme, setTheme, mutate]);
+    if (currentTheme !== serverTheme) save({ theme: currentTheme });
+  }, [serverTheme, currentTheme, setTheme, save]);
 
   useEffect(() => () => applyAccessibility(document.documentElement, null), []);
   return null;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { resetPasswordSchema } from '#shared/auth/auth.schemas.ts';
 import type { FieldErrors } from '#shared/api/errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -11,7 +11,9 @@ import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 export function ResetPasswordForm() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const { hash } = useLocation();
+  // E-mailed links carry the token in the fragment (never sent to the server); ?token= also works.
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? params.get('token') ?? '';
   const reset = useResetPassword();
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
