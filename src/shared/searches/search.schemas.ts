@@ -44,7 +44,8 @@ export type SearchListPage = {
   items: SearchListItem[];
   page: number;
   pageSize: number;
-  total: number;
+  /** Whether a next page exists. */
+  hasMore: boolean;
   /** Searches older than the plan's history window (hidden, not deleted). */
   hiddenOlderCount: number;
   historyDays: number | null;

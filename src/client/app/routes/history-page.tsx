@@ -30,7 +30,6 @@ export function HistoryPage() {
   const remove = useDeleteSearch();
   const { state, rerun, cancel } = useRunSearch();
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const reset = (fn: () => void) => {
     fn();
     setPage(1);
@@ -101,15 +100,13 @@ export function HistoryPage() {
           </li>
         ))}
       </ul>
-      {pages > 1 ? (
+      {page > 1 || data?.hasMore ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3">
           <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             Previous
           </Button>
-          <span className="text-sm">
-            Page {page} of {pages}
-          </span>
-          <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          <span className="text-sm">Page {page}</span>
+          <Button variant="outline" disabled={!data?.hasMore} onClick={() => setPage((p) => p + 1)}>
             Next
           </Button>
         </nav>

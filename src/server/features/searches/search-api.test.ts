@@ -122,17 +122,19 @@ describe('history', () => {
     t.clock.set(base);
     const page1 = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2', headers: user.headers })).json<{ data: SearchListPage }>().data;
     expect(page1.items.map((i) => i.query)).toEqual(['query 0', 'query 1']);
-    expect(page1).toMatchObject({ total: 3, hiddenOlderCount: 2, historyDays: 30 });
+    expect(page1).toMatchObject({ hasMore: true, hiddenOlderCount: 2, historyDays: 30 });
     const page2 = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2&page=2', headers: user.headers })).json<{ data: SearchListPage }>().data;
     expect(page2.items.map((i) => i.query)).toEqual(['query 2']);
+    expect(page2.hasMore).toBe(false);
     const beyond = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2&page=9', headers: user.headers })).json<{ data: SearchListPage }>().data;
-    expect(beyond).toMatchObject({ items: [], total: 3 });
+    expect(beyond).toMatchObject({ items: [], hasMore: false });
     const filtered = (await t.app.inject({ method: 'GET', url: '/api/searches?q=query%201', headers: user.headers })).json<{ data: SearchListPage }>().data;
     expect(filtered.items.map((i) => i.query)).toEqual(['query 1']);
 
     await t.db.db.update(searches).set({ userId: pro.user.id }).where(eq(searches.userId, user.user.id));
     const all = (await t.app.inject({ method: 'GET', url: '/api/searches', headers: pro.headers })).json<{ data: SearchListPage }>().data;
-    expect(all).toMatchObject({ total: 5, hiddenOlderCount: 0, historyDays: null });
+    expect(all).toMatchObject({ hasMore: false, hiddenOlderCount: 0, historyDays: null });
+    expect(all.items).toHaveLength(5);
     t.clock.set(null);
   });
 

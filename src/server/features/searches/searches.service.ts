@@ -26,7 +26,6 @@ const listColumns = {
   resultsCount: searches.resultsCount,
   isFavorite: searches.isFavorite,
   status: searches.status,
-  total: sql<number | string>`count(*) over ()`,
 };
 
 function prepareList(db: Database) {
@@ -67,20 +66,20 @@ export async function listSearches(options: {
 }): Promise<SearchListPage> {
   const { db, user, now, query } = options;
   const start = historyStart(user, now);
-  const visible: SQL[] = [eq(searches.userId, user.id)];
-  if (start) visible.push(gte(searches.timestamp, start));
-  const filtered = [...visible];
+  const filtered: SQL[] = [eq(searches.userId, user.id)];
+  if (start) filtered.push(gte(searches.timestamp, start));
   if (query.q) filtered.push(ilike(searches.query, `%${escapeLike(query.q)}%`));
   if (query.from) filtered.push(gte(searches.timestamp, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) filtered.push(lte(searches.timestamp, new Date(`${query.to}T23:59:59.999Z`)));
   if (query.favorites === 'true') filtered.push(eq(searches.isFavorite, true));
 
-  // One query for the page and the total (a window count); a second only for the hidden count.
+  // One query for the page (one row more than asked says whether there is a next page; a count
+  // would double the cost on PGlite); a second, for free plans only, for the hidden count.
   // The unfiltered list (Recent Discoveries, the first history page) uses prepared statements:
   // building and mapping a Drizzle query costs more CPU than the database work here.
   const isPlain = !query.q && !query.from && !query.to && query.favorites !== 'true';
   const prepared = isPlain ? preparedList(db) : null;
-  const page = { userId: user.id, start: (start ?? new Date(0)).toISOString(), limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const page = { userId: user.id, start: (start ?? new Date(0)).toISOString(), limit: query.pageSize + 1, offset: (query.page - 1) * query.pageSize };
   const [rows, hidden] = await Promise.all([
     prepared
       ? prepared.page.execute(page)
@@ -93,13 +92,11 @@ export async function listSearches(options: {
           .offset(page.offset),
     start ? preparedList(db).hidden.execute(page) : Promise.resolve([{ n: 0 }]),
   ]);
-  // Past the last page there is no row to carry the window count.
-  const total = rows[0] ? Number(rows[0].total) : Number((await db.select({ n: count() }).from(searches).where(and(...filtered)))[0]?.n ?? 0);
   return {
-    items: rows.map(toSearchListItem),
+    items: rows.slice(0, query.pageSize).map(toSearchListItem),
     page: query.page,
     pageSize: query.pageSize,
-    total,
+    hasMore: rows.length > query.pageSize,
     hiddenOlderCount: Number(hidden[0]?.n ?? 0),
     historyDays: start ? FREE_HISTORY_DAYS : null,
   };
