@@ -144,6 +144,10 @@ describe('account journey', () => {
       expect(classes).toContain('high-contrast');
       expect(classes).toContain('reduce-motion');
       expect(classes).toContain('light');
+
+      // Sign out from a signed-in-only page lands on /, and the account's classes leave with it.
+      await signOut(page);
+      expect(String(await page.evaluate('document.documentElement.className'))).not.toContain('high-contrast');
     } finally {
       await context.close();
     }

@@ -26,8 +26,10 @@ export function AccountMenu({ user }: { user: PublicUser }) {
     user.isPaid ? { label: 'Billing', to: paths.billing.href() } : { label: 'Upgrade to Pro', to: paths.subscribe.href() },
     { label: 'Help & Support', to: paths.help.href() },
   ];
+  // Navigate first: clearing the session unmounts this menu, so a callback after it would never run.
   const signOut = () => {
-    logout.mutate(undefined, { onSettled: () => void navigate(paths.home.href()) });
+    void navigate(paths.home.href());
+    logout.mutate();
   };
   return (
     <DropdownMenu.Root>
