@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DATASETS_DIR } from '../test/engine-fixtures.ts';
 import { loadOrBuildLexical } from '../index/index-cache.ts';
+import { LEXICAL_INDEX_VERSION } from '../index/lexical-index.ts';
 import { loadFullCorpus } from './load-corpus.ts';
 import { batchYear, parseNumber } from './parse-files.ts';
 
@@ -56,7 +57,7 @@ describe('corpus loading', () => {
     dirs.push(dataDir);
     expect(loadOrBuildLexical(corpus, dataDir).from).toBe('built');
     expect(loadOrBuildLexical(corpus, dataDir).from).toBe('cache');
-    fs.writeFileSync(path.join(dataDir, 'engine-cache', corpus.version, 'lexical.json'), '{"companies": {"broken"');
+    fs.writeFileSync(path.join(dataDir, 'engine-cache', corpus.version, `lexical-${LEXICAL_INDEX_VERSION}.json`), '{"companies": {"broken"');
     const rebuilt = loadOrBuildLexical(corpus, dataDir);
     expect(rebuilt.from).toBe('built');
     expect(rebuilt.rebuiltReason).toContain('unreadable');

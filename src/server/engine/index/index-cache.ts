@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Corpus } from '../corpus/corpus.types.ts';
-import { buildLexicalIndexes, parseLexicalIndexes, serializeLexicalIndexes, type LexicalIndexes } from './lexical-index.ts';
+import { buildLexicalIndexes, LEXICAL_INDEX_VERSION, parseLexicalIndexes, serializeLexicalIndexes, type LexicalIndexes } from './lexical-index.ts';
 
 // The lexical index is built once per corpus version and cached under DATA_DIR; a warm start
 // loads it. A cache that cannot be read is rebuilt, never trusted.
@@ -21,7 +21,7 @@ export type LexicalLoad = { indexes: LexicalIndexes; from: 'cache' | 'built'; re
 
 export function loadOrBuildLexical(corpus: Corpus, dataDir: string | null): LexicalLoad {
   if (dataDir === null) return { indexes: buildLexicalIndexes(corpus), from: 'built', rebuiltReason: null };
-  const file = path.join(cacheDir(dataDir, corpus.version), 'lexical.json');
+  const file = path.join(cacheDir(dataDir, corpus.version), `lexical-${LEXICAL_INDEX_VERSION}.json`);
   let rebuiltReason: string | null = null;
   if (fs.existsSync(file)) {
     try {

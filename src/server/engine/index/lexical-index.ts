@@ -6,6 +6,9 @@ import { processTerm } from '../text/tokenize.ts';
 // full descriptions, stop words removed, prefix matching for terms of 4+ characters, one-liner and
 // tags boosted ×2.
 
+/** Bump when tokenising or index settings change: the cached index is keyed by it. */
+export const LEXICAL_INDEX_VERSION = 'x2';
+
 type Doc = { id: number; [field: string]: string | number };
 
 const COMPANY_FIELDS = ['name', 'oneLiner', 'tags', 'subindustry', 'description'];

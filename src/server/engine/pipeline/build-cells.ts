@@ -43,9 +43,12 @@ const GENERIC_TAGS = new Set(
 function facetFit(index: EngineIndex, candidate: Candidate, groups: readonly TermGroup[], facetIdx: number[]): number {
   if (facetIdx.length === 0) return 1;
   const subset = facetIdx.map((i) => groups[i]!);
-  // Only the segment needs its head word: segment phrases pair one telling word with generic
-  // ones ("elderly owners", "small law firms"); offering phrases spread meaning over all words.
-  const head = subset.filter((g) => g.facet === 'segment').reduce<TermGroup | null>((best, g) => (best === null || groupWeight(index, g) > groupWeight(index, best) ? g : best), null);
+  // The segment needs its head word: segment phrases pair one telling word with generic ones
+  // ("elderly owners", "small law firms"). So does a two-word offering, usually a compound noun
+  // ("meal kits": a test kit is not one); longer offerings spread their meaning over more words.
+  const core = subset.filter((g) => g.facet !== 'keyword');
+  const needsHead = core.some((g) => g.facet === 'segment') || core.length === 2;
+  const head = (needsHead ? core : []).reduce<TermGroup | null>((best, g) => (best === null || groupWeight(index, g) > groupWeight(index, best) ? g : best), null);
   const terms = index.companyTerms[candidate.id]!;
   const { coverage } = coverageOf(index, terms, subset);
   if (head && coverage < HEADLESS_FIT && matchStrength(terms, head) === 0) return 0;

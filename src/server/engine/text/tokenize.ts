@@ -10,7 +10,8 @@ themselves then there these they thing things this those through to too under un
 want was we were what when where which while who whom why will with within without would yet you your yours yourself
 yourselves app apps application applications platform platforms solution solutions service services tool tools
 company companies startup startups product products business businesses idea ideas people way ways best better good
-something someone anything everything thing based help helps helping`.split(/\s+/),
+something someone anything everything thing based help helps helping find finding get getting make making easier easy
+simple simpler allow allows enable enables person`.split(/\s+/),
 );
 
 /** Lower-cases and splits on anything that is not a letter or digit (any script). */
