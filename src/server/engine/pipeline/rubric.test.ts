@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { Evidence } from '#shared/engine/analysis.schemas.ts';
+import { scoreEvidence } from './rubric.ts';
+
+// The rubric from hand-written evidence: each number follows from the list, and the directions
+// are the ones the product promises.
+
+function company(slug: string, status: string, date: string): Evidence {
+  return { id: `company:${slug}`, source: 'yc', ref: slug, value: status, note: slug, date };
+}
+
+function base(kind: 'full' | 'seed' = 'full'): Evidence[] {
+  return [
+    { id: 'directory:recent', source: 'yc', ref: '2024-2026', value: 300, note: '' },
+    { id: 'directory:total', source: 'yc', ref: 'all', value: 3000, note: '' },
+    { id: 'bls:39-2021:employment', source: 'bls', ref: '39-2021', value: 364.6, note: '' },
+    { id: 'bls:39-2021:growth', source: 'bls', ref: '39-2021', value: 16.6, note: '' },
+    { id: 'match:occupation', source: 'onet', ref: '39-2021.00', value: 0.5, note: '' },
+    { id: 'market:interest', source: 'yc', ref: 'q', value: 20, note: '' },
+    { id: 'match:query', source: 'yc', ref: 'q', value: 0.8, note: '' },
+    { id: 'match:cell', source: 'yc', ref: 'q', value: 1, note: '' },
+    { id: 'corpus:kind', source: kind === 'seed' ? 'seed' : 'yc', ref: 'v', value: kind, note: '' },
+  ];
+}
+
+describe('scoring rubric', () => {
+  it('computes demand size from BLS employment on a log scale', () => {
+    const s = scoreEvidence(base());
+    const size = s.breakdown.marketSize.factors.find((f) => f.key === 'demandSize')!;
+    expect(size.value).toBeCloseTo((Math.log10(364_600) - 3) / 4, 3);
+    expect(size.evidenceIds).toEqual(['bls:39-2021:employment']);
+    expect(s.marketSize).toBe(Math.round(s.breakdown.marketSize.factors.reduce((t, f) => t + f.contribution, 0)));
+  });
+
+  it('raises the opportunity of an underserved cell when a competitor leaves it', () => {
+    const two = [...base(), company('a', 'Active', '2019-01-01'), company('b', 'Active', '2020-01-01')];
+    const one = [...base(), company('a', 'Active', '2019-01-01')];
+    expect(scoreEvidence(one).opportunityScore).toBeGreaterThan(scoreEvidence(two).opportunityScore);
+  });
+
+  it('counts inactive and acquired companies against feasibility, and recent entries towards innovation', () => {
+    const alive = [...base(), company('a', 'Active', '2025-01-01'), company('b', 'Active', '2025-03-01')];
+    const dead = [...base(), company('a', 'Inactive', '2012-01-01'), company('b', 'Acquired', '2013-03-01')];
+    expect(scoreEvidence(alive).feasibility).toBeGreaterThan(scoreEvidence(dead).feasibility);
+    expect(scoreEvidence(alive).innovationScore).toBeGreaterThan(scoreEvidence(dead).innovationScore);
+  });
+
+  it('caps confidence on the seed corpus', () => {
+    const many = Array.from({ length: 10 }, (_, i) => company(`c${i}`, 'Active', '2020-01-01'));
+    expect(scoreEvidence([...base('full'), ...many]).confidenceScore).toBeGreaterThan(30);
+    expect(scoreEvidence([...base('seed'), ...many]).confidenceScore).toBeLessThanOrEqual(30);
+  });
+
+  it('gives no demand score without demand evidence', () => {
+    const s = scoreEvidence(base().filter((e) => !e.id.startsWith('bls:')));
+    expect(s.breakdown.marketSize.factors.find((f) => f.key === 'demandSize')!.value).toBe(0);
+  });
+});
