@@ -177,3 +177,26 @@ describe('cross-site requests on cookie endpoints', () => {
     expect((await refresh(t, reg.cookie)).statusCode).toBe(200);
   });
 });
+
+describe('refresh cookie over HTTPS', () => {
+  it('is Secure when the app is served over HTTPS behind a trusted proxy, and not otherwise', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'https://app.example.test' } });
+    try {
+      const register = (proto: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          headers: { origin: 'https://app.example.test', 'x-forwarded-proto': proto, 'x-forwarded-host': 'app.example.test' },
+          payload: { email: `s-${proto}@example.test`, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, name: 'Secure Cookie' },
+        });
+      const https = await register('https');
+      expect(https.statusCode).toBe(201);
+      expect(String(https.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+      const http = await register('http');
+      expect(http.statusCode).toBe(201);
+      expect(String(http.headers['set-cookie'])).not.toMatch(/;\s*Secure/i);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
