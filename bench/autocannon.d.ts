@@ -7,6 +7,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    workers?: number;
     headers?: Record<string, string>;
   };
   export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
