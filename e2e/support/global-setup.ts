@@ -6,9 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
-// Browser-suite global setup: build the client when dist/client is missing or stale, start the real
-// server (`node --import tsx src/server/index.ts`) on a free port with a throwaway DATA_DIR, wait for
-// /api/health, hand the base URL to the specs via inject('baseUrl'), and stop it all afterwards.
+// Browser-suite global setup: build the client from the current sources into a private folder, start
+// the real server (`node --import tsx src/server/index.ts`) serving it on a free port with a throwaway
+// DATA_DIR, wait for /api/health, hand the base URL to the specs via inject('baseUrl'), and stop and
+// remove it all afterwards.
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,13 +33,23 @@ function freePort(): Promise<number> {
   });
 }
 
-function ensureClientBuild(): void {
-  // scripts/client-build.mjs rebuilds only when the client's sources changed since the last build.
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'client-build.mjs')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The client build failed; browser tests need dist/client.');
+/**
+ * Builds the client into a private folder for this run. dist/client is shared: another run (or
+ * `npm start`) may rebuild it while this suite's server is serving it, deleting its assets.
+ */
+function buildClient(outDir: string): void {
+  const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      // vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
+  if (result.status !== 0) throw new Error('The client build failed; browser tests need a built client.');
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -70,9 +81,12 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  ensureClientBuild();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-e2e-'));
+  const clientDir = path.join(workDir, 'client');
+  const dataDir = path.join(workDir, 'data');
+  fs.mkdirSync(dataDir);
+  buildClient(clientDir);
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -81,6 +95,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
+    CLIENT_DIST_DIR: clientDir,
     ENABLE_TEST_HOOKS: 'true',
     SEMANTIC_SEARCH: 'false',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
@@ -103,13 +118,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForHealth(baseUrl, child, () => output);
   } catch (error) {
     await stop(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(workDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);
 
   return async () => {
     await stop(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(workDir, { recursive: true, force: true });
   };
 }

@@ -41,6 +41,8 @@ const envSchema = z
     STRIPE_PRICE_PRO: optionalString,
     STRIPE_PRICE_ENTERPRISE: optionalString,
     ENABLE_TEST_HOOKS: bool.default(false),
+    // A client build to serve instead of dist/client (the browser tests use a private build).
+    CLIENT_DIST_DIR: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_PROVIDER === 'stripe') {

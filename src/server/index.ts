@@ -21,7 +21,7 @@ try {
 const db = database;
 await runMigrations(db);
 
-const app = await buildApp({ env, database: db, serveClient: true });
+const app = await buildApp({ env, database: db, serveClient: true, clientDistDir: env.CLIENT_DIST_DIR });
 app.addHook('onClose', async () => {
   await db.close();
 });
