@@ -59,6 +59,7 @@ describe('gap engine on the fixture datasets', async () => {
     ['🐶🐱🚀', 'no content word'],
     ['blorptastic zorgle quantum', 'cover only'],
     ['xqzv wplk', 'matches any word'],
+    ['hello world, ok, cool stuff 12345', 'no content word'],
   ])('abstains on %j with insufficient_data', async (query, reason) => {
     const analysis = gapAnalysisSchema.parse(await engine.analyze({ query, filters: filters() }));
     expect(analysis.status).toBe('insufficient_data');

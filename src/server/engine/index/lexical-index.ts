@@ -7,7 +7,7 @@ import { processTerm } from '../text/tokenize.ts';
 // tags boosted ×2.
 
 /** Bump when tokenising or index settings change: the cached index is keyed by it. */
-export const LEXICAL_INDEX_VERSION = 'x2';
+export const LEXICAL_INDEX_VERSION = 'x3';
 
 type Doc = { id: number; [field: string]: string | number };
 

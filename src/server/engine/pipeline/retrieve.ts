@@ -22,12 +22,17 @@ const LEXICAL_LIMIT = 400;
 const SEMANTIC_LIMIT = 300;
 const COSINE_WEIGHT = 0.6;
 
-function hasTerm(terms: Set<string>, candidate: string): boolean {
-  if (terms.has(candidate)) return true;
-  // Prefix matching mirrors the BM25 index (terms of 4+ characters): "veterinar" ↔ "veterinarian".
-  if (candidate.length < 4) return false;
-  for (const t of terms) if (t.startsWith(candidate)) return true;
-  return false;
+const MAX_PREFIX_TAIL = 4;
+const PREFIX_STRENGTH = 0.8;
+
+/** 1 for the term itself, less for a word it begins ("account" → "accounting"), 0 otherwise. */
+function termMatch(terms: Set<string>, candidate: string): number {
+  if (terms.has(candidate)) return 1;
+  // Prefix matching mirrors the BM25 index (terms of 4+ characters), but only for short endings:
+  // "hello" must not match "hellosaurus".
+  if (candidate.length < 4) return 0;
+  for (const t of terms) if (t.length - candidate.length <= MAX_PREFIX_TAIL && t.startsWith(candidate)) return PREFIX_STRENGTH;
+  return 0;
 }
 
 const BODY_STRENGTH = 0.6;
@@ -39,8 +44,9 @@ export function matchStrength(terms: TermSets, group: TermGroup): number {
   const candidates: [string, number][] = [[group.word, 1], ...group.synonyms.map((s): [string, number] => [s, SYNONYM_STRENGTH])];
   for (const [candidate, factor] of candidates) {
     if (best >= factor) continue;
-    if (hasTerm(terms.head, candidate)) best = Math.max(best, factor);
-    else if (best < factor * BODY_STRENGTH && hasTerm(terms.body, candidate)) best = factor * BODY_STRENGTH;
+    const inHead = termMatch(terms.head, candidate) * factor;
+    const inBody = termMatch(terms.body, candidate) * factor * BODY_STRENGTH;
+    best = Math.max(best, inHead, inBody);
   }
   return best;
 }

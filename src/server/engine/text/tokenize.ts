@@ -11,7 +11,8 @@ want was we were what when where which while who whom why will with within witho
 yourselves app apps application applications platform platforms solution solutions service services tool tools
 company companies startup startups product products business businesses idea ideas people way ways best better good
 something someone anything everything thing based help helps helping find finding get getting make making easier easy
-simple simpler allow allows enable enables person`.split(/\s+/),
+simple simpler allow allows enable enables person
+hello world hi hey ok okay yes yeah lol cool nice great awesome stuff whatever random foo baz qux xyz lorem ipsum`.split(/\s+/),
 );
 
 /** Lower-cases and splits on anything that is not a letter or digit (any script). */
@@ -41,7 +42,8 @@ export function stem(word: string): string {
 /** Index-time and query-time term processing for MiniSearch: stop words dropped, plurals folded. */
 export function processTerm(term: string): string | null {
   const w = term.toLowerCase();
-  if (w.length < 2 || STOP_WORDS.has(w)) return null;
+  // Bare numbers ("12345", "2024") say nothing about a market; "3d" or "b2b" do.
+  if (w.length < 2 || STOP_WORDS.has(w) || /^\d+$/.test(w)) return null;
   return stem(w);
 }
 
