@@ -1,5 +1,4 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -14,7 +13,6 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
     rules: {
       // Interfaces only where declaration merging needs them (fastify and vitest augmentation, AppOverrides).
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'always' }],
@@ -23,17 +21,28 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'off',
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      'import-x/no-restricted-paths': [
+    },
+  },
+  // Import zones: the client never imports the server; shared imports neither; the server never imports the client.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The client never imports server code.' }] }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
         'error',
-        {
-          zones: [
-            { target: './src/client', from: './src/server', message: 'The client never imports server code.' },
-            { target: './src/shared', from: './src/server', message: 'Shared code imports neither side.' },
-            { target: './src/shared', from: './src/client', message: 'Shared code imports neither side.' },
-            { target: './src/server', from: './src/client', message: 'The server never imports client code.' },
-          ],
-        },
+        { patterns: [{ group: ['#server/*', '#client/*', '**/server/**', '**/client/**'], message: 'Shared code imports neither side.' }] },
       ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['#client/*', '**/client/**'], message: 'The server never imports client code.' }] }],
     },
   },
   {
