@@ -57,6 +57,12 @@ export function loadEngineIndex(env: Env): Promise<EngineIndex> {
   return pending;
 }
 
+/** Provider errors can echo credentials ("Incorrect API key provided: sk-…"); users see the message. */
+export function redact(message: string, apiKey: string | undefined): string {
+  const withoutKey = apiKey ? message.split(apiKey).join('[redacted]') : message;
+  return withoutKey.replace(/\b(sk|pk|key|api|token)[-_][A-Za-z0-9_*-]{6,}/gi, '[redacted]');
+}
+
 export async function createEngine(options: { env: Env; languageModel?: EngineLanguageModel; modelId?: string }): Promise<Engine> {
   return engineFromIndex(await loadEngineIndex(options.env), options);
 }
@@ -116,7 +122,7 @@ export function engineFromIndex(index: EngineIndex, options: { env: Env; languag
       if (configured && llmError === null) {
         opportunity = await composeOne(cell, i + 1).catch((error: unknown) => {
           if (signal?.aborted) throw abortError(signal);
-          llmError = deadline?.aborted ? `The language model did not answer within ${env.AI_TIMEOUT_MS} ms.` : `The language model failed: ${(error as Error).message.slice(0, 300)}`;
+          llmError = deadline?.aborted ? `The language model did not answer within ${env.AI_TIMEOUT_MS} ms.` : `The language model failed: ${redact((error as Error).message, env.AI_API_KEY).slice(0, 300)}`;
           return null;
         });
       }
@@ -141,7 +147,7 @@ export function engineFromIndex(index: EngineIndex, options: { env: Env; languag
       reason: null,
       engine: llmUsed && llmError === null ? 'llm' : 'offline',
       composer: configured
-        ? { mode: llmError ? 'offline_fallback' : 'llm', model: configured.id, error: llmError, tokensUsed: tokens }
+        ? { mode: llmError ? 'offline_fallback' : llmUsed ? 'llm' : 'offline', model: configured.id, error: llmError, tokensUsed: tokens }
         : offlineComposer,
       opportunities,
       warnings,

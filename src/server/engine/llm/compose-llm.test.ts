@@ -35,12 +35,14 @@ describe('LLM composer', async () => {
     ['malformed output', () => '{"title": "Broken'],
     ['schema-violating output', () => JSON.stringify({ title: 'x', description: 'too short' })],
     ['a provider error', () => new Error('upstream 503')],
+    ['an error that echoes a key', () => new Error('Incorrect API key provided: sk-proj-abcdef123456')],
   ])('falls back to the offline composition, labelled, on %s', async (_name, respond) => {
     const engine = await createEngine({ env: fixtureEnv(), languageModel: streamingModel(respond), modelId: 'mock:bad' });
     const analysis = gapAnalysisSchema.parse(await engine.analyze(QUERY));
     expect(analysis.engine).toBe('offline');
     expect(analysis.composer.mode).toBe('offline_fallback');
     expect(analysis.composer.error).toMatch(/^The language model failed/);
+    expect(analysis.composer.error).not.toContain('sk-proj');
     expect(analysis.warnings.some((w) => w.includes('written by the offline composer'))).toBe(true);
     expect(analysis.opportunities.every((o) => o.composedBy === 'offline')).toBe(true);
     expect(analysis.opportunities.map((o) => o.title)).toEqual(offline.opportunities.map((o) => o.title));

@@ -1,4 +1,4 @@
-import type { AnalysisStage, Competitor, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
+import type { AnalysisStage, Competitor, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { Category, SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import { buildCells, ELIGIBLE_COVERAGE, type Cell } from './build-cells.ts';
@@ -6,7 +6,7 @@ import { composeOffline } from './compose-offline.ts';
 import { measureCell, type Demand, type MeasuredCell } from './measure.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
 import { retrieveCompanies, type Candidate } from './retrieve.ts';
-import { RUBRIC_VERSION, scoreEvidence, type RubricScores } from './rubric.ts';
+import { scoreEvidence, type RubricScores } from './rubric.ts';
 import { sortOpportunities } from './sort-opportunities.ts';
 
 // The pipeline from query to scored cells: parse → retrieve → build cells → measure → score.
@@ -131,5 +131,3 @@ export function toOpportunity(cell: ScoredCell, rank: number, text: ReturnType<t
   };
 }
 
-export { RUBRIC_VERSION };
-export type { GapAnalysis };

@@ -7,7 +7,8 @@ import type { MarketPotential } from '#shared/searches/filters.schemas.ts';
 export const RUBRIC_VERSION = 'rubric-2026.11-3';
 
 const SEED_CONFIDENCE_CAP = 30;
-const RECENT_YEARS = 3;
+/** Years counted as recent for the entry trend (the latest dated year and the two before it). */
+export const RECENT_YEARS = 3;
 
 export type RubricInputs = {
   companies: Evidence[];
@@ -188,4 +189,3 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   };
 }
 
-export { RECENT_YEARS };
