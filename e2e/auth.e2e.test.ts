@@ -112,7 +112,7 @@ describe('account journey', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 
   it('keeps account settings across a reload and applies them to the page', async () => {
     const { context, page } = await openPage(browser);

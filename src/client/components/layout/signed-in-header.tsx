@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
+import { currentUserQueryOptions } from '#client/features/auth/api/auth-api.ts';
 import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
 import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
 import { PreferencesSync } from '#client/features/account/components/preferences-sync.tsx';
@@ -26,6 +28,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SignedInHeader() {
   const user = useAuthStore((state) => state.user);
+  // Keeps the user (plan, PRO badge, Upgrade button) fresh while signed in.
+  useQuery(currentUserQueryOptions());
   const menuId = useId();
   const { pathname } = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CURRENT_USER_STALE_TIME_MS } from '#shared/app/app.constants.ts';
 import type { ApiSuccessBody } from '#shared/api/errors.ts';
 import type {
   AuthResponse,
@@ -74,5 +75,24 @@ export function useUpdateProfile() {
       useAuthStore.getState().setUser(body.data);
       return body.data;
     },
+  });
+}
+
+/**
+ * The signed-in user as a query (spec §9: stale after 5 minutes), so the plan and status shown follow
+ * the server; each fetch also updates the auth store. Seeded from the store, so start-up (which has
+ * just fetched the profile) does not fetch it again.
+ */
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'user'],
+    queryFn: async () => {
+      const body = await api.get<ApiSuccessBody<PublicUser>>('/api/auth/user');
+      useAuthStore.getState().setUser(body.data);
+      return body.data;
+    },
+    staleTime: CURRENT_USER_STALE_TIME_MS,
+    initialData: () => useAuthStore.getState().user ?? undefined,
+    initialDataUpdatedAt: () => Date.now(),
   });
 }
