@@ -62,7 +62,10 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const tech = byId(evidence, 'onet:').filter((e) => e.id.includes(':tech:')).map((e) => String(e.value));
   const industries = byId(evidence, 'naics:').map((e) => `${String(e.value)} (NAICS ${e.ref})`);
   const risks = byId(evidence, 'risk:').map((e) => e.note);
-  const recent = companies.filter((c) => years.length > 0 && (yearOf(c) ?? 0) >= (years.at(-1) ?? 0) - 2);
+  // The same recent window the entry trend is scored on (the directory's latest years).
+  const window = evidence.find((e) => e.id === 'directory:recent');
+  const recentFrom = window ? Number(window.ref.split('-')[0]) : Number.POSITIVE_INFINITY;
+  const recent = companies.filter((c) => (yearOf(c) ?? 0) >= recentFrom);
   const tagLine = cell.tag ? ` through the "${cell.tag}" angle` : '';
 
   const description =
@@ -110,7 +113,12 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
 
   const keyTrends: string[] = [];
   if (years.length) keyTrends.push(`Entries by year: ${Object.entries(countBy(years)).map(([y, n]) => `${y}: ${n}`).join(', ')}.`);
-  if (recent.length && years.length > 1) keyTrends.push(`${recent.length} of ${companies.length} entries are from ${(years.at(-1) ?? 0) - 2} or later (${list(recent.map((c) => c.name), 3)}).`);
+  if (window && companies.length > 0) {
+    const share = Number(window.value) / Math.max(1, Number(evidence.find((e) => e.id === 'directory:total')?.value ?? 1));
+    keyTrends.push(
+      `${recent.length} of ${companies.length} entries date from ${recentFrom} or later${recent.length ? ` (${list(recent.map((c) => c.name), 3)})` : ''}, against ${Math.round(share * 100)} % of the whole directory.`,
+    );
+  }
   if (demand) keyTrends.push(`${demand.projection.title}: ${demand.projection.percentChange > 0 ? '+' : ''}${demand.projection.percentChange} % employment 2023–2033, ${demand.projection.annualOpenings} thousand openings a year (BLS).`);
   if (tasks[1]) keyTrends.push(clip(`Recurring task in this work (O*NET): ${tasks[1]}`, 300));
   if (keyTrends.length === 0) keyTrends.push(`No dated evidence for ${clip(scope, 200)} in the data.`);
