@@ -91,6 +91,9 @@ describe('account journey', () => {
       await page.goto('/auth/login');
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await page.waitForURL('**/auth/forgot-password');
+      // Navigations run in a transition: the login form (with its own Email field) stays on screen
+      // until the new page's chunk has loaded.
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await message(page, 'status', 'we have sent a link');
