@@ -29,6 +29,7 @@ const FACET_MATCH = 0.35;
 const HEADLESS_FIT = 0.5;
 /** Coverage a company needs to count as part of the query's market. */
 export const ELIGIBLE_COVERAGE = 0.3;
+const NEIGHBOUR_POOL = 400;
 
 // Tags that describe a business model or technology rather than a market.
 const GENERIC_TAGS = new Set(
@@ -64,10 +65,13 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
   const offeringIdx = groups.flatMap((g, i) => (g.facet !== 'segment' ? [i] : []));
   const segmentIdx = groups.flatMap((g, i) => (g.facet === 'segment' ? [i] : []));
   const eligible = candidates.filter((c) => c.coverage >= ELIGIBLE_COVERAGE);
+  // Neighbour cells judge companies on one facet only: a company serving the segment alone covers
+  // little of the whole query ("rides for seniors" against "pet care for elderly owners").
+  const pool = candidates.slice(0, NEIGHBOUR_POOL);
   const offeringText = label(query.offeringText);
   const segmentText = query.segmentText ? label(query.segmentText) : null;
   const fits = new Map(
-    eligible.map((c) => [c.id, { offering: facetFit(index, c, groups, offeringIdx), segment: facetFit(index, c, groups, segmentIdx) }]),
+    pool.map((c) => [c.id, { offering: facetFit(index, c, groups, offeringIdx), segment: facetFit(index, c, groups, segmentIdx) }]),
   );
   const cells: Cell[] = [];
   const totalWeight = groups.reduce((sum, g) => sum + groupWeight(index, g), 0);
@@ -78,9 +82,9 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
   const core = eligible.filter((c) => fits.get(c.id)!.offering >= FACET_MATCH && fits.get(c.id)!.segment >= FACET_MATCH);
   cells.push({ kind: 'core', offering: offeringText, segment: segmentText ?? 'all customers', tag: null, groups: [...groups], members: core.slice(0, MAX_MEMBERS), definitionFit: 1 });
   if (segmentText) {
-    const wide = eligible.filter((c) => fits.get(c.id)!.offering >= FACET_MATCH && fits.get(c.id)!.segment < FACET_MATCH);
+    const wide = pool.filter((c) => fits.get(c.id)!.offering >= FACET_MATCH && fits.get(c.id)!.segment < FACET_MATCH);
     if (wide.length > 0) cells.push({ kind: 'offering-wide', offering: offeringText, segment: 'customers in general', tag: null, groups: offeringGroups, members: wide.slice(0, MAX_MEMBERS), definitionFit: share(offeringIdx) });
-    const other = eligible.filter((c) => fits.get(c.id)!.segment >= FACET_MATCH && fits.get(c.id)!.offering < FACET_MATCH);
+    const other = pool.filter((c) => fits.get(c.id)!.segment >= FACET_MATCH && fits.get(c.id)!.offering < FACET_MATCH);
     if (other.length > 0) cells.push({ kind: 'segment-other', offering: `other products`, segment: segmentText, tag: null, groups: segmentGroups, members: other.slice(0, MAX_MEMBERS), definitionFit: share(segmentIdx) });
   }
 
@@ -102,7 +106,7 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
     // A tag that only restates the query ("Pets" for "pet care") is not a new angle.
     if (tagWords.every((w) => [...queryWords].some((q) => q === w || (q.length >= 5 && w.startsWith(q.slice(0, 5)))))) continue;
     // An angle serves the offering or the segment: its companies carry the tag and fit that facet.
-    const tagged = eligible.filter((c) => hasTag(index.corpus.companies[c.id]!, tag));
+    const tagged = pool.filter((c) => hasTag(index.corpus.companies[c.id]!, tag));
     const onOffering = tagged.filter((m) => fits.get(m.id)!.offering >= FACET_MATCH);
     const onSegment = segmentText ? tagged.filter((m) => fits.get(m.id)!.segment >= FACET_MATCH) : [];
     const forSegment = onSegment.length > onOffering.length;
