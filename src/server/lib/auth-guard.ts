@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtTokens, users, type UserRow } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
@@ -29,15 +29,44 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
   const { deps } = request.server;
-  const claims = await deps.jwt.verifyAccessToken(token, deps.clock.now());
   const now = deps.clock.now();
-  const [user] = await deps.db.select().from(users).where(eq(users.id, claims.userId));
-  if (!user || !user.isActive) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
+  const claims = await deps.jwt.verifyAccessToken(token, now);
+  const [row] = await userWithSessionQuery(deps.db).execute({
+    id: claims.userId,
+    familyId: claims.familyId ?? '',
+    now: now.toISOString(),
+  });
+  if (!row || !row.user.isActive) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
   // A token of a signed-out, reused or password-changed session dies with its family, not 15 min later.
-  if (claims.familyId && !(await isFamilyLive(deps.db, claims.familyId, now))) {
+  if (claims.familyId && !row.familyLive) {
     throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
   }
-  request.auth = { ...claims, user };
+  request.auth = { ...claims, user: row.user };
+}
+
+type Db = FastifyInstance['deps']['db'];
+
+function buildUserWithSessionQuery(db: Db) {
+  // One round trip, prepared once per database: the user row and whether the token's family is live.
+  return db
+    .select({
+      user: users,
+      familyLive: sql<boolean>`exists (select 1 from ${jwtTokens} where ${jwtTokens.familyId} = ${sql.placeholder('familyId')} and ${jwtTokens.isRevoked} = false and ${jwtTokens.expiresAt} > ${sql.placeholder('now')}::timestamptz)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_guard_user');
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof buildUserWithSessionQuery>>();
+
+function userWithSessionQuery(db: Db): ReturnType<typeof buildUserWithSessionQuery> {
+  let query = preparedByDb.get(db);
+  if (!query) {
+    query = buildUserWithSessionQuery(db);
+    preparedByDb.set(db, query);
+  }
+  return query;
 }
 
 /** True while the family has a live member. One indexed lookup (partial index on live members). */
