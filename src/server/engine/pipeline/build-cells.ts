@@ -70,21 +70,28 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
   const pool = candidates.slice(0, NEIGHBOUR_POOL);
   const offeringText = label(query.offeringText);
   const segmentText = query.segmentText ? label(query.segmentText) : null;
-  const fits = new Map(
-    pool.map((c) => [c.id, { offering: facetFit(index, c, groups, offeringIdx), segment: facetFit(index, c, groups, segmentIdx) }]),
-  );
+  // Computed on demand (and once per company): eligible companies may rank below the pool.
+  const fitCache = new Map<number, { offering: number; segment: number }>();
+  const fit = (c: Candidate): { offering: number; segment: number } => {
+    let f = fitCache.get(c.id);
+    if (!f) {
+      f = { offering: facetFit(index, c, groups, offeringIdx), segment: facetFit(index, c, groups, segmentIdx) };
+      fitCache.set(c.id, f);
+    }
+    return f;
+  };
   const cells: Cell[] = [];
   const totalWeight = groups.reduce((sum, g) => sum + groupWeight(index, g), 0);
   const share = (idx: number[]): number => (totalWeight > 0 ? Math.round((idx.reduce((sum, i) => sum + groupWeight(index, groups[i]!), 0) / totalWeight) * 1000) / 1000 : 0);
   const offeringGroups = offeringIdx.map((i) => groups[i]!);
   const segmentGroups = segmentIdx.map((i) => groups[i]!);
 
-  const core = eligible.filter((c) => fits.get(c.id)!.offering >= FACET_MATCH && fits.get(c.id)!.segment >= FACET_MATCH);
+  const core = eligible.filter((c) => fit(c).offering >= FACET_MATCH && fit(c).segment >= FACET_MATCH);
   cells.push({ kind: 'core', offering: offeringText, segment: segmentText ?? 'all customers', tag: null, groups: [...groups], members: core.slice(0, MAX_MEMBERS), definitionFit: 1 });
   if (segmentText) {
-    const wide = pool.filter((c) => fits.get(c.id)!.offering >= FACET_MATCH && fits.get(c.id)!.segment < FACET_MATCH);
+    const wide = pool.filter((c) => fit(c).offering >= FACET_MATCH && fit(c).segment < FACET_MATCH);
     if (wide.length > 0) cells.push({ kind: 'offering-wide', offering: offeringText, segment: 'customers in general', tag: null, groups: offeringGroups, members: wide.slice(0, MAX_MEMBERS), definitionFit: share(offeringIdx) });
-    const other = pool.filter((c) => fits.get(c.id)!.segment >= FACET_MATCH && fits.get(c.id)!.offering < FACET_MATCH);
+    const other = pool.filter((c) => fit(c).segment >= FACET_MATCH && fit(c).offering < FACET_MATCH);
     if (other.length > 0) cells.push({ kind: 'segment-other', offering: `other products`, segment: segmentText, tag: null, groups: segmentGroups, members: other.slice(0, MAX_MEMBERS), definitionFit: share(segmentIdx) });
   }
 
@@ -107,8 +114,8 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
     if (tagWords.every((w) => [...queryWords].some((q) => q === w || (q.length >= 5 && w.startsWith(q.slice(0, 5)))))) continue;
     // An angle serves the offering or the segment: its companies carry the tag and fit that facet.
     const tagged = pool.filter((c) => hasTag(index.corpus.companies[c.id]!, tag));
-    const onOffering = tagged.filter((m) => fits.get(m.id)!.offering >= FACET_MATCH);
-    const onSegment = segmentText ? tagged.filter((m) => fits.get(m.id)!.segment >= FACET_MATCH) : [];
+    const onOffering = tagged.filter((m) => fit(m).offering >= FACET_MATCH);
+    const onSegment = segmentText ? tagged.filter((m) => fit(m).segment >= FACET_MATCH) : [];
     const forSegment = onSegment.length > onOffering.length;
     const members = forSegment ? onSegment : onOffering;
     if (members.length < MIN_ANGLE_MEMBERS) continue;
@@ -116,7 +123,7 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
     const key = memberKey(shown);
     if (seen.has(key)) continue;
     seen.add(key);
-    const alsoSegment = !forSegment && segmentText !== null && shown.every((m) => fits.get(m.id)!.segment >= FACET_MATCH);
+    const alsoSegment = !forSegment && segmentText !== null && shown.every((m) => fit(m).segment >= FACET_MATCH);
     cells.push({
       kind: 'angle',
       offering: forSegment ? tag : `${offeringText} (${tag})`,
