@@ -100,8 +100,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     SEMANTIC_SEARCH: 'false',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
   };
-  // The browser suite always runs on its own embedded database.
+  // The browser suite always runs on its own embedded database, on the built-in seed corpus and the
+  // offline composer: the same answers on every machine, whatever the caller's environment holds.
   delete env.DATABASE_URL;
+  delete env.DATASETS_DIR;
+  delete env.AI_PROVIDER;
+  delete env.SMTP_URL;
+  delete env.PAYMENTS_PROVIDER;
 
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'server', 'index.ts')], {
