@@ -49,7 +49,9 @@ export function cellTitle(m: MeasuredCell): string {
 
 export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const { cell, companies, demand, evidence } = m;
-  const scope = cell.kind === 'segment-other' ? `products for ${cell.segment}` : cell.segment === 'all customers' || cell.segment === 'customers in general' ? cell.offering : `${cell.offering} for ${cell.segment}`;
+  // An angle's offering carries its tag in brackets; the sentences name the tag separately.
+  const offering = cell.tag ? cell.offering.replace(` (${cell.tag})`, '') : cell.offering;
+  const scope = cell.kind === 'segment-other' ? `products for ${cell.segment}` : cell.segment === 'all customers' || cell.segment === 'customers in general' ? offering : `${offering} for ${cell.segment}`;
   const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
   const failed = companies.filter((c) => c.status === 'Inactive' || c.status === 'Acquired');
   // Years from the evidence dates (launch, else batch), the same dates the entry trend is scored on.
@@ -66,7 +68,7 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const window = evidence.find((e) => e.id === 'directory:recent');
   const recentFrom = window ? Number(window.ref.split('-')[0]) : Number.POSITIVE_INFINITY;
   const recent = companies.filter((c) => (yearOf(c) ?? 0) >= recentFrom);
-  const tagLine = cell.tag ? ` through the "${cell.tag}" angle` : '';
+  const tagLine = cell.tag && offering !== cell.tag ? ` through the "${cell.tag}" angle` : '';
 
   const description =
     companies.length === 0
