@@ -5,10 +5,9 @@ import { useAuthStore } from '../stores/auth-store.ts';
 import { refreshSession } from './refresh-session.ts';
 
 // Spec §4: on session start the app tries a token refresh; on success the profile is fetched; a
-// failed refresh clears the token and the user. A visitor with no remembered user has no session
-// to resume, so nothing is asked of the server (an anonymous visit logs no 401).
+// failed refresh clears the token and the user. It runs even with no remembered user: the
+// HttpOnly refresh cookie may hold a session this tab's storage does not know about.
 export async function bootstrapSession(): Promise<void> {
-  if (!useAuthStore.getState().user) return;
   const accessToken = await refreshSession();
   if (!accessToken) return;
   try {
