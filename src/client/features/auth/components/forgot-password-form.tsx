@@ -5,15 +5,15 @@ import type { FieldErrors } from '#shared/api/errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useForgotPassword } from '../api/auth-api.ts';
-import { AuthCard, FormAlert, TextField, validateWith } from './form-parts.tsx';
+import { AuthCard, FormAlert, TextField, formFields, validateWith } from './form-parts.tsx';
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { email } = formFields(event, ['email']);
     const errors = validateWith(forgotPasswordSchema, { email });
     setFieldErrors(errors);
     if (Object.keys(errors).length === 0) forgot.mutate({ email });
@@ -28,7 +28,7 @@ export function ForgotPasswordForm() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           {forgot.isError ? <FormAlert>{forgot.error.message}</FormAlert> : null}
-          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email} required />
+          <TextField label="Email" type="email" name="email" autoComplete="email" error={fieldErrors.email} required />
           <Button type="submit" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending…' : 'Send Reset Link'}
           </Button>

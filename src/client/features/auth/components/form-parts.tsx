@@ -80,3 +80,18 @@ export function AuthCard({ title, description, children }: { title: string; desc
     </div>
   );
 }
+
+/**
+ * The submitted form's text fields, read from the DOM at submit time. Uncontrolled fields mean
+ * what the person (or their password manager's autofill, which may not fire change events) put in
+ * the field is exactly what is sent.
+ */
+export function formFields<K extends string>(event: { currentTarget: HTMLFormElement }, names: readonly K[]): Record<K, string> {
+  const data = new FormData(event.currentTarget);
+  return Object.fromEntries(
+    names.map((name) => {
+      const value = data.get(name);
+      return [name, typeof value === 'string' ? value : ''];
+    }),
+  ) as Record<K, string>;
+}

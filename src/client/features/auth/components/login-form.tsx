@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { isApiError } from '#client/lib/api-error.ts';
 import { useLogin } from '../api/auth-api.ts';
-import { AuthCard, FormAlert, TextField, validateWith } from './form-parts.tsx';
+import { AuthCard, FormAlert, TextField, formFields, validateWith } from './form-parts.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 /** The message the alert shows: the spec's text, except for the lock and throttle we added. */
@@ -18,12 +18,11 @@ function loginErrorMessage(error: unknown): string {
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useLogin({ onSignedIn: () => void navigate(paths.home.href()) });
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { email, password } = formFields(event, ['email', 'password']);
     const errors = validateWith(loginSchema, { email, password });
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -35,14 +34,12 @@ export function LoginForm() {
       <SocialButtons mode="login" />
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {login.isError ? <FormAlert>{loginErrorMessage(login.error)}</FormAlert> : null}
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email} required />
+        <TextField label="Email" type="email" name="email" autoComplete="email" error={fieldErrors.email} required />
         <TextField
           label="Password"
           type="password"
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           error={fieldErrors.password}
           required
         />
