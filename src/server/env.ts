@@ -100,3 +100,8 @@ export function readTestVariable(name: 'TEST_DATABASE_URL' | 'CI' | 'CHROMIUM_PA
   const value = process.env[name];
   return value && value.trim() !== '' ? value.trim() : undefined;
 }
+
+/** Test-only: the minimal inherited environment for a child server process started by a test. */
+export function childProcessBaseEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+}

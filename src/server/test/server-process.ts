@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childProcessBaseEnv } from '../env.ts';
 
 // Starts the real server entry point (src/server/index.ts) as a child process, as `npm start` does.
 
@@ -32,8 +33,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/index.ts')], {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+      ...childProcessBaseEnv(),
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',

@@ -27,7 +27,7 @@ export const accountPreferencesSchema = z.object({
 });
 export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
 
-/** PATCH body: any subset; nested objects replace only the keys they carry. */
+/** PATCH body: some or all of the fields; nested objects replace only the keys they carry. */
 export const accountPreferencesUpdateSchema = z.object({
   theme: z.enum(THEMES).optional(),
   accessibilitySettings: accessibilitySettingsSchema.partial().optional(),
