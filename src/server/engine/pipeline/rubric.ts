@@ -4,7 +4,7 @@ import type { MarketPotential } from '#shared/searches/filters.schemas.ts';
 // The versioned scoring rubric. Scores are computed from an opportunity's evidence list alone, so
 // anyone holding the evidence can recompute every number (the eval does exactly that).
 
-export const RUBRIC_VERSION = 'rubric-2026.11-3';
+export const RUBRIC_VERSION = 'rubric-2026.11-4';
 
 const SEED_CONFIDENCE_CAP = 30;
 /** Years counted as recent for the entry trend (the latest dated year and the two before it). */
@@ -171,8 +171,10 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
     confidenceScore,
     marketPotential,
     priority,
-    // Relevance: how much of the query the cell is about, and how well its companies match it.
-    relevance: r3(0.5 * clamp(num(x.cellMatch)) + 0.5 * queryFit),
+    // Relevance: how much of the query the cell is about, and how well its companies match it. A
+    // cell with no company is judged by its definition alone: the query's own white space is the
+    // most relevant answer, not the least.
+    relevance: r3(0.5 * clamp(num(x.cellMatch)) + 0.5 * (n > 0 ? queryFit : clamp(num(x.cellMatch)))),
     breakdown: {
       opportunityScore: { score: opportunityScore, formula: 'importance + max(importance − satisfaction, 0); importance = Σ contributions of demand size, growth and market interest (0–10)', factors: oppFactors },
       innovationScore: { score: innovationScore, formula: 'round(Σ value × weight × 100)', factors: innovationFactors },
