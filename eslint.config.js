@@ -27,7 +27,10 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The client never imports server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The client never imports server code.' }] },
+      ],
     },
   },
   {
@@ -35,14 +38,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['#server/*', '#client/*', '**/server/**', '**/client/**'], message: 'Shared code imports neither side.' }] },
+        {
+          patterns: [
+            {
+              group: ['#server/*', '#client/*', '**/server/**', '**/client/**'],
+              message: 'Shared code imports neither side.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#client/*', '**/client/**'], message: 'The server never imports client code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#client/*', '**/client/**'], message: 'The server never imports client code.' }] },
+      ],
     },
   },
   {

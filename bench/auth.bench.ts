@@ -38,10 +38,14 @@ const concurrent: number[] = [];
 let wall = 0;
 for (let r = 0; r < ROUNDS; r++) {
   const start = performance.now();
-  concurrent.push(...(await Promise.all(Array.from({ length: CONCURRENCY }, () => timed(() => verify(passwordHash, password))))));
+  concurrent.push(
+    ...(await Promise.all(Array.from({ length: CONCURRENCY }, () => timed(() => verify(passwordHash, password))))),
+  );
   wall += performance.now() - start;
 }
-console.log(`argon2id verify, ${CONCURRENCY} at once:            ${stats(concurrent)}; batch wall ${(wall / ROUNDS).toFixed(0)} ms`);
+console.log(
+  `argon2id verify, ${CONCURRENCY} at once:            ${stats(concurrent)}; batch wall ${(wall / ROUNDS).toFixed(0)} ms`,
+);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-'));
 const database = fromPglite(await PGlite.create());
@@ -52,7 +56,13 @@ await app.ready();
 const origin = new URL(env.PUBLIC_URL).origin;
 const emails = Array.from({ length: CONCURRENCY }, (_, i) => `bench-${i}@example.test`);
 for (const email of emails) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', headers: { origin }, remoteAddress: `10.9.0.${emails.indexOf(email)}`, payload: { email, password, confirmPassword: password, name: 'Bench User' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: { origin },
+    remoteAddress: `10.9.0.${emails.indexOf(email)}`,
+    payload: { email, password, confirmPassword: password, name: 'Bench User' },
+  });
   if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
 }
 const logins: number[] = [];
@@ -62,7 +72,13 @@ for (let r = 0; r < ROUNDS; r++) {
   const batch = await Promise.all(
     emails.map((email, i) =>
       timed(async () => {
-        const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin }, remoteAddress: `10.8.${r}.${i}`, payload: { email, password } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { origin },
+          remoteAddress: `10.8.${r}.${i}`,
+          payload: { email, password },
+        });
         if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode}`);
       }),
     ),
@@ -70,7 +86,9 @@ for (let r = 0; r < ROUNDS; r++) {
   logins.push(...batch);
   loginWall += performance.now() - start;
 }
-console.log(`POST /api/auth/login, ${CONCURRENCY} at once (PGlite): ${stats(logins)}; batch wall ${(loginWall / ROUNDS).toFixed(0)} ms`);
+console.log(
+  `POST /api/auth/login, ${CONCURRENCY} at once (PGlite): ${stats(logins)}; batch wall ${(loginWall / ROUNDS).toFixed(0)} ms`,
+);
 await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

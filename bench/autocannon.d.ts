@@ -1,7 +1,14 @@
 // The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
   type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number };
-  export type AutocannonResult = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number; '2xx': number };
+  export type AutocannonResult = {
+    requests: Histogram;
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+  };
   export type AutocannonOptions = {
     url: string;
     connections?: number;

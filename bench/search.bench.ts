@@ -60,7 +60,10 @@ async function helloWorld(): Promise<AutocannonResult> {
   }
 }
 
-type Target = { name: 'PGlite' | 'PostgreSQL'; open: () => Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> };
+type Target = {
+  name: 'PGlite' | 'PostgreSQL';
+  open: () => Promise<{ database: DatabaseHandle; drop: () => Promise<void> }>;
+};
 
 const targets: Target[] = [
   {
@@ -115,7 +118,12 @@ async function benchTarget(target: Target, hello: AutocannonResult): Promise<voi
     try {
       const [user] = await database.db
         .insert(users)
-        .values({ email: `bench-${randomBytes(4).toString('hex')}@example.test`, name: 'Bench', subscriptionTier: 'enterprise', subscriptionStatus: 'active' })
+        .values({
+          email: `bench-${randomBytes(4).toString('hex')}@example.test`,
+          name: 'Bench',
+          subscriptionTier: 'enterprise',
+          subscriptionStatus: 'active',
+        })
         .returning();
       if (!user) throw new Error('no user');
       const token = await app.deps.jwt.signAccessToken({ userId: user.id, familyId: null }, new Date());
@@ -179,5 +187,7 @@ async function benchTarget(target: Target, hello: AutocannonResult): Promise<voi
 }
 
 const hello = await helloWorld();
-console.log(`bare Fastify hello-world (${CONNECTIONS} connections, ${DURATION_S} s): ${hello.requests.average.toFixed(0)} req/s, p99 ${hello.latency.p99} ms`);
+console.log(
+  `bare Fastify hello-world (${CONNECTIONS} connections, ${DURATION_S} s): ${hello.requests.average.toFixed(0)} req/s, p99 ${hello.latency.p99} ms`,
+);
 for (const target of targets) await benchTarget(target, hello);

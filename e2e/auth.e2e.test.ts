@@ -42,7 +42,10 @@ async function message(page: Page, role: 'status' | 'alert', text: string): Prom
   try {
     await page.getByRole(role).filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
   } catch (error) {
-    const main = await page.locator('main').innerText().catch(() => '(no main)');
+    const main = await page
+      .locator('main')
+      .innerText()
+      .catch(() => '(no main)');
     throw new Error(`no ${role} "${text}" at ${page.url()}; the page shows:\n${main}`, { cause: error });
   }
 }
@@ -121,20 +124,29 @@ describe('account journey', () => {
     const { context, page } = await openPage(browser);
     const email = `settings-${randomBytes(5).toString('hex')}@example.test`;
     try {
-      const res = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, confirmPassword: PASSWORD, name: 'Set Tings' } });
+      const res = await page.request.post('/api/auth/register', {
+        data: { email, password: PASSWORD, confirmPassword: PASSWORD, name: 'Set Tings' },
+      });
       expect(res.status()).toBe(201);
       await page.goto('/account');
       await page.getByRole('heading', { name: 'Account settings' }).waitFor();
       // Each control saves on change; wait for its PATCH so the reload reads what was stored.
       const saved = async (action: () => Promise<void>) => {
-        await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/account/preferences') && r.request().method() === 'PATCH' && r.ok()), action()]);
+        await Promise.all([
+          page.waitForResponse(
+            (r) => r.url().endsWith('/api/account/preferences') && r.request().method() === 'PATCH' && r.ok(),
+          ),
+          action(),
+        ]);
       };
       await saved(() => page.getByLabel('High contrast').check());
       await saved(() => page.getByLabel('Reduced motion').check());
       await saved(() => page.getByRole('radio', { name: 'Light' }).check());
       await saved(() => page.getByLabel('Opt out of analytics').check());
       // Strings, not functions: this suite is typed without the DOM library.
-      await page.waitForFunction("document.documentElement.classList.contains('high-contrast') && document.documentElement.classList.contains('light')");
+      await page.waitForFunction(
+        "document.documentElement.classList.contains('high-contrast') && document.documentElement.classList.contains('light')",
+      );
 
       await page.reload();
       await page.getByRole('heading', { name: 'Account settings' }).waitFor();
@@ -170,17 +182,21 @@ describe('account journey', () => {
 });
 
 describe('accessibility of the auth screens', () => {
-  it.each(['/auth/login', '/auth/register', '/auth/forgot-password', '/forgot-password', '/auth/reset-password?token=abc', '/reset-password?token=abc'])(
-    'axe finds no serious violation on %s',
-    async (path) => {
-      const { context, page } = await openPage(browser);
-      try {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        expect(await seriousAxeViolations(page)).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-  );
+  it.each([
+    '/auth/login',
+    '/auth/register',
+    '/auth/forgot-password',
+    '/forgot-password',
+    '/auth/reset-password?token=abc',
+    '/reset-password?token=abc',
+  ])('axe finds no serious violation on %s', async (path) => {
+    const { context, page } = await openPage(browser);
+    try {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -54,14 +54,19 @@ describe('search journey', () => {
       // Ctrl/Cmd+K focuses the search field.
       await page.locator('body').click();
       await page.keyboard.press('Control+k');
-      expect(await page.evaluate<boolean>('document.activeElement?.hasAttribute("data-search-input") === true')).toBe(true);
+      expect(await page.evaluate<boolean>('document.activeElement?.hasAttribute("data-search-input") === true')).toBe(
+        true,
+      );
 
       // Preset through the filter panel, applied as a chip and counted.
       await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByRole('group', { name: 'Presets' }).getByRole('button', { name: 'High Innovation' }).click();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Apply' }).click();
-      await page.getByRole('group', { name: 'Active filters' }).getByRole('button', { name: /Innovation 70–100/ }).waitFor();
+      await page
+        .getByRole('group', { name: 'Active filters' })
+        .getByRole('button', { name: /Innovation 70–100/ })
+        .waitFor();
       await page.getByRole('button', { name: 'Filters (1 active)' }).waitFor();
 
       // Hold the response briefly so the overlay can be seen before the results page.
@@ -100,9 +105,15 @@ describe('search journey', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Searches 2–4: warning from 3, low-search prompt at 80 % (4 of 5).
-      for (const [i, query] of ['telehealth for veterinarians', 'payroll for restaurants', 'marketing for dentists'].entries()) {
+      for (const [i, query] of [
+        'telehealth for veterinarians',
+        'payroll for restaurants',
+        'marketing for dentists',
+      ].entries()) {
         await page.goto('/');
-        await usageCard(page).getByText(`${i + 1} of 5 searches used this month`).waitFor();
+        await usageCard(page)
+          .getByText(`${i + 1} of 5 searches used this month`)
+          .waitFor();
         await searchAndLand(page, query);
       }
       await page.goto('/');
@@ -117,7 +128,9 @@ describe('search journey', () => {
       const dialog = page.getByRole('dialog', { name: 'Choose the Perfect Plan for You' });
       await dialog.getByText('All plans include a 14-day money-back guarantee. Cancel anytime.').waitFor();
       expect(await dialog.getByText('Current Plan').count()).toBe(1);
-      expect(await dialog.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/subscribe?plan=pro');
+      expect(await dialog.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe(
+        '/subscribe?plan=pro',
+      );
       expect(await dialog.getByRole('link', { name: 'Contact Sales Team' }).getAttribute('href')).toBe('/contact');
       await page.keyboard.press('Escape');
       await prompt.getByRole('button', { name: 'Maybe Later' }).click();

@@ -20,10 +20,14 @@ if (status !== 0) process.exit(status);
 
 if (!fs.existsSync(chromium)) {
   if (isCi) {
-    console.error(`Browser tests need Chromium at ${chromium} (CI=true: this is a failure). Install it with: apt-get install -y chromium`);
+    console.error(
+      `Browser tests need Chromium at ${chromium} (CI=true: this is a failure). Install it with: apt-get install -y chromium`,
+    );
     process.exit(1);
   }
-  console.log(`Browser tests skipped: no Chromium at ${chromium}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
+  console.log(
+    `Browser tests skipped: no Chromium at ${chromium}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`,
+  );
   process.exit(0);
 }
 status = run(['--project', 'e2e']);

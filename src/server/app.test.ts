@@ -11,7 +11,11 @@ beforeAll(async () => {
     extend: (app) => {
       app.withTypeProvider<ZodTypeProvider>().post(
         '/api/__probe',
-        { schema: { body: z.object({ name: z.string().min(2, 'Name is too short'), tags: z.array(z.string()).max(2) }) } },
+        {
+          schema: {
+            body: z.object({ name: z.string().min(2, 'Name is too short'), tags: z.array(z.string()).max(2) }),
+          },
+        },
         async (request) => ({ success: true, data: request.body }),
       );
       app.get('/api/__boom', async () => {
@@ -30,27 +34,45 @@ describe('the envelope for bad input and faults', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/__probe', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__probe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
   });
 
   it('answers a text or form body with 415', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/__probe', headers: { 'content-type': type }, payload: 'name=ab' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/__probe',
+        headers: { 'content-type': type },
+        payload: 'name=ab',
+      });
       expect(res.statusCode).toBe(415);
       expect(res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/__probe', payload: { name: 'x'.repeat(5000), tags: [] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__probe',
+      payload: { name: 'x'.repeat(5000), tags: [] },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('answers schema violations with field errors', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/__probe', payload: { name: 'a', tags: ['a', 'b', 'c'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/__probe',
+      payload: { name: 'a', tags: ['a', 'b', 'c'] },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_FAILED');

@@ -52,7 +52,10 @@ export type BuildAppOptions = {
 function trustProxySetting(value: string | undefined): boolean | string[] {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

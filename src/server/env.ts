@@ -4,9 +4,7 @@ import { z } from 'zod';
 // The only reader of process.env. Everything has a working default; a bad value stops start-up
 // with a message naming the variable.
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 const optionalString = z
   .string()
@@ -47,17 +45,30 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_PROVIDER === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS_PROVIDER=stripe' });
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS_PROVIDER=stripe' });
       }
     }
     if (env.AI_PROVIDER && !env.AI_MODEL) {
       ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required when AI_PROVIDER is set' });
     }
     if ((env.AI_PROVIDER === 'openai' || env.AI_PROVIDER === 'anthropic') && !env.AI_API_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['AI_API_KEY'], message: `is required when AI_PROVIDER=${env.AI_PROVIDER}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_API_KEY'],
+        message: `is required when AI_PROVIDER=${env.AI_PROVIDER}`,
+      });
     }
-    if ((env.AI_PROVIDER === 'openai-compatible' || env.AI_PROVIDER === 'ollama') && !env.AI_BASE_URL && env.AI_PROVIDER !== 'ollama') {
-      ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'is required when AI_PROVIDER=openai-compatible' });
+    if (
+      (env.AI_PROVIDER === 'openai-compatible' || env.AI_PROVIDER === 'ollama') &&
+      !env.AI_BASE_URL &&
+      env.AI_PROVIDER !== 'ollama'
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_BASE_URL'],
+        message: 'is required when AI_PROVIDER=openai-compatible',
+      });
     }
     if (env.ENABLE_TEST_HOOKS && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['ENABLE_TEST_HOOKS'], message: 'must not be set in production' });
@@ -96,7 +107,9 @@ export function loadEnvOrExit(): Env {
 }
 
 /** Test-only: reads a variable for test harnesses (kept here so env stays the only reader). */
-export function readTestVariable(name: 'TEST_DATABASE_URL' | 'CI' | 'CHROMIUM_PATH' | 'DATASETS_DIR'): string | undefined {
+export function readTestVariable(
+  name: 'TEST_DATABASE_URL' | 'CI' | 'CHROMIUM_PATH' | 'DATASETS_DIR',
+): string | undefined {
   const value = process.env[name];
   return value && value.trim() !== '' ? value.trim() : undefined;
 }

@@ -70,7 +70,9 @@ if (adminUrl) {
         started.push(...servers);
         await Promise.all(servers.map((server) => waitForHealthy(server)));
         for (const server of servers) {
-          const body = (await (await fetch(`${server.url}/api/health`)).json()) as { data: { database: { kind: string } } };
+          const body = (await (await fetch(`${server.url}/api/health`)).json()) as {
+            data: { database: { kind: string } };
+          };
           expect(body.data.database.kind).toBe('postgres');
         }
         await Promise.all(servers.map(stopServerProcess));

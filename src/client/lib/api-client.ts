@@ -152,13 +152,23 @@ export const api = {
  * report progress, e.g. a search). Aborting `signal` closes the request, which the server treats
  * as a cancel. A non-OK response throws the same ApiError as apiRequest.
  */
-export async function* apiStreamLines(path: string, body: unknown, options: { signal?: AbortSignal } = {}): AsyncGenerator<unknown> {
+export async function* apiStreamLines(
+  path: string,
+  body: unknown,
+  options: { signal?: AbortSignal } = {},
+): AsyncGenerator<unknown> {
   const headers: Record<string, string> = { accept: 'application/x-ndjson', 'content-type': 'application/json' };
   const token = readAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'include', signal: options.signal });
+    response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'include',
+      signal: options.signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed.' });

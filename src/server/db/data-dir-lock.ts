@@ -5,7 +5,10 @@ import path from 'node:path';
 // (our pid, created exclusively) for the life of the process; a lock left by a dead process is taken over.
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
     super(
       `The data folder ${dataDir} is in use by another Unbuilt process (pid ${pid}). ` +
         'Stop that process, or start this one with a different DATA_DIR.',

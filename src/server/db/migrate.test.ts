@@ -9,7 +9,11 @@ import { fromPostgres } from './client.ts';
 import { MIGRATIONS_DIR, migrationStatus, runMigrations } from './migrate.ts';
 import { rowsOf } from './rows.ts';
 
-type Journal = { version: string; dialect: string; entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };
+type Journal = {
+  version: string;
+  dialect: string;
+  entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+};
 
 /** A copy of the real migrations plus one extra migration with the given SQL. */
 function migrationsWithExtra(extraSql: string): string {

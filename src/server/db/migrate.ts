@@ -46,7 +46,9 @@ export async function runMigrations(handle: DatabaseHandle, migrationsFolder = M
 }
 
 /** How many migrations the database has recorded against how many the code ships. */
-export async function migrationStatus(handle: DatabaseHandle): Promise<{ applied: number; expected: number; upToDate: boolean }> {
+export async function migrationStatus(
+  handle: DatabaseHandle,
+): Promise<{ applied: number; expected: number; upToDate: boolean }> {
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
     entries: unknown[];
   };

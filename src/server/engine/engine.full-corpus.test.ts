@@ -24,13 +24,19 @@ if (datasetsDir) {
     const engine = await createEngine({ env: testEnv({ DATASETS_DIR: datasetsDir }) });
 
     it('answers "pet care for elderly owners" with pet and senior companies, their status, demand and explained scores', async () => {
-      const analysis = gapAnalysisSchema.parse(await engine.analyze({ query: 'pet care for elderly owners', filters: filters() }));
+      const analysis = gapAnalysisSchema.parse(
+        await engine.analyze({ query: 'pet care for elderly owners', filters: filters() }),
+      );
       expect(analysis).toMatchObject({ status: 'ok', corpus: { kind: 'full' } });
       expect(analysis.opportunities.length).toBeGreaterThanOrEqual(5);
       const competitors = analysis.opportunities.flatMap((o) => o.competitors);
       const names = new Set(competitors.map((c) => c.name));
-      expect(['Petcube', 'Dr. Treat', 'Camlist', 'VetRec'].filter((n) => names.has(n)).length).toBeGreaterThanOrEqual(2);
-      expect(['Pine Park Health', 'GoGoGrandparent', 'ReverCare', 'Moonset Health'].filter((n) => names.has(n)).length).toBeGreaterThanOrEqual(1);
+      expect(['Petcube', 'Dr. Treat', 'Camlist', 'VetRec'].filter((n) => names.has(n)).length).toBeGreaterThanOrEqual(
+        2,
+      );
+      expect(
+        ['Pine Park Health', 'GoGoGrandparent', 'ReverCare', 'Moonset Health'].filter((n) => names.has(n)).length,
+      ).toBeGreaterThanOrEqual(1);
       expect(competitors.every((c) => c.status && c.verified)).toBe(true);
       const demand = analysis.opportunities.flatMap((o) => o.evidence.filter((e) => e.source === 'bls'));
       expect(demand.length).toBeGreaterThan(0);

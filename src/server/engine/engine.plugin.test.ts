@@ -15,7 +15,12 @@ describe('engine wiring', () => {
     const analysis = await t.app.engine.analyze({ query: 'meal planning for families', filters: defaultFilters() });
     expect(analysis.corpus.kind).toBe('seed');
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.json().data.engine).toMatchObject({ mode: 'offline', corpusKind: 'seed', semantic: false, ready: true });
+    expect(health.json().data.engine).toMatchObject({
+      mode: 'offline',
+      corpusKind: 'seed',
+      semantic: false,
+      ready: true,
+    });
   });
 
   it('shares one loaded corpus between apps of the same process', async () => {

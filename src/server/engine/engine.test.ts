@@ -37,7 +37,16 @@ describe('gap engine on the fixture datasets', async () => {
     const texts = async (query: string): Promise<Set<string>> => {
       const a = await engine.analyze({ query, filters: filters() });
       return new Set(
-        a.opportunities.flatMap((o) => [o.title, o.description, o.gapReason, o.competitorAnalysis, o.industryContext, o.targetAudience, ...o.actionableRecommendations, ...o.keyTrends]),
+        a.opportunities.flatMap((o) => [
+          o.title,
+          o.description,
+          o.gapReason,
+          o.competitorAnalysis,
+          o.industryContext,
+          o.targetAudience,
+          ...o.actionableRecommendations,
+          ...o.keyTrends,
+        ]),
       );
     };
     const pets = await texts('pet care for elderly owners');
@@ -83,7 +92,10 @@ describe('gap engine on the fixture datasets', async () => {
   });
 
   it('restricts retrieval to the chosen categories', async () => {
-    const analysis = await engine.analyze({ query: 'pet care for elderly owners', filters: filters({ categories: ['healthcare'] }) });
+    const analysis = await engine.analyze({
+      query: 'pet care for elderly owners',
+      filters: filters({ categories: ['healthcare'] }),
+    });
     expect(analysis.opportunities.length).toBeGreaterThan(0);
     for (const o of analysis.opportunities) expect(o.category).toBe('healthcare');
     const names = analysis.opportunities.flatMap((o) => o.competitors.map((c) => c.name));
@@ -93,16 +105,25 @@ describe('gap engine on the fixture datasets', async () => {
   it('bounds results by score ranges and market potential', async () => {
     const all = await engine.analyze({ query: 'pet care for elderly owners', filters: filters() });
     const floor = Math.min(...all.opportunities.map((o) => o.feasibility)) + 1;
-    const bounded = await engine.analyze({ query: 'pet care for elderly owners', filters: filters({ feasibilityScore: [floor, 100] }) });
+    const bounded = await engine.analyze({
+      query: 'pet care for elderly owners',
+      filters: filters({ feasibilityScore: [floor, 100] }),
+    });
     expect(bounded.opportunities.length).toBeLessThan(all.opportunities.length);
     for (const o of bounded.opportunities) expect(o.feasibility).toBeGreaterThanOrEqual(floor);
     const potential = all.opportunities[0]!.marketPotential;
-    const only = await engine.analyze({ query: 'pet care for elderly owners', filters: filters({ marketPotential: potential }) });
+    const only = await engine.analyze({
+      query: 'pet care for elderly owners',
+      filters: filters({ marketPotential: potential }),
+    });
     expect(only.opportunities.every((o) => o.marketPotential === potential)).toBe(true);
   });
 
   it('orders by sortBy and sortOrder', async () => {
-    const asc = await engine.analyze({ query: 'pet care for elderly owners', filters: filters({ sortBy: 'innovation', sortOrder: 'asc' }) });
+    const asc = await engine.analyze({
+      query: 'pet care for elderly owners',
+      filters: filters({ sortBy: 'innovation', sortOrder: 'asc' }),
+    });
     const scores = asc.opportunities.map((o) => o.innovationScore);
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
     expect(asc.opportunities.map((o) => o.rank)).toEqual(scores.map((_, i) => i + 1));
@@ -112,14 +133,22 @@ describe('gap engine on the fixture datasets', async () => {
   });
 
   it('bounds company evidence by the date range', async () => {
-    const analysis = await engine.analyze({ query: 'pet care for elderly owners', filters: filters({ dateRange: { from: '2020-01-01', to: null } }) });
-    const dates = analysis.opportunities.flatMap((o) => o.evidence.filter((e) => e.id.startsWith('company:') || e.id.includes(':task:')).map((e) => e.date ?? ''));
+    const analysis = await engine.analyze({
+      query: 'pet care for elderly owners',
+      filters: filters({ dateRange: { from: '2020-01-01', to: null } }),
+    });
+    const dates = analysis.opportunities.flatMap((o) =>
+      o.evidence.filter((e) => e.id.startsWith('company:') || e.id.includes(':task:')).map((e) => e.date ?? ''),
+    );
     expect(dates.length).toBeGreaterThan(0);
     for (const d of dates) expect(d >= '2020-01-01').toBe(true);
   });
 
   it('adds keywords as a facet', async () => {
-    const analysis = await engine.analyze({ query: 'pet care', filters: filters({ keywords: ['veterinary clinics'] }) });
+    const analysis = await engine.analyze({
+      query: 'pet care',
+      filters: filters({ keywords: ['veterinary clinics'] }),
+    });
     expect(analysis.facets.keywords).toEqual(['veterinary', 'clinic']);
     const names = analysis.opportunities.flatMap((o) => o.competitors.map((c) => c.name));
     expect(names).toContain('VetRec');

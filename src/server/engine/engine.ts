@@ -1,4 +1,10 @@
-import type { AnalysisStage, Competitor, EvidenceSource, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
+import type {
+  AnalysisStage,
+  Competitor,
+  EvidenceSource,
+  GapAnalysis,
+  Opportunity,
+} from '#shared/engine/analysis.schemas.ts';
 import { searchFiltersSchema, type SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { Env } from '../env.ts';
 import { loadCorpus } from './corpus/load-corpus.ts';
@@ -14,7 +20,13 @@ import { preloadWordNet } from './text/wordnet.ts';
 
 // The engine's public face: analyze(query, filters) → GapAnalysis, and status() for /api/health.
 
-export type EngineStatus = { mode: 'offline' | 'llm'; corpusVersion: string; corpusKind: 'full' | 'seed'; semantic: boolean; ready: boolean };
+export type EngineStatus = {
+  mode: 'offline' | 'llm';
+  corpusVersion: string;
+  corpusKind: 'full' | 'seed';
+  semantic: boolean;
+  ready: boolean;
+};
 
 export type AnalyzeOptions = {
   signal?: AbortSignal;
@@ -63,22 +75,37 @@ export function redact(message: string, apiKey: string | undefined): string {
   return withoutKey.replace(/\b(sk|pk|key|api|token)[-_][A-Za-z0-9_*-]{6,}/gi, '[redacted]');
 }
 
-export async function createEngine(options: { env: Env; languageModel?: EngineLanguageModel; modelId?: string }): Promise<Engine> {
+export async function createEngine(options: {
+  env: Env;
+  languageModel?: EngineLanguageModel;
+  modelId?: string;
+}): Promise<Engine> {
   return engineFromIndex(await loadEngineIndex(options.env), options);
 }
 
 /** An engine over an index already in memory (benchmarks and the eval's leave-one-out use this). */
-export function engineFromIndex(index: EngineIndex, options: { env: Env; languageModel?: EngineLanguageModel; modelId?: string }): Engine {
+export function engineFromIndex(
+  index: EngineIndex,
+  options: { env: Env; languageModel?: EngineLanguageModel; modelId?: string },
+): Engine {
   const { env } = options;
   const configured = options.languageModel
     ? { model: options.languageModel, id: options.modelId ?? options.languageModel.modelId }
     : languageModelFromEnv(env);
 
-  async function analyze(input: { query: string; filters: SearchFilters }, opts: AnalyzeOptions = {}): Promise<GapAnalysis> {
+  async function analyze(
+    input: { query: string; filters: SearchFilters },
+    opts: AnalyzeOptions = {},
+  ): Promise<GapAnalysis> {
     const filters = searchFiltersSchema.parse(input.filters);
     const { signal } = opts;
     const semanticReady = index.semantic.vectors !== null && index.semantic.embedQuery !== null;
-    const result = await runPipeline(index, { query: input.query, filters }, opts, semanticReady ? index.semantic.embedQuery : null);
+    const result = await runPipeline(
+      index,
+      { query: input.query, filters },
+      opts,
+      semanticReady ? index.semantic.embedQuery : null,
+    );
     const corpus = index.corpus;
     const warnings = [...result.query.warnings];
     if (corpus.kind === 'seed') warnings.push(SEED_WARNING);
@@ -108,9 +135,18 @@ export function engineFromIndex(index: EngineIndex, options: { env: Env; languag
     };
     const offlineComposer = { mode: 'offline' as const, model: null, error: null, tokensUsed: null };
     if (result.status === 'insufficient_data') {
-      return { ...base, status: 'insufficient_data', reason: result.reason, engine: 'offline', composer: offlineComposer, opportunities: [], warnings };
+      return {
+        ...base,
+        status: 'insufficient_data',
+        reason: result.reason,
+        engine: 'offline',
+        composer: offlineComposer,
+        opportunities: [],
+        warnings,
+      };
     }
-    if (result.filteredOut > 0 && result.cells.length === 0) warnings.push(`None of the ${result.filteredOut} opportunities found meets the chosen filters.`);
+    if (result.filteredOut > 0 && result.cells.length === 0)
+      warnings.push(`None of the ${result.filteredOut} opportunities found meets the chosen filters.`);
     opts.onStage?.('writing');
     const opportunities: Opportunity[] = [];
     let llmError = null as string | null;
@@ -122,7 +158,9 @@ export function engineFromIndex(index: EngineIndex, options: { env: Env; languag
       if (configured && llmError === null) {
         opportunity = await composeOne(cell, i + 1).catch((error: unknown) => {
           if (signal?.aborted) throw abortError(signal);
-          llmError = deadline?.aborted ? `The language model did not answer within ${env.AI_TIMEOUT_MS} ms.` : `The language model failed: ${redact((error as Error).message, env.AI_API_KEY).slice(0, 300)}`;
+          llmError = deadline?.aborted
+            ? `The language model did not answer within ${env.AI_TIMEOUT_MS} ms.`
+            : `The language model failed: ${redact((error as Error).message, env.AI_API_KEY).slice(0, 300)}`;
           return null;
         });
       }
@@ -130,7 +168,8 @@ export function engineFromIndex(index: EngineIndex, options: { env: Env; languag
       opportunities.push(opportunity);
       opts.onOpportunity?.(opportunity);
     }
-    if (llmError) warnings.push(`${llmError} The text below was written by the offline composer from the same evidence.`);
+    if (llmError)
+      warnings.push(`${llmError} The text below was written by the offline composer from the same evidence.`);
 
     async function composeOne(cell: ScoredCell, rank: number): Promise<Opportunity> {
       const signals = [deadline!, ...(signal ? [signal] : [])];
@@ -147,7 +186,12 @@ export function engineFromIndex(index: EngineIndex, options: { env: Env; languag
       reason: null,
       engine: llmUsed && llmError === null ? 'llm' : 'offline',
       composer: configured
-        ? { mode: llmError ? 'offline_fallback' : llmUsed ? 'llm' : 'offline', model: configured.id, error: llmError, tokensUsed: tokens }
+        ? {
+            mode: llmError ? 'offline_fallback' : llmUsed ? 'llm' : 'offline',
+            model: configured.id,
+            error: llmError,
+            tokensUsed: tokens,
+          }
         : offlineComposer,
       opportunities,
       warnings,

@@ -67,14 +67,21 @@ describe('access tokens the guard rejects', () => {
   it('rejects a refresh token used as an access token, raw or dressed as a JWT', async () => {
     const reg = await registerViaApi(t);
     expect((await userEndpoint(reg.cookie)).statusCode).toBe(401);
-    const token = await new SignJWT(claims(reg.userId, { typ: 'refresh' })).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const token = await new SignJWT(claims(reg.userId, { typ: 'refresh' }))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key);
     expect((await userEndpoint(token)).statusCode).toBe(401);
   });
 
   it('rejects a token of a revoked family', async () => {
     const reg = await registerViaApi(t);
     expect((await userEndpoint(reg.accessToken)).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: ORIGIN }, cookies: { unbuilt_refresh: reg.cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: ORIGIN },
+      cookies: { unbuilt_refresh: reg.cookie },
+    });
     expect((await userEndpoint(reg.accessToken)).statusCode).toBe(401);
   });
 });

@@ -27,8 +27,14 @@ export function zodFieldErrors(error: ZodError): FieldErrors {
 
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'BAD_REQUEST',
+    message: 'The Content-Length header does not match the body.',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'The JSON body is empty.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
 };
@@ -58,7 +64,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 429) return send(reply, 'RATE_LIMITED', 'Too many requests. Please wait and try again.');
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
-      return send(reply, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', status === 404 ? 'Not found.' : 'The request is invalid.');
+      return send(
+        reply,
+        status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+        status === 404 ? 'Not found.' : 'The request is invalid.',
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');

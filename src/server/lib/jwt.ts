@@ -44,11 +44,15 @@ export function createJwtKeys(secret: string): JwtKeys {
           requiredClaims: ['sub', 'exp', 'iat'],
         });
         const userId = Number(payload.sub);
-        if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || userId <= 0) throw new Error('wrong token type');
+        if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || userId <= 0)
+          throw new Error('wrong token type');
         return { userId, familyId: typeof payload.fam === 'string' ? payload.fam : null };
       } catch (error) {
         const expired = error instanceof joseErrors.JWTExpired;
-        throw new AppError('UNAUTHENTICATED', expired ? 'Your session has expired. Please log in again.' : 'You need to sign in.');
+        throw new AppError(
+          'UNAUTHENTICATED',
+          expired ? 'Your session has expired. Please log in again.' : 'You need to sign in.',
+        );
       }
     },
   };

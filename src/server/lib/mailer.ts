@@ -16,7 +16,12 @@ declare module '../app.ts' {
   }
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; db: Database; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  db: Database;
+  log: FastifyBaseLogger;
+}): Mailer {
   const { smtpUrl, from, db, log } = options;
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(smtpUrl);
@@ -42,7 +47,12 @@ const mailers = new WeakMap<object, Mailer>();
 export function mailerFor(app: FastifyInstance): Mailer {
   let mailer = mailers.get(app.deps) ?? app.deps.overrides.mailer;
   if (!mailer) {
-    mailer = createMailer({ smtpUrl: app.deps.env.SMTP_URL, from: app.deps.env.MAIL_FROM, db: app.deps.db, log: app.log });
+    mailer = createMailer({
+      smtpUrl: app.deps.env.SMTP_URL,
+      from: app.deps.env.MAIL_FROM,
+      db: app.deps.db,
+      log: app.log,
+    });
   }
   mailers.set(app.deps, mailer);
   return mailer;

@@ -12,7 +12,9 @@ describe('consumeRateLimit', () => {
   it('lets exactly `limit` of 200 concurrent hits through in one window', async () => {
     const now = new Date('2026-01-01T00:00:10Z');
     const results = await Promise.all(
-      Array.from({ length: 200 }, () => consumeRateLimit({ db: t.db.db, key: 'burst', limit: 7, windowMs: 60_000, now })),
+      Array.from({ length: 200 }, () =>
+        consumeRateLimit({ db: t.db.db, key: 'burst', limit: 7, windowMs: 60_000, now }),
+      ),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(7);
     expect(new Set(results.map((r) => r.count)).size).toBe(200);

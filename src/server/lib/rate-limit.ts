@@ -21,7 +21,10 @@ export async function consumeRateLimit(options: {
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
     .returning({ count: rateLimits.count });
   const count = row?.count ?? limit + 1;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
@@ -29,7 +32,9 @@ export async function consumeRateLimit(options: {
 }
 
 /** consumeRateLimit that throws RATE_LIMITED (429 with Retry-After) when over the limit. */
-export async function enforceRateLimit(options: Parameters<typeof consumeRateLimit>[0] & { message?: string }): Promise<void> {
+export async function enforceRateLimit(
+  options: Parameters<typeof consumeRateLimit>[0] & { message?: string },
+): Promise<void> {
   const result = await consumeRateLimit(options);
   if (!result.allowed) {
     throw new AppError('RATE_LIMITED', options.message ?? 'Too many requests. Please wait and try again.', undefined, {

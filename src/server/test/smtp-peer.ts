@@ -5,7 +5,12 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; raw: string };
 
-export async function startSmtpPeer(): Promise<{ url: string; received: ReceivedMail[]; waitFor: (to: string) => Promise<ReceivedMail>; close: () => Promise<void> }> {
+export async function startSmtpPeer(): Promise<{
+  url: string;
+  received: ReceivedMail[];
+  waitFor: (to: string) => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -15,7 +20,10 @@ export async function startSmtpPeer(): Promise<{ url: string; received: Received
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },

@@ -39,6 +39,11 @@ export type AccountPreferencesUpdate = z.infer<typeof accountPreferencesUpdateSc
 export const DEFAULT_ACCOUNT_PREFERENCES: AccountPreferences = {
   theme: 'dark',
   accessibilitySettings: { highContrast: false, reducedMotion: false, screenReaderOptimized: false },
-  notificationPreferences: { resourceNotifications: true, frequency: 'weekly', categories: [], contributionUpdates: true },
+  notificationPreferences: {
+    resourceNotifications: true,
+    frequency: 'weekly',
+    categories: [],
+    contributionUpdates: true,
+  },
   analyticsOptOut: false,
 };

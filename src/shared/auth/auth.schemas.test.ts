@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { AUTH_MESSAGES, forgotPasswordSchema, loginSchema, registerRequestSchema, registerSchema, resetPasswordSchema, changePasswordSchema } from './auth.schemas.ts';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordSchema,
+  loginSchema,
+  registerRequestSchema,
+  registerSchema,
+  resetPasswordSchema,
+  changePasswordSchema,
+} from './auth.schemas.ts';
 import { COMMON_PASSWORDS, isCommonPassword, passwordStrengthScore } from './password-strength.ts';
 
 function firstMessage(schema: z.ZodType, input: unknown, path: string): string | undefined {
@@ -14,21 +22,87 @@ const ok = { email: 'a@example.test', name: 'Ada', password: 'secret1', confirmP
 // Spec §5, one row per message.
 const rows: [string, z.ZodType, unknown, string, string][] = [
   ['login: valid email', loginSchema, { email: 'nope', password: 'secret1' }, 'email', AUTH_MESSAGES.email],
-  ['login: password min 6', loginSchema, { email: 'a@example.test', password: '12345' }, 'password', 'Password must be at least 6 characters'],
+  [
+    'login: password min 6',
+    loginSchema,
+    { email: 'a@example.test', password: '12345' },
+    'password',
+    'Password must be at least 6 characters',
+  ],
   ['register: valid email', registerSchema, { ...ok, email: 'nope' }, 'email', AUTH_MESSAGES.email],
   ['register: name min 2', registerSchema, { ...ok, name: 'A' }, 'name', AUTH_MESSAGES.nameMin],
   ['register: name max 100', registerSchema, { ...ok, name: 'A'.repeat(101) }, 'name', AUTH_MESSAGES.nameMax],
-  ['register: password min 6', registerSchema, { ...ok, password: '12345' }, 'password', 'Password must be at least 6 characters'],
-  ['register: confirmPassword min 6', registerSchema, { ...ok, confirmPassword: '12345' }, 'confirmPassword', 'Password must be at least 6 characters'],
-  ['register: passwords match', registerSchema, { ...ok, confirmPassword: 'secret2' }, 'confirmPassword', "Passwords don't match"],
-  ['register (server): password required', registerRequestSchema, { email: ok.email, name: ok.name }, 'password', 'Required'],
-  ['register: very long password', registerSchema, { ...ok, password: 'x'.repeat(129) }, 'password', AUTH_MESSAGES.passwordMax],
+  [
+    'register: password min 6',
+    registerSchema,
+    { ...ok, password: '12345' },
+    'password',
+    'Password must be at least 6 characters',
+  ],
+  [
+    'register: confirmPassword min 6',
+    registerSchema,
+    { ...ok, confirmPassword: '12345' },
+    'confirmPassword',
+    'Password must be at least 6 characters',
+  ],
+  [
+    'register: passwords match',
+    registerSchema,
+    { ...ok, confirmPassword: 'secret2' },
+    'confirmPassword',
+    "Passwords don't match",
+  ],
+  [
+    'register (server): password required',
+    registerRequestSchema,
+    { email: ok.email, name: ok.name },
+    'password',
+    'Required',
+  ],
+  [
+    'register: very long password',
+    registerSchema,
+    { ...ok, password: 'x'.repeat(129) },
+    'password',
+    AUTH_MESSAGES.passwordMax,
+  ],
   ['forgot: valid email', forgotPasswordSchema, { email: 'nope' }, 'email', AUTH_MESSAGES.email],
-  ['reset: token required', resetPasswordSchema, { token: '', password: 'secret1', confirmPassword: 'secret1' }, 'token', 'Required'],
-  ['reset: password min 6', resetPasswordSchema, { token: 't', password: '12345', confirmPassword: 'secret1' }, 'password', 'Password must be at least 6 characters'],
-  ['reset: confirmPassword min 6', resetPasswordSchema, { token: 't', password: 'secret1', confirmPassword: '12345' }, 'confirmPassword', 'Password must be at least 6 characters'],
-  ['reset: passwords match', resetPasswordSchema, { token: 't', password: 'secret1', confirmPassword: 'secret2' }, 'confirmPassword', "Passwords don't match"],
-  ['change: passwords match', changePasswordSchema, { currentPassword: 'x', newPassword: 'secret1', confirmPassword: 'secret2' }, 'confirmPassword', "Passwords don't match"],
+  [
+    'reset: token required',
+    resetPasswordSchema,
+    { token: '', password: 'secret1', confirmPassword: 'secret1' },
+    'token',
+    'Required',
+  ],
+  [
+    'reset: password min 6',
+    resetPasswordSchema,
+    { token: 't', password: '12345', confirmPassword: 'secret1' },
+    'password',
+    'Password must be at least 6 characters',
+  ],
+  [
+    'reset: confirmPassword min 6',
+    resetPasswordSchema,
+    { token: 't', password: 'secret1', confirmPassword: '12345' },
+    'confirmPassword',
+    'Password must be at least 6 characters',
+  ],
+  [
+    'reset: passwords match',
+    resetPasswordSchema,
+    { token: 't', password: 'secret1', confirmPassword: 'secret2' },
+    'confirmPassword',
+    "Passwords don't match",
+  ],
+  [
+    'change: passwords match',
+    changePasswordSchema,
+    { currentPassword: 'x', newPassword: 'secret1', confirmPassword: 'secret2' },
+    'confirmPassword',
+    "Passwords don't match",
+  ],
 ];
 
 describe('auth validation messages (spec §5)', () => {
@@ -54,6 +128,8 @@ describe('common passwords and strength', () => {
     expect(passwordStrengthScore('123456')).toBe(0);
     expect(passwordStrengthScore('Violet-Harbour-Lantern-42')).toBe(4);
     // The user's own name and e-mail count as guessable.
-    expect(passwordStrengthScore('lovelace1815', ['ada.lovelace@example.test'])).toBeLessThan(passwordStrengthScore('lovelace1815'));
+    expect(passwordStrengthScore('lovelace1815', ['ada.lovelace@example.test'])).toBeLessThan(
+      passwordStrengthScore('lovelace1815'),
+    );
   });
 });

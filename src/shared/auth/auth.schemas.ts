@@ -25,7 +25,10 @@ export const AUTH_MESSAGES = {
 } as const;
 
 const email = z.string().trim().toLowerCase().pipe(z.email(AUTH_MESSAGES.email).max(254, AUTH_MESSAGES.email));
-const password = z.string().min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordMin).max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordMax);
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordMin)
+  .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordMax);
 
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -55,7 +58,10 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({ token: z.string().min(1, AUTH_MESSAGES.required).max(200), password, confirmPassword: password })
-  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z
@@ -64,14 +70,22 @@ export const changePasswordSchema = z
     newPassword: password,
     confirmPassword: password,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 const optionalName = z.string().trim().max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameMax).nullable().optional();
 
 /** Fields a user may change on their profile; anything else in the body is dropped (mass assignment). */
 export const profileUpdateSchema = z.object({
-  name: z.string().trim().min(MIN_NAME_LENGTH, AUTH_MESSAGES.nameMin).max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameMax).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(MIN_NAME_LENGTH, AUTH_MESSAGES.nameMin)
+    .max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameMax)
+    .optional(),
   firstName: optionalName,
   lastName: optionalName,
   avatar: z
@@ -87,4 +101,7 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const refreshResponseSchema = z.object({ success: z.literal(true), data: z.object({ accessToken: z.string() }) });
+export const refreshResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ accessToken: z.string() }),
+});

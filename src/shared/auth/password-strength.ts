@@ -19,7 +19,9 @@ export function isCommonPassword(password: string): boolean {
 export function passwordStrengthScore(password: string, userInputs: string[] = []): PasswordStrengthScore {
   // zxcvbn's cost grows with length; past 100 characters the score is 4 for any real password anyway.
   // zxcvbn matches whole words: 'ada' and 'lovelace' must be listed, not only 'ada.lovelace@x.y'.
-  const words = userInputs.flatMap((input) => [input, ...input.toLowerCase().split(/[@.\s_+-]+/)]).filter((w) => w.length >= 3);
+  const words = userInputs
+    .flatMap((input) => [input, ...input.toLowerCase().split(/[@.\s_+-]+/)])
+    .filter((w) => w.length >= 3);
   const result = zxcvbn.check(password.slice(0, 100), words);
   return result.score;
 }

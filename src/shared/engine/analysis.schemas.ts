@@ -15,7 +15,8 @@ export const SOURCE_ATTRIBUTION: Record<EvidenceSource, { label: string; attribu
   },
   onet: {
     label: 'O*NET 29.3',
-    attribution: 'O*NET 29.3 Database by the U.S. Department of Labor, Employment and Training Administration (CC BY 4.0)',
+    attribution:
+      'O*NET 29.3 Database by the U.S. Department of Labor, Employment and Training Administration (CC BY 4.0)',
     url: 'https://www.onetcenter.org/database.html',
   },
   bls: {

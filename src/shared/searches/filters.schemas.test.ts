@@ -55,7 +55,17 @@ describe('active-filter count (spec §4)', () => {
     ['one for a date range with both bounds', { dateRange: { from: '2026-01-01', to: '2026-02-01' } }, 1],
     ['one per keyword', { keywords: ['ai', 'b2b'] }, 2],
     ['sorting is not a filter', { sortBy: 'date', sortOrder: 'asc' }, 0],
-    ['everything at once', { categories: ['finance'], marketSize: [50, 100], marketPotential: 'low', dateRange: { from: null, to: '2026-01-01' }, keywords: ['x'] }, 5],
+    [
+      'everything at once',
+      {
+        categories: ['finance'],
+        marketSize: [50, 100],
+        marketPotential: 'low',
+        dateRange: { from: null, to: '2026-01-01' },
+        keywords: ['x'],
+      },
+      5,
+    ],
   ])('%s', (_name, change, expected) => {
     expect(countActiveFilters({ ...d, ...change })).toBe(expected);
   });

@@ -71,7 +71,11 @@ export type SearchAnalysisMeta = {
   warnings: string[];
 };
 
-export type SearchDetail = SearchListItem & { filters: SearchFilters; analysis: SearchAnalysisMeta; results: SearchResultDto[] };
+export type SearchDetail = SearchListItem & {
+  filters: SearchFilters;
+  analysis: SearchAnalysisMeta;
+  results: SearchResultDto[];
+};
 
 /** A result with the search it came from (result page, saved list). */
 export type SearchResultWithSearch = SearchResultDto & { search: { id: number; query: string; timestamp: string } };

@@ -23,7 +23,14 @@ export function HistoryPage() {
   const [favoritesOnly, setFavoritesOnly] = useState(false);
   const [page, setPage] = useState(1);
   const list = useQuery({
-    ...searchListQueryOptions({ page, pageSize: PAGE_SIZE, q: q || undefined, from: from || undefined, to: to || undefined, favorites: favoritesOnly ? 'true' : undefined }),
+    ...searchListQueryOptions({
+      page,
+      pageSize: PAGE_SIZE,
+      q: q || undefined,
+      from: from || undefined,
+      to: to || undefined,
+      favorites: favoritesOnly ? 'true' : undefined,
+    }),
     placeholderData: keepPreviousData,
   });
   const setFavorite = useSetFavorite();
@@ -45,21 +52,31 @@ export function HistoryPage() {
         </label>
         <label className="flex flex-col gap-1">
           From
-          <input type="date" className={inputClass} value={from} onChange={(e) => reset(() => setFrom(e.target.value))} />
+          <input
+            type="date"
+            className={inputClass}
+            value={from}
+            onChange={(e) => reset(() => setFrom(e.target.value))}
+          />
         </label>
         <label className="flex flex-col gap-1">
           To
           <input type="date" className={inputClass} value={to} onChange={(e) => reset(() => setTo(e.target.value))} />
         </label>
         <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="size-4" checked={favoritesOnly} onChange={(e) => reset(() => setFavoritesOnly(e.target.checked))} />
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={favoritesOnly}
+            onChange={(e) => reset(() => setFavoritesOnly(e.target.checked))}
+          />
           Favourites only
         </label>
       </div>
       {data && data.hiddenOlderCount > 0 ? (
         <p role="note" className="mt-4 rounded-lg border bg-accent p-3 text-sm text-accent-foreground">
-          {data.hiddenOlderCount} {data.hiddenOlderCount === 1 ? 'search is' : 'searches are'} older than {data.historyDays} days and hidden on the Free plan
-          (not deleted).{' '}
+          {data.hiddenOlderCount} {data.hiddenOlderCount === 1 ? 'search is' : 'searches are'} older than{' '}
+          {data.historyDays} days and hidden on the Free plan (not deleted).{' '}
           <Link to={paths.subscribe.href()} className="underline">
             Upgrade to see your full history.
           </Link>
@@ -72,7 +89,8 @@ export function HistoryPage() {
             <Link to={paths.search.href(s.id)} className="min-w-0 flex-1 hover:underline">
               <span className="block truncate font-medium">{s.query}</span>
               <span className="text-xs text-muted-foreground">
-                {formatDate(s.timestamp)} · {s.resultsCount} opportunities{s.status === 'insufficient_data' ? ' · insufficient data' : ''}
+                {formatDate(s.timestamp)} · {s.resultsCount} opportunities
+                {s.status === 'insufficient_data' ? ' · insufficient data' : ''}
               </span>
             </Link>
             <Button

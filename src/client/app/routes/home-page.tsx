@@ -27,7 +27,11 @@ export function HomePage() {
 
   const plan = usage.data?.plan ?? user.plan;
   const limit = usage.data?.searchesLimit;
-  const isLow = usage.data !== undefined && limit !== null && limit !== undefined && usage.data.searchesUsed / limit >= LOW_SEARCH_PROMPT_RATIO;
+  const isLow =
+    usage.data !== undefined &&
+    limit !== null &&
+    limit !== undefined &&
+    usage.data.searchesUsed / limit >= LOW_SEARCH_PROMPT_RATIO;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
@@ -38,7 +42,12 @@ export function HomePage() {
         {isLow ? <UpgradePrompt reason="search-limit" plan={plan} onViewPlans={() => setPlansOpen(true)} /> : null}
       </div>
       <div className="mt-6">
-        <SearchBar filters={filters} onFiltersChange={setFilters} onSearch={(q) => run(q, filters)} isLoading={state.isRunning} />
+        <SearchBar
+          filters={filters}
+          onFiltersChange={setFilters}
+          onSearch={(q) => run(q, filters)}
+          isLoading={state.isRunning}
+        />
       </div>
       <RecentDiscoveries items={recent.data?.items} />
       <SearchProgressOverlay state={state} onCancel={cancel} />

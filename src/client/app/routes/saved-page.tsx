@@ -16,7 +16,9 @@ export function SavedPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">Saved Results</h1>
-      {saved.data && saved.data.length === 0 ? <p className="mt-4 text-muted-foreground">Save an opportunity from a search to find it here.</p> : null}
+      {saved.data && saved.data.length === 0 ? (
+        <p className="mt-4 text-muted-foreground">Save an opportunity from a search to find it here.</p>
+      ) : null}
       <ul className="mt-4 space-y-3">
         {(saved.data ?? []).map((r) => (
           <li key={r.id} className="flex flex-wrap items-start justify-between gap-2 rounded-lg border p-3">

@@ -36,7 +36,11 @@ export function SearchPage() {
           </p>
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" aria-pressed={search.isFavorite} onClick={() => setFavorite.mutate({ id: search.id, isFavorite: !search.isFavorite })}>
+          <Button
+            variant="outline"
+            aria-pressed={search.isFavorite}
+            onClick={() => setFavorite.mutate({ id: search.id, isFavorite: !search.isFavorite })}
+          >
             <Star aria-hidden="true" className={search.isFavorite ? 'fill-current' : undefined} />
             {search.isFavorite ? 'Favourite' : 'Add to favourites'}
           </Button>
@@ -49,7 +53,10 @@ export function SearchPage() {
         <AnalysisBanners analysis={search.analysis} />
       </div>
       <div className="mt-6">
-        <ResultsView results={search.results} onToggleSaved={(r) => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })} />
+        <ResultsView
+          results={search.results}
+          onToggleSaved={(r) => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
+        />
       </div>
       <SearchProgressOverlay state={state} onCancel={cancel} />
     </div>

@@ -31,13 +31,18 @@ export function SearchResultPage() {
       </p>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <h1 className="text-2xl font-bold">{r.title}</h1>
-        <Button variant="outline" aria-pressed={r.isSaved} onClick={() => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}>
+        <Button
+          variant="outline"
+          aria-pressed={r.isSaved}
+          onClick={() => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
+        >
           {r.isSaved ? 'Saved' : 'Save'}
         </Button>
       </div>
       <p className="mt-1 text-sm text-muted-foreground">
-        {categoryLabel(r.category)} · opportunity {r.opportunityScore.toFixed(1)} · innovation {r.innovationScore} · market size {r.marketSize} · feasibility{' '}
-        {r.feasibility} · potential {MARKET_POTENTIAL_LABELS[r.marketPotential]} · confidence {r.confidenceScore} · priority {r.priority}
+        {categoryLabel(r.category)} · opportunity {r.opportunityScore.toFixed(1)} · innovation {r.innovationScore} ·
+        market size {r.marketSize} · feasibility {r.feasibility} · potential{' '}
+        {MARKET_POTENTIAL_LABELS[r.marketPotential]} · confidence {r.confidenceScore} · priority {r.priority}
       </p>
       <p className="mt-4">{r.description}</p>
       <div className="mt-6">

@@ -50,7 +50,9 @@ export function TrendingPage() {
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">Trending Now</h1>
       <p className="mt-1 text-sm text-muted-foreground">
-        Growth in the {t.corpus.kind === 'seed' ? 'small seed corpus (a sample, not the full datasets)' : 'company directory'}: {window} (YC batch years).
+        Growth in the{' '}
+        {t.corpus.kind === 'seed' ? 'small seed corpus (a sample, not the full datasets)' : 'company directory'}:{' '}
+        {window} (YC batch years).
       </p>
       <div className="mt-6 grid gap-8 md:grid-cols-2">
         <section aria-labelledby="trend-categories">
@@ -71,7 +73,8 @@ export function TrendingPage() {
           Themes many people are exploring
         </h2>
         <p className="text-sm text-muted-foreground">
-          Themes searched by at least {t.minUsers} different people in the last {t.windowDays} days. Individual searches are never shown.
+          Themes searched by at least {t.minUsers} different people in the last {t.windowDays} days. Individual searches
+          are never shown.
         </p>
         {t.themes.length === 0 ? (
           <p className="mt-2">No theme has been searched by {t.minUsers} or more people yet.</p>

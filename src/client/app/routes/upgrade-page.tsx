@@ -9,7 +9,11 @@ export function UpgradePage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold">{PLANS_TITLE}</h1>
-      {plan === 'free' ? <p className="mt-2 text-muted-foreground">You&apos;ve used all your free searches this month. Upgrade to continue searching.</p> : null}
+      {plan === 'free' ? (
+        <p className="mt-2 text-muted-foreground">
+          You&apos;ve used all your free searches this month. Upgrade to continue searching.
+        </p>
+      ) : null}
       <div className="mt-6">
         <PlansContent currentPlan={plan} />
       </div>

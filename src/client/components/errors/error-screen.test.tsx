@@ -21,7 +21,11 @@ describe('errorScreenMessage (spec §8 mapping)', () => {
     ['403 plan required', apiError(403, 'PLAN_REQUIRED'), ERROR_MESSAGES.forbidden],
     ['500 internal', apiError(500, 'INTERNAL'), ERROR_MESSAGES.generic],
     ['429 rate limited', apiError(429, 'RATE_LIMITED'), ERROR_MESSAGES.generic],
-    ['failed chunk download', new TypeError('Failed to fetch dynamically imported module: /assets/x.js'), ERROR_MESSAGES.network],
+    [
+      'failed chunk download',
+      new TypeError('Failed to fetch dynamically imported module: /assets/x.js'),
+      ERROR_MESSAGES.network,
+    ],
     ['browser timeout', new DOMException('signal timed out', 'TimeoutError'), ERROR_MESSAGES.timeout],
     ['render bug', new Error('Cannot read properties of undefined (reading "404")'), ERROR_MESSAGES.generic],
     ['a thrown string', 'oops', ERROR_MESSAGES.generic],
@@ -30,7 +34,9 @@ describe('errorScreenMessage (spec §8 mapping)', () => {
   });
 
   it('uses the spec texts verbatim', () => {
-    expect(ERROR_MESSAGES.network).toBe('Unable to connect to the server. Please check your internet connection and try again.');
+    expect(ERROR_MESSAGES.network).toBe(
+      'Unable to connect to the server. Please check your internet connection and try again.',
+    );
     expect(ERROR_MESSAGES.generic).toBe("Something went wrong. We're working to fix the issue.");
     expect(SUPPORT_LINE).toBe('If this problem persists, please contact support.');
   });

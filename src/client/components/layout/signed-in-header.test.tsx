@@ -9,11 +9,21 @@ import { SignedInHeader } from './signed-in-header.tsx';
 
 // fetch is the boundary: the header's preference sync asks the API, which has nothing stored.
 beforeEach(() => {
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', message: 'x' }), { status: 404 }));
+  vi.stubGlobal(
+    'fetch',
+    async () => new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', message: 'x' }), { status: 404 }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const base = { id: 1, email: 'grace.hopper@example.test', name: null, firstName: null, plan: 'free', isPaid: false } as PublicUser;
+const base = {
+  id: 1,
+  email: 'grace.hopper@example.test',
+  name: null,
+  firstName: null,
+  plan: 'free',
+  isPaid: false,
+} as PublicUser;
 
 function renderHeader(user: PublicUser) {
   useAuthStore.getState().setSession({ user, accessToken: 't' });
@@ -31,7 +41,11 @@ describe('signed-in header (spec §2)', () => {
   it('shows the main nav, Upgrade, and the e-mail prefix for a free user without a name', async () => {
     renderHeader(base);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
       ['Discover', '/'],
       ['Validate', '/validate-idea'],
       ['Trends', '/market-trends'],
@@ -42,7 +56,16 @@ describe('signed-in header (spec §2)', () => {
     expect(menuButton).not.toHaveTextContent('PRO');
     await userEvent.click(menuButton);
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Saved', 'History', 'Market Research', 'Trending Now', 'Settings', 'Upgrade to Pro', 'Help & Support', 'Sign out']);
+    expect(items).toEqual([
+      'Saved',
+      'History',
+      'Market Research',
+      'Trending Now',
+      'Settings',
+      'Upgrade to Pro',
+      'Help & Support',
+      'Sign out',
+    ]);
   });
 
   it('shows the name, a PRO badge and Billing for a paid plan, and no Upgrade button', async () => {
@@ -59,6 +82,10 @@ describe('signed-in header (spec §2)', () => {
     renderHeader(base);
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(within(mobile).getAllByRole('link').map((l) => l.textContent)).toEqual(['Discover', 'Validate', 'Trends', 'Analytics', 'History', 'Saved', 'Upgrade']);
+    expect(
+      within(mobile)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Discover', 'Validate', 'Trends', 'Analytics', 'History', 'Saved', 'Upgrade']);
   });
 });

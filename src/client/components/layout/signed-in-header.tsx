@@ -21,7 +21,11 @@ const MAIN_NAV = [
   { label: 'Trends', to: paths.marketTrends.href() },
   { label: 'Analytics', to: paths.analytics.href() },
 ];
-const MOBILE_NAV = [...MAIN_NAV, { label: 'History', to: paths.history.href() }, { label: 'Saved', to: paths.saved.href() }];
+const MOBILE_NAV = [
+  ...MAIN_NAV,
+  { label: 'History', to: paths.history.href() },
+  { label: 'Saved', to: paths.saved.href() },
+];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium hover:bg-muted ${isActive ? 'text-primary' : ''}`;

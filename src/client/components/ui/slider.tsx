@@ -4,9 +4,16 @@ import { cn } from '#client/lib/cn.ts';
 
 // shadcn-style range slider over Radix (keyboard, ARIA). One thumb per value; pass thumbLabels so
 // each thumb has an accessible name.
-export function Slider({ className, thumbLabels, ...props }: ComponentProps<typeof SliderPrimitive.Root> & { thumbLabels: string[] }) {
+export function Slider({
+  className,
+  thumbLabels,
+  ...props
+}: ComponentProps<typeof SliderPrimitive.Root> & { thumbLabels: string[] }) {
   return (
-    <SliderPrimitive.Root className={cn('relative flex h-11 w-full touch-none items-center select-none', className)} {...props}>
+    <SliderPrimitive.Root
+      className={cn('relative flex h-11 w-full touch-none items-center select-none', className)}
+      {...props}
+    >
       <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-muted">
         <SliderPrimitive.Range className="absolute h-full bg-primary" />
       </SliderPrimitive.Track>

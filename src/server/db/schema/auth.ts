@@ -14,7 +14,9 @@ export const jwtTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tokenType: text({ enum: ['refresh'] }).notNull().default('refresh'),
+    tokenType: text({ enum: ['refresh'] })
+      .notNull()
+      .default('refresh'),
     familyId: text().notNull(),
     tokenHash: text().notNull(),
     issuedAt: ts().notNull(),
@@ -27,7 +29,9 @@ export const jwtTokens = pgTable(
   },
   (t) => [
     uniqueIndex('jwt_tokens_hash_unique').on(t.tokenHash),
-    index('jwt_tokens_family_live_idx').on(t.familyId).where(sql`${t.isRevoked} = false`),
+    index('jwt_tokens_family_live_idx')
+      .on(t.familyId)
+      .where(sql`${t.isRevoked} = false`),
     index('jwt_tokens_user_idx').on(t.userId),
   ],
 );
@@ -48,7 +52,9 @@ export const securityAuditLogs = pgTable(
     success: boolean().notNull(),
     errorMessage: text(),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    severity: text({ enum: ['info', 'low', 'medium', 'high', 'critical'] }).notNull().default('info'),
+    severity: text({ enum: ['info', 'low', 'medium', 'high', 'critical'] })
+      .notNull()
+      .default('info'),
     sessionId: text(),
     requestId: text(),
     createdAt: ts().notNull().defaultNow(),
@@ -61,12 +67,16 @@ export const securityAlerts = pgTable(
   {
     id: serial().primaryKey(),
     alertType: text().notNull(),
-    severity: text({ enum: ['low', 'medium', 'high', 'critical'] }).notNull().default('medium'),
+    severity: text({ enum: ['low', 'medium', 'high', 'critical'] })
+      .notNull()
+      .default('medium'),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     ipAddress: text(),
     description: text().notNull(),
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    status: text({ enum: ['open', 'investigating', 'resolved', 'dismissed'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'investigating', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
     resolvedBy: integer(),
     resolvedAt: ts(),
     resolutionNotes: text(),
@@ -121,7 +131,9 @@ export const userPreferences = pgTable('user_preferences', {
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
   role: text(),
-  theme: text({ enum: ['light', 'dark', 'system'] }).notNull().default('dark'),
+  theme: text({ enum: ['light', 'dark', 'system'] })
+    .notNull()
+    .default('dark'),
   onboardingCompleted: boolean().notNull().default(false),
   tourProgress: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   expandedSections: jsonb().$type<string[]>().notNull().default([]),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import type { Competitor, Evidence, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { users } from './users.ts';
@@ -37,7 +49,10 @@ export const searches = pgTable(
     warnings: jsonb().$type<string[]>().notNull().default([]),
     durationMs: integer().notNull().default(0),
   },
-  (t) => [index('searches_user_timestamp_idx').on(t.userId, t.timestamp.desc(), t.id.desc()), index('searches_timestamp_idx').on(t.timestamp)],
+  (t) => [
+    index('searches_user_timestamp_idx').on(t.userId, t.timestamp.desc(), t.id.desc()),
+    index('searches_timestamp_idx').on(t.timestamp),
+  ],
 );
 
 // Every field of spec §3 `search_results`, plus the evidence, competitors and score breakdowns that
@@ -61,7 +76,9 @@ export const searchResults = pgTable(
     isSaved: boolean().notNull().default(false),
     savedAt: ts(),
     confidenceScore: integer().notNull().default(75),
-    priority: text({ enum: ['high', 'medium', 'low'] }).notNull().default('medium'),
+    priority: text({ enum: ['high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
     actionableRecommendations: jsonb().$type<string[]>().notNull().default([]),
     competitorAnalysis: text().notNull(),
     industryContext: text().notNull(),
@@ -77,7 +94,12 @@ export const searchResults = pgTable(
     riskFlags: jsonb().$type<string[]>().notNull().default([]),
     composedBy: text({ enum: ['offline', 'llm'] }),
   },
-  (t) => [index('search_results_search_idx').on(t.searchId, t.rank), index('search_results_saved_idx').on(t.isSaved).where(sql`${t.isSaved}`)],
+  (t) => [
+    index('search_results_search_idx').on(t.searchId, t.rank),
+    index('search_results_saved_idx')
+      .on(t.isSaved)
+      .where(sql`${t.isSaved}`),
+  ],
 );
 
 // Spec §3 `projects` and `project_analyses`: a user's folders of analyses.
@@ -110,7 +132,10 @@ export const projectAnalyses = pgTable(
       .references(() => searches.id, { onDelete: 'cascade' }),
     addedAt: ts().notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('project_analyses_pair_unique').on(t.projectId, t.searchId), index('project_analyses_search_idx').on(t.searchId)],
+  (t) => [
+    uniqueIndex('project_analyses_pair_unique').on(t.projectId, t.searchId),
+    index('project_analyses_search_idx').on(t.searchId),
+  ],
 );
 
 export type SearchRow = typeof searches.$inferSelect;

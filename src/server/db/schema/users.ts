@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-const ts = (name?: string) => (name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' }));
+const ts = (name?: string) =>
+  name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' });
 
 // Every column of spec §3 `users`, plus `role` (admin rights, added for feature-flag management).
 // E-mails are stored lower-cased; uniqueness is on the lower-cased value.
@@ -12,14 +13,18 @@ export const users = pgTable(
     email: text().notNull(),
     password: text(),
     name: text(),
-    plan: text({ enum: ['free', 'pro', 'enterprise'] }).notNull().default('free'),
+    plan: text({ enum: ['free', 'pro', 'enterprise'] })
+      .notNull()
+      .default('free'),
     searchCount: integer().notNull().default(0),
     lastResetDate: ts().notNull().defaultNow(),
     createdAt: ts().notNull().defaultNow(),
     updatedAt: ts().notNull().defaultNow(),
     stripeCustomerId: text(),
     stripeSubscriptionId: text(),
-    subscriptionTier: text({ enum: ['free', 'pro', 'enterprise'] }).notNull().default('free'),
+    subscriptionTier: text({ enum: ['free', 'pro', 'enterprise'] })
+      .notNull()
+      .default('free'),
     subscriptionStatus: text().notNull().default('inactive'),
     subscriptionPeriodEnd: ts(),
     trialUsed: boolean().notNull().default(false),
@@ -41,7 +46,9 @@ export const users = pgTable(
     passwordExpiryWarningSent: boolean().notNull().default(false),
     forcePasswordChange: boolean().notNull().default(false),
     passwordStrengthScore: integer(),
-    role: text({ enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text({ enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),

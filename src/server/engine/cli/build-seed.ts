@@ -26,8 +26,31 @@ const TOPICS: [RegExp, number][] = [
   [/\b(mental health|therapy)\b/i, 4],
   [/\b(payroll|recruiting)\b/i, 4],
 ];
-const SOCS = ['39-2021', '31-1122', '31-1121', '39-9011', '13-2011', '43-3031', '23-1011', '25-2021', '25-3041', '39-9031', '11-9141', '35-2014', '35-1012', '29-1141', '29-1131', '21-1018', '13-1071', '41-3041', '47-2231', '29-2052', '11-9051'];
-const SOURCE_YC = 'Y Combinator directory (www.ycombinator.com/companies), collected by akshaybhalotia/yc_company_scraper';
+const SOCS = [
+  '39-2021',
+  '31-1122',
+  '31-1121',
+  '39-9011',
+  '13-2011',
+  '43-3031',
+  '23-1011',
+  '25-2021',
+  '25-3041',
+  '39-9031',
+  '11-9141',
+  '35-2014',
+  '35-1012',
+  '29-1141',
+  '29-1131',
+  '21-1018',
+  '13-1071',
+  '41-3041',
+  '47-2231',
+  '29-2052',
+  '11-9051',
+];
+const SOURCE_YC =
+  'Y Combinator directory (www.ycombinator.com/companies), collected by akshaybhalotia/yc_company_scraper';
 const SOURCE_ONET = 'O*NET 29.3 Database, U.S. Department of Labor, CC BY 4.0';
 const SOURCE_BLS = 'BLS Employment Projections 2023-2033';
 
@@ -48,9 +71,14 @@ const seed: SeedFile = {
   occupations: onet.occupations
     .filter((o) => SOCS.includes(socBase(o.soc)) && o.soc.endsWith('.00'))
     .map(({ source: _s, ...o }) => ({ ...o, altTitles: o.altTitles.slice(0, 6), publicSource: SOURCE_ONET })),
-  projections: bls.projections.filter((p) => SOCS.includes(p.soc)).map(({ source: _s, ...p }) => ({ ...p, publicSource: SOURCE_BLS })),
+  projections: bls.projections
+    .filter((p) => SOCS.includes(p.soc))
+    .map(({ source: _s, ...p }) => ({ ...p, publicSource: SOURCE_BLS })),
   tasks: SOCS.flatMap((soc) =>
-    onet.tasks.filter((t) => t.soc === `${soc}.00`).slice(0, 5).map(({ source: _s, ...t }) => ({ ...t, publicSource: SOURCE_ONET })),
+    onet.tasks
+      .filter((t) => t.soc === `${soc}.00`)
+      .slice(0, 5)
+      .map(({ source: _s, ...t }) => ({ ...t, publicSource: SOURCE_ONET })),
   ),
   tech: SOCS.flatMap((soc) =>
     onet.tech
@@ -61,4 +89,6 @@ const seed: SeedFile = {
   ),
 };
 fs.writeFileSync(SEED_FILE, `${JSON.stringify(seed, null, 1)}\n`);
-console.log(`seed corpus: ${seed.companies.length} companies, ${seed.occupations.length} occupations, ${seed.projections.length} projections`);
+console.log(
+  `seed corpus: ${seed.companies.length} companies, ${seed.occupations.length} occupations, ${seed.projections.length} projections`,
+);

@@ -33,11 +33,18 @@ try {
       console.log(`${r.path}: no public source serves this layout; fetch it from a mirror with --from <url>`);
       continue;
     }
-    const check = r.matchesPinned === null ? 'no pinned checksum' : r.matchesPinned ? 'checksum ok' : 'checksum differs from the pinned copy (the source was updated)';
+    const check =
+      r.matchesPinned === null
+        ? 'no pinned checksum'
+        : r.matchesPinned
+          ? 'checksum ok'
+          : 'checksum differs from the pinned copy (the source was updated)';
     console.log(`${r.path}: ${r.status}, ${check}`);
   }
   const corpus = loadFullCorpus(dir);
-  console.log(`Indexed ${corpus.companies.length} companies and ${corpus.occupations.length} occupations (corpus ${corpus.version}).`);
+  console.log(
+    `Indexed ${corpus.companies.length} companies and ${corpus.occupations.length} occupations (corpus ${corpus.version}).`,
+  );
   console.log(`Use them with DATASETS_DIR=${dir}`);
 } catch (error) {
   process.stderr.write('\n');

@@ -22,4 +22,6 @@ const engine = await createEngine({ env });
 const analysis = await engine.analyze({ query, filters: defaultFilters() });
 // Exit only once stdout has drained: a pipe takes 64 KB at a time, and the semantic indexer may
 // still hold the event loop open.
-process.stdout.write(`${asJson ? JSON.stringify(analysis, null, 2) : formatAnalysis(analysis)}\n`, () => process.exit(0));
+process.stdout.write(`${asJson ? JSON.stringify(analysis, null, 2) : formatAnalysis(analysis)}\n`, () =>
+  process.exit(0),
+);

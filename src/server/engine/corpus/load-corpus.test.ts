@@ -23,7 +23,11 @@ describe('corpus loading', () => {
   it('loads the datasets with a version derived from their bytes', () => {
     const corpus = loadFullCorpus(FIXTURE_DATASETS_DIR);
     expect(corpus.kind).toBe('full');
-    expect(corpus.companies.find((c) => c.slug === 'petcube')).toMatchObject({ name: 'Petcube', status: 'Active', year: 2016 });
+    expect(corpus.companies.find((c) => c.slug === 'petcube')).toMatchObject({
+      name: 'Petcube',
+      status: 'Active',
+      year: 2016,
+    });
     expect(corpus.projections.get('39-2021')?.employment2023).toBeGreaterThan(300);
     const changed = copyFixtures();
     fs.appendFileSync(path.join(changed, 'onet/task-statements.txt'), '');
@@ -35,7 +39,11 @@ describe('corpus loading', () => {
 
   it.each([
     ['yc/companies.json', (t: string) => t.slice(0, t.length / 2), 'yc/companies.json'],
-    ['bls/employment-projections-2023-2033.csv', (t: string) => t.slice(0, t.lastIndexOf('"') - 3), 'bls/employment-projections-2023-2033.csv'],
+    [
+      'bls/employment-projections-2023-2033.csv',
+      (t: string) => t.slice(0, t.lastIndexOf('"') - 3),
+      'bls/employment-projections-2023-2033.csv',
+    ],
     ['onet/occupation-data.txt', () => 'Code\tName\n', 'onet/occupation-data.txt'],
     ['onet/task-statements.txt', () => '', 'onet/task-statements.txt'],
   ])('stops with a message naming a corrupt %s', (file, corrupt, named) => {
@@ -57,7 +65,10 @@ describe('corpus loading', () => {
     dirs.push(dataDir);
     expect(loadOrBuildLexical(corpus, dataDir).from).toBe('built');
     expect(loadOrBuildLexical(corpus, dataDir).from).toBe('cache');
-    fs.writeFileSync(path.join(dataDir, 'engine-cache', corpus.version, `lexical-${LEXICAL_INDEX_VERSION}.json`), '{"companies": {"broken"');
+    fs.writeFileSync(
+      path.join(dataDir, 'engine-cache', corpus.version, `lexical-${LEXICAL_INDEX_VERSION}.json`),
+      '{"companies": {"broken"',
+    );
     const rebuilt = loadOrBuildLexical(corpus, dataDir);
     expect(rebuilt.from).toBe('built');
     expect(rebuilt.rebuiltReason).toContain('unreadable');
@@ -66,7 +77,18 @@ describe('corpus loading', () => {
   });
 
   it('reads batch labels and BLS numbers', () => {
-    expect([batchYear('Winter 2012'), batchYear('W11'), batchYear('IK12'), batchYear('X25'), batchYear('Unspecified')]).toEqual([2012, 2011, 2012, 2025, null]);
-    expect([parseNumber('1,562.0'), parseNumber('="13-2011"'), parseNumber('N/A'), parseNumber('')]).toEqual([1562, null, null, null]);
+    expect([
+      batchYear('Winter 2012'),
+      batchYear('W11'),
+      batchYear('IK12'),
+      batchYear('X25'),
+      batchYear('Unspecified'),
+    ]).toEqual([2012, 2011, 2012, 2025, null]);
+    expect([parseNumber('1,562.0'), parseNumber('="13-2011"'), parseNumber('N/A'), parseNumber('')]).toEqual([
+      1562,
+      null,
+      null,
+      null,
+    ]);
   });
 });

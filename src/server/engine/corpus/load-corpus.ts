@@ -23,7 +23,11 @@ function loadIndustries(): Industry[] {
     // Six-digit national industries are specific enough to describe a market; sectors are not.
     if (!/^\d{6}$/.test(code) || !entry.Title) continue;
     const title = entry.Title.replace(/T$/, '').trim();
-    const description = (entry.Description ?? '').split(/\r?\n/).find((l) => l.trim().length > 40)?.trim() ?? '';
+    const description =
+      (entry.Description ?? '')
+        .split(/\r?\n/)
+        .find((l) => l.trim().length > 40)
+        ?.trim() ?? '';
     industries.push({ code, title, description });
   }
   return industries;

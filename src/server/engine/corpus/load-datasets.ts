@@ -53,7 +53,10 @@ export function loadYcCompanies(dir: string): Company[] {
   const parsed = z.array(ycCompanySchema).safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new CorpusError(DATASET_FILES.yc, `unexpected shape at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`);
+    throw new CorpusError(
+      DATASET_FILES.yc,
+      `unexpected shape at ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`,
+    );
   }
   const seen = new Set<string>();
   const companies: Company[] = [];
@@ -89,8 +92,15 @@ export function socBase(code: string): string {
 }
 
 export function loadOnet(dir: string): { occupations: Occupation[]; tasks: Task[]; tech: TechSkill[] } {
-  const occRows = parseTsv(DATASET_FILES.occupations, readFile(dir, DATASET_FILES.occupations), ['O*NET-SOC Code', 'Title', 'Description']);
-  const titleRows = parseTsv(DATASET_FILES.titles, readFile(dir, DATASET_FILES.titles), ['O*NET-SOC Code', 'Reported Job Title']);
+  const occRows = parseTsv(DATASET_FILES.occupations, readFile(dir, DATASET_FILES.occupations), [
+    'O*NET-SOC Code',
+    'Title',
+    'Description',
+  ]);
+  const titleRows = parseTsv(DATASET_FILES.titles, readFile(dir, DATASET_FILES.titles), [
+    'O*NET-SOC Code',
+    'Reported Job Title',
+  ]);
   const reported = new Map<string, string[]>();
   for (const r of titleRows) {
     const list = reported.get(r['O*NET-SOC Code']!) ?? [];
@@ -104,9 +114,18 @@ export function loadOnet(dir: string): { occupations: Occupation[]; tasks: Task[
     altTitles: reported.get(r['O*NET-SOC Code']!) ?? [],
     source: 'onet',
   }));
-  const tasks: Task[] = parseTsv(DATASET_FILES.tasks, readFile(dir, DATASET_FILES.tasks), ['O*NET-SOC Code', 'Task ID', 'Task', 'Date']).map(
-    (r) => ({ soc: r['O*NET-SOC Code']!, taskId: r['Task ID']!, text: r.Task!, date: onetDate(r.Date!), source: 'onet' }),
-  );
+  const tasks: Task[] = parseTsv(DATASET_FILES.tasks, readFile(dir, DATASET_FILES.tasks), [
+    'O*NET-SOC Code',
+    'Task ID',
+    'Task',
+    'Date',
+  ]).map((r) => ({
+    soc: r['O*NET-SOC Code']!,
+    taskId: r['Task ID']!,
+    text: r.Task!,
+    date: onetDate(r.Date!),
+    source: 'onet',
+  }));
   const tech: TechSkill[] = parseTsv(DATASET_FILES.tech, readFile(dir, DATASET_FILES.tech), [
     'O*NET-SOC Code',
     'Example',

@@ -64,7 +64,8 @@ export function parseCsv(file: string, text: string, required: readonly string[]
     .slice(1)
     .filter((r) => r.some((c) => c.trim() !== ''))
     .map((cells, n) => {
-      if (cells.length < header.length) throw new CorpusError(file, `row ${n + 2} has ${cells.length} of ${header.length} fields`);
+      if (cells.length < header.length)
+        throw new CorpusError(file, `row ${n + 2} has ${cells.length} of ${header.length} fields`);
       const row: Record<string, string> = {};
       for (const column of required) row[column] = (cells[index.get(column)!] ?? '').trim();
       return row;

@@ -28,7 +28,15 @@ const seedSchema = z.object({
       publicSource: z.string(),
     }),
   ),
-  occupations: z.array(z.object({ soc: z.string(), title: z.string(), description: z.string(), altTitles: z.array(z.string()), publicSource: z.string() })),
+  occupations: z.array(
+    z.object({
+      soc: z.string(),
+      title: z.string(),
+      description: z.string(),
+      altTitles: z.array(z.string()),
+      publicSource: z.string(),
+    }),
+  ),
   projections: z.array(
     z.object({
       soc: z.string(),
@@ -41,8 +49,24 @@ const seedSchema = z.object({
       publicSource: z.string(),
     }),
   ),
-  tasks: z.array(z.object({ soc: z.string(), taskId: z.string(), text: z.string(), date: z.string().nullable(), publicSource: z.string() })),
-  tech: z.array(z.object({ soc: z.string(), product: z.string(), commodity: z.string(), isHot: z.boolean(), publicSource: z.string() })),
+  tasks: z.array(
+    z.object({
+      soc: z.string(),
+      taskId: z.string(),
+      text: z.string(),
+      date: z.string().nullable(),
+      publicSource: z.string(),
+    }),
+  ),
+  tech: z.array(
+    z.object({
+      soc: z.string(),
+      product: z.string(),
+      commodity: z.string(),
+      isHot: z.boolean(),
+      publicSource: z.string(),
+    }),
+  ),
 });
 export type SeedFile = z.infer<typeof seedSchema>;
 

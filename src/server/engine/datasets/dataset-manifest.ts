@@ -9,11 +9,36 @@ export type ManifestEntry = { path: string; url: string | null; sha256: string |
 const ONET_TEXT = 'https://www.onetcenter.org/dl_files/database/db_29_3_text';
 
 export const PUBLIC_MANIFEST: ManifestEntry[] = [
-  { path: DATASET_FILES.yc, url: 'https://yc-oss.github.io/api/companies/all.json', sha256: '3bf7899c1130049d7fba21a2fe0f3fafc829d5a444eef6c9398dd0a8c0c61399', bytes: 6005581 },
-  { path: DATASET_FILES.occupations, url: `${ONET_TEXT}/Occupation%20Data.txt`, sha256: '164236c5e0f1d16bfbafe017a16f20a993948cc4b1534d1da631652c81708f0f', bytes: 264777 },
-  { path: DATASET_FILES.tasks, url: `${ONET_TEXT}/Task%20Statements.txt`, sha256: 'd0204389a327a5483f8b09a5f00c3e4d4855faab70eb98ffd57f2f6750c4326a', bytes: 3425421 },
-  { path: DATASET_FILES.tech, url: `${ONET_TEXT}/Technology%20Skills.txt`, sha256: 'e73975df2574326bedb01b88f08e3eb697dad8ee4b6092ff551d7c6e4bf388bf', bytes: 3643085 },
-  { path: DATASET_FILES.titles, url: `${ONET_TEXT}/Sample%20of%20Reported%20Titles.txt`, sha256: 'f10deeecb490ab1df901941bbd78cdb7bf1a6691596a6946c35abb84022ceaf4', bytes: 552758 },
+  {
+    path: DATASET_FILES.yc,
+    url: 'https://yc-oss.github.io/api/companies/all.json',
+    sha256: '3bf7899c1130049d7fba21a2fe0f3fafc829d5a444eef6c9398dd0a8c0c61399',
+    bytes: 6005581,
+  },
+  {
+    path: DATASET_FILES.occupations,
+    url: `${ONET_TEXT}/Occupation%20Data.txt`,
+    sha256: '164236c5e0f1d16bfbafe017a16f20a993948cc4b1534d1da631652c81708f0f',
+    bytes: 264777,
+  },
+  {
+    path: DATASET_FILES.tasks,
+    url: `${ONET_TEXT}/Task%20Statements.txt`,
+    sha256: 'd0204389a327a5483f8b09a5f00c3e4d4855faab70eb98ffd57f2f6750c4326a',
+    bytes: 3425421,
+  },
+  {
+    path: DATASET_FILES.tech,
+    url: `${ONET_TEXT}/Technology%20Skills.txt`,
+    sha256: 'e73975df2574326bedb01b88f08e3eb697dad8ee4b6092ff551d7c6e4bf388bf',
+    bytes: 3643085,
+  },
+  {
+    path: DATASET_FILES.titles,
+    url: `${ONET_TEXT}/Sample%20of%20Reported%20Titles.txt`,
+    sha256: 'f10deeecb490ab1df901941bbd78cdb7bf1a6691596a6946c35abb84022ceaf4',
+    bytes: 552758,
+  },
   {
     path: DATASET_FILES.bls,
     // BLS publishes the projections as an Excel workbook; the CSV layout the engine reads comes

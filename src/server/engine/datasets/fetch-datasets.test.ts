@@ -33,7 +33,12 @@ const server = http.createServer((req, res) => {
       res.writeHead(416).end();
       return;
     }
-    res.writeHead(206, { 'content-length': body.length - from, 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` }).end(body.subarray(from));
+    res
+      .writeHead(206, {
+        'content-length': body.length - from,
+        'content-range': `bytes ${from}-${body.length - 1}/${body.length}`,
+      })
+      .end(body.subarray(from));
     return;
   }
   res.writeHead(200, { 'content-length': body.length }).end(body);
@@ -53,7 +58,12 @@ afterAll(async () => {
 function manifest(): ManifestEntry[] {
   return Object.values(DATASET_FILES).map((p) => {
     const bytes = fs.readFileSync(path.join(FIXTURE_DATASETS_DIR, p));
-    return { path: p, url: `${base}/${p}`, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
+    return {
+      path: p,
+      url: `${base}/${p}`,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes: bytes.length,
+    };
   });
 }
 
@@ -67,7 +77,12 @@ describe('datasets:fetch', () => {
   it('downloads every file with progress, verifies checksums, and the result indexes', async () => {
     const dir = tempDir();
     const progress: FetchProgress[] = [];
-    const results = await fetchDatasets({ dir, manifest: manifest(), strict: true, onProgress: (p) => progress.push(p) });
+    const results = await fetchDatasets({
+      dir,
+      manifest: manifest(),
+      strict: true,
+      onProgress: (p) => progress.push(p),
+    });
     expect(results.every((r) => r.status === 'downloaded' && r.matchesPinned)).toBe(true);
     expect(progress.some((p) => p.path === DATASET_FILES.yc && p.received === p.total)).toBe(true);
     expect(loadFullCorpus(dir).companies.length).toBeGreaterThan(20);
@@ -104,6 +119,8 @@ describe('datasets:fetch', () => {
   it('names the file when the source answers with an error', async () => {
     const dir = tempDir();
     const broken = manifest().map((e) => (e.path === DATASET_FILES.tasks ? { ...e, url: `${base}/missing.txt` } : e));
-    await expect(fetchDatasets({ dir, manifest: broken, strict: true })).rejects.toThrow(`${DATASET_FILES.tasks}: HTTP 404`);
+    await expect(fetchDatasets({ dir, manifest: broken, strict: true })).rejects.toThrow(
+      `${DATASET_FILES.tasks}: HTTP 404`,
+    );
   });
 });

@@ -7,7 +7,12 @@ import type { ManifestEntry } from './dataset-manifest.ts';
 // `.part` file), verified against pinned SHA-256 checksums, with progress reported per file.
 
 export type FetchProgress = { path: string; received: number; total: number | null; resumedFrom: number };
-export type FetchResult = { path: string; status: 'downloaded' | 'already-present' | 'resumed' | 'no-public-source'; sha256: string | null; matchesPinned: boolean | null };
+export type FetchResult = {
+  path: string;
+  status: 'downloaded' | 'already-present' | 'resumed' | 'no-public-source';
+  sha256: string | null;
+  matchesPinned: boolean | null;
+};
 
 export class DatasetFetchError extends Error {
   constructor(
@@ -23,7 +28,12 @@ function sha256Of(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
-async function download(entry: ManifestEntry & { url: string }, target: string, onProgress: (p: FetchProgress) => void, signal?: AbortSignal): Promise<'downloaded' | 'resumed'> {
+async function download(
+  entry: ManifestEntry & { url: string },
+  target: string,
+  onProgress: (p: FetchProgress) => void,
+  signal?: AbortSignal,
+): Promise<'downloaded' | 'resumed'> {
   const part = `${target}.part`;
   const resumeFrom = fs.existsSync(part) ? fs.statSync(part).size : 0;
   const response = await fetch(entry.url, { headers: resumeFrom > 0 ? { range: `bytes=${resumeFrom}-` } : {}, signal });
@@ -32,7 +42,8 @@ async function download(entry: ManifestEntry & { url: string }, target: string, 
     fs.renameSync(part, target);
     return 'resumed';
   }
-  if (!response.ok || !response.body) throw new DatasetFetchError(entry.path, `HTTP ${response.status} from ${entry.url}`);
+  if (!response.ok || !response.body)
+    throw new DatasetFetchError(entry.path, `HTTP ${response.status} from ${entry.url}`);
   const isResume = resumeFrom > 0 && response.status === 206;
   const length = Number(response.headers.get('content-length') ?? NaN);
   const total = Number.isFinite(length) ? length + (isResume ? resumeFrom : 0) : entry.bytes;
@@ -46,7 +57,9 @@ async function download(entry: ManifestEntry & { url: string }, target: string, 
       onProgress({ path: entry.path, received, total, resumedFrom: isResume ? resumeFrom : 0 });
     }
   } finally {
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
   }
   fs.renameSync(part, target);
   return isResume ? 'resumed' : 'downloaded';
@@ -76,7 +89,12 @@ export async function fetchDatasets(options: {
       continue;
     }
     if (fs.existsSync(target)) fs.rmSync(target);
-    const status = await download({ ...entry, url: entry.url }, target, options.onProgress ?? (() => undefined), options.signal);
+    const status = await download(
+      { ...entry, url: entry.url },
+      target,
+      options.onProgress ?? (() => undefined),
+      options.signal,
+    );
     const sha256 = sha256Of(target);
     const matchesPinned = entry.sha256 === null ? null : sha256 === entry.sha256;
     if (matchesPinned === false && options.strict) {

@@ -15,7 +15,9 @@ import { verifyAnalysis } from './verify-grounding.ts';
 // on nonsense, and the leave-one-out check.
 
 const evalSetSchema = z.object({
-  queries: z.array(z.object({ query: z.string(), segment: z.enum(['b2c', 'b2b']), expect: z.array(z.string()).min(1) })).min(30),
+  queries: z
+    .array(z.object({ query: z.string(), segment: z.enum(['b2c', 'b2b']), expect: z.array(z.string()).min(1) }))
+    .min(30),
   nonsense: z.array(z.string()),
   leaveOneOut: z.array(z.object({ slug: z.string(), query: z.string() })),
 });
@@ -26,8 +28,22 @@ export function readEvalSet(): EvalSet {
   return evalSetSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
-export type QueryResult = { query: string; segment: string; expected: number; found: string[]; missed: string[]; status: string };
-export type LeaveOneOutResult = { slug: string; query: string; foundWithIt: boolean; before: number; after: number; raised: boolean };
+export type QueryResult = {
+  query: string;
+  segment: string;
+  expected: number;
+  found: string[];
+  missed: string[];
+  status: string;
+};
+export type LeaveOneOutResult = {
+  slug: string;
+  query: string;
+  foundWithIt: boolean;
+  before: number;
+  after: number;
+  raised: boolean;
+};
 export type EvalReport = {
   queries: QueryResult[];
   recall: number;
@@ -78,7 +94,10 @@ export async function runEval(engine: Engine, index: EngineIndex, set: EvalSet):
   return {
     queries: results,
     recall: recallOf(results),
-    recallBySegment: { b2c: recallOf(results.filter((r) => r.segment === 'b2c')), b2b: recallOf(results.filter((r) => r.segment === 'b2b')) },
+    recallBySegment: {
+      b2c: recallOf(results.filter((r) => r.segment === 'b2c')),
+      b2b: recallOf(results.filter((r) => r.segment === 'b2b')),
+    },
     falseAbstentions: results.filter((r) => r.status === 'insufficient_data').length,
     groundedness: grounding,
     determinism: { identical, total: set.queries.length },
@@ -96,13 +115,19 @@ async function leaveOneOut(index: EngineIndex, set: EvalSet): Promise<LeaveOneOu
   const out: LeaveOneOutResult[] = [];
   for (const { slug, query } of set.leaveOneOut) {
     const before = await runPipeline(index, { query, filters: defaultFilters() }, {}, null);
-    const niche = before.status === 'ok' ? before.cells.find((c) => c.companies.some((co) => co.slug === slug)) : undefined;
+    const niche =
+      before.status === 'ok' ? before.cells.find((c) => c.companies.some((co) => co.slug === slug)) : undefined;
     if (!niche) {
       out.push({ slug, query, foundWithIt: false, before: 0, after: 0, raised: false });
       continue;
     }
     const corpus: Corpus = { ...index.corpus, companies: index.corpus.companies.filter((c) => c.slug !== slug) };
-    const after = await runPipeline(deriveIndex(corpus, buildLexicalIndexes(corpus)), { query, filters: defaultFilters() }, {}, null);
+    const after = await runPipeline(
+      deriveIndex(corpus, buildLexicalIndexes(corpus)),
+      { query, filters: defaultFilters() },
+      {},
+      null,
+    );
     const same = after.status === 'ok' ? after.cells.find((c) => cellKey(c) === cellKey(niche)) : undefined;
     // A niche left with no company drops out of the cell list; score its evidence without the company.
     const afterScore =
@@ -112,7 +137,14 @@ async function leaveOneOut(index: EngineIndex, set: EvalSet): Promise<LeaveOneOu
           .filter((e) => e.id !== `company:${slug}`)
           .map((e) => (e.id === 'market:interest' && typeof e.value === 'number' ? { ...e, value: e.value - 1 } : e)),
       ).opportunityScore;
-    out.push({ slug, query, foundWithIt: true, before: niche.scores.opportunityScore, after: afterScore, raised: afterScore > niche.scores.opportunityScore });
+    out.push({
+      slug,
+      query,
+      foundWithIt: true,
+      before: niche.scores.opportunityScore,
+      after: afterScore,
+      raised: afterScore > niche.scores.opportunityScore,
+    });
   }
   return out;
 }

@@ -11,7 +11,13 @@ function same(a: number, b: number): boolean {
   return Math.abs(a - b) < 1e-6;
 }
 
-function checkBreakdown(name: string, shown: ScoreBreakdown, recomputed: ScoreBreakdown, ids: Set<string>, report: GroundingReport): void {
+function checkBreakdown(
+  name: string,
+  shown: ScoreBreakdown,
+  recomputed: ScoreBreakdown,
+  ids: Set<string>,
+  report: GroundingReport,
+): void {
   const tally = (ok: boolean, what: string): void => {
     report.numbers++;
     if (ok) report.grounded++;
@@ -20,13 +26,23 @@ function checkBreakdown(name: string, shown: ScoreBreakdown, recomputed: ScoreBr
   tally(same(shown.score, recomputed.score), `${name}.score`);
   shown.factors.forEach((f, i) => {
     const r = recomputed.factors[i];
-    tally(r !== undefined && r.key === f.key && same(r.value, f.value) && same(r.contribution, f.contribution) && same(r.weight, f.weight), `${name}.${f.key}`);
+    tally(
+      r !== undefined &&
+        r.key === f.key &&
+        same(r.value, f.value) &&
+        same(r.contribution, f.contribution) &&
+        same(r.weight, f.weight),
+      `${name}.${f.key}`,
+    );
     const missing = f.evidenceIds.filter((id) => !ids.has(id));
     if (missing.length) report.failures.push(`${name}.${f.key} cites missing evidence ${missing.join(', ')}`);
   });
 }
 
-export function verifyOpportunity(o: Opportunity, report: GroundingReport = { numbers: 0, grounded: 0, failures: [] }): GroundingReport {
+export function verifyOpportunity(
+  o: Opportunity,
+  report: GroundingReport = { numbers: 0, grounded: 0, failures: [] },
+): GroundingReport {
   const scores = scoreEvidence(o.evidence);
   const ids = new Set(o.evidence.map((e) => e.id));
   const fields: [string, number | string, number | string][] = [
@@ -48,7 +64,8 @@ export function verifyOpportunity(o: Opportunity, report: GroundingReport = { nu
     checkBreakdown(`${o.title}: ${key}`, o.breakdown[key], scores.breakdown[key], ids, report);
   }
   for (const c of o.competitors) {
-    if (c.verified && c.evidenceId && !ids.has(c.evidenceId)) report.failures.push(`${o.title}: competitor ${c.name} cites missing evidence`);
+    if (c.verified && c.evidenceId && !ids.has(c.evidenceId))
+      report.failures.push(`${o.title}: competitor ${c.name} cites missing evidence`);
   }
   return report;
 }

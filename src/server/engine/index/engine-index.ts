@@ -51,7 +51,8 @@ const GENERIC_PRODUCT_SHARE = 0.1;
 function genericProducts(corpus: Corpus): Set<string> {
   const occupations = new Map<string, number>();
   for (const skills of corpus.techBySoc.values()) {
-    for (const product of new Set(skills.map((s) => s.product))) occupations.set(product, (occupations.get(product) ?? 0) + 1);
+    for (const product of new Set(skills.map((s) => s.product)))
+      occupations.set(product, (occupations.get(product) ?? 0) + 1);
   }
   const total = corpus.techBySoc.size;
   return new Set([...occupations].filter(([, n]) => n / total > GENERIC_PRODUCT_SHARE).map(([p]) => p));
@@ -70,7 +71,10 @@ export function deriveIndex(corpus: Corpus, lexical: LexicalIndexes): EngineInde
     corpus,
     lexical,
     companyTerms,
-    occupationTerms: corpus.occupations.map((o) => ({ head: termSet(`${o.title} ${o.altTitles.join(' ')}`), body: termSet(o.description) })),
+    occupationTerms: corpus.occupations.map((o) => ({
+      head: termSet(`${o.title} ${o.altTitles.join(' ')}`),
+      body: termSet(o.description),
+    })),
     documentFrequency,
     categories: corpus.companies.map(companyCategory),
     riskFlags: corpus.companies.map(companyRiskFlags),

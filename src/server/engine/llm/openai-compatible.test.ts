@@ -23,7 +23,9 @@ const server = http.createServer((req, res) => {
       return;
     }
     if (mode === 'http-error') {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }));
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }));
       return;
     }
     const content = mode === 'garbage-stream' ? 'not json at all' : composition(`Fake server title ${requests.length}`);
@@ -47,7 +49,12 @@ afterAll(async () => {
 });
 
 function env(): ReturnType<typeof fixtureEnv> {
-  return fixtureEnv({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'fake-model', AI_BASE_URL: baseUrl, AI_API_KEY: 'local-key' });
+  return fixtureEnv({
+    AI_PROVIDER: 'openai-compatible',
+    AI_MODEL: 'fake-model',
+    AI_BASE_URL: baseUrl,
+    AI_API_KEY: 'local-key',
+  });
 }
 
 describe('openai-compatible provider', () => {
@@ -60,7 +67,12 @@ describe('openai-compatible provider', () => {
     expect(analysis.composer.tokensUsed).toBe(400 * analysis.opportunities.length);
     expect(analysis.opportunities[0]!.title).toBe('Fake server title 1');
     const first = requests[0]!;
-    expect(first).toMatchObject({ url: '/v1/chat/completions', authorization: 'Bearer local-key', model: 'fake-model', stream: true });
+    expect(first).toMatchObject({
+      url: '/v1/chat/completions',
+      authorization: 'Bearer local-key',
+      model: 'fake-model',
+      stream: true,
+    });
     expect(JSON.stringify(first.response_format)).toContain('json_schema');
   });
 

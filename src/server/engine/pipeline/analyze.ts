@@ -47,7 +47,11 @@ function withinFilters(c: ScoredCell, f: SearchFilters): boolean {
   const inRange = (v: number, [min, max]: [number, number]): boolean => v >= min && v <= max;
   if (f.categories.length > 0 && !f.categories.includes(c.category)) return false;
   if (f.marketPotential !== null && s.marketPotential !== f.marketPotential) return false;
-  return inRange(s.innovationScore, f.innovationScore) && inRange(s.marketSize, f.marketSize) && inRange(s.feasibility, f.feasibilityScore);
+  return (
+    inRange(s.innovationScore, f.innovationScore) &&
+    inRange(s.marketSize, f.marketSize) &&
+    inRange(s.feasibility, f.feasibilityScore)
+  );
 }
 
 export async function runPipeline(
@@ -62,7 +66,12 @@ export async function runPipeline(
   const n = index.corpus.companies.length;
   const query = parseQuery(input.query, input.filters.keywords, (t) => (index.documentFrequency.get(t) ?? 0) / n);
   if (query.groups.length === 0) {
-    return { status: 'insufficient_data', reason: 'The query has no content word to search for (it is empty, only stop words or only symbols).', query, semanticUsed: false };
+    return {
+      status: 'insufficient_data',
+      reason: 'The query has no content word to search for (it is empty, only stop words or only symbols).',
+      query,
+      semanticUsed: false,
+    };
   }
   check(signal);
   onStage?.('retrieving');
@@ -72,7 +81,9 @@ export async function runPipeline(
   const candidates = retrieveCompanies(index, query.groups, input.filters, vector);
   const best = Math.max(0, ...candidates.slice(0, 50).map((c) => c.coverage));
   if (best < MIN_QUERY_COVERAGE) {
-    const matched = candidates[0] ? query.groups.filter((_, i) => candidates[0]!.matched.includes(i)).map((g) => g.word) : [];
+    const matched = candidates[0]
+      ? query.groups.filter((_, i) => candidates[0]!.matched.includes(i)).map((g) => g.word)
+      : [];
     return {
       status: 'insufficient_data',
       reason:
@@ -92,13 +103,28 @@ export async function runPipeline(
     .filter((cell: Cell) => cell.members.length > 0 || cell.kind === 'core')
     .map((cell) => {
       const measured = measureCell(index, query, cell, demandCache, eligible, input.filters.dateRange);
-      return { ...measured, scores: scoreEvidence(measured.evidence), category: cellCategory(index, cell.members, candidates) };
+      return {
+        ...measured,
+        scores: scoreEvidence(measured.evidence),
+        category: cellCategory(index, cell.members, candidates),
+      };
     });
   const kept = scored.filter((c) => withinFilters(c, input.filters));
-  return { status: 'ok', query, cells: sortOpportunities(kept, input.filters).slice(0, MAX_OPPORTUNITIES), filteredOut: scored.length - kept.length, semanticUsed: vector !== null };
+  return {
+    status: 'ok',
+    query,
+    cells: sortOpportunities(kept, input.filters).slice(0, MAX_OPPORTUNITIES),
+    filteredOut: scored.length - kept.length,
+    semanticUsed: vector !== null,
+  };
 }
 
-export function toOpportunity(cell: ScoredCell, rank: number, text: ReturnType<typeof composeOffline>, extraCompetitors: Competitor[] = []): Opportunity {
+export function toOpportunity(
+  cell: ScoredCell,
+  rank: number,
+  text: ReturnType<typeof composeOffline>,
+  extraCompetitors: Competitor[] = [],
+): Opportunity {
   const s = cell.scores;
   const competitors: Competitor[] = cell.companies.map((c) => ({
     name: c.name,
@@ -127,7 +153,8 @@ export function toOpportunity(cell: ScoredCell, rank: number, text: ReturnType<t
     competitors: [...competitors, ...extraCompetitors],
     evidence: cell.evidence,
     breakdown: s.breakdown,
-    riskFlags: cell.evidence.filter((e) => e.id.startsWith('risk:') && s.breakdown.feasibility.factors[0]!.evidenceIds.includes(e.id)).map((e) => e.ref),
+    riskFlags: cell.evidence
+      .filter((e) => e.id.startsWith('risk:') && s.breakdown.feasibility.factors[0]!.evidenceIds.includes(e.id))
+      .map((e) => e.ref),
   };
 }
-

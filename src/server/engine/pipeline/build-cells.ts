@@ -33,7 +33,47 @@ const NEIGHBOUR_POOL = 400;
 
 // Tags that describe a business model or technology rather than a market.
 const GENERIC_TAGS = new Set(
-  ['B2B', 'SaaS', 'AI', 'Artificial Intelligence', 'Generative AI', 'Machine Learning', 'Consumer', 'Enterprise', 'Enterprise Software', 'API', 'Open Source', 'Developer Tools', 'Analytics', 'Productivity', 'AI Assistant', 'Infrastructure', 'Automation', 'Workflow Automation', 'Mobile', 'Mobile Apps', 'Big Data', 'Data Science', 'Deep Learning', 'NLP', 'Conversational AI', 'AIOps', 'Hard Tech', 'Web3', 'Crypto / Web3', 'Cloud Computing', 'Data Engineering', 'Subscriptions', 'Community', 'Social', 'Messaging', 'India', 'Latin America', 'Africa', 'Nonprofit'].map((t) => t.toLowerCase()),
+  [
+    'B2B',
+    'SaaS',
+    'AI',
+    'Artificial Intelligence',
+    'Generative AI',
+    'Machine Learning',
+    'Consumer',
+    'Enterprise',
+    'Enterprise Software',
+    'API',
+    'Open Source',
+    'Developer Tools',
+    'Analytics',
+    'Productivity',
+    'AI Assistant',
+    'Infrastructure',
+    'Automation',
+    'Workflow Automation',
+    'Mobile',
+    'Mobile Apps',
+    'Big Data',
+    'Data Science',
+    'Deep Learning',
+    'NLP',
+    'Conversational AI',
+    'AIOps',
+    'Hard Tech',
+    'Web3',
+    'Crypto / Web3',
+    'Cloud Computing',
+    'Data Engineering',
+    'Subscriptions',
+    'Community',
+    'Social',
+    'Messaging',
+    'India',
+    'Latin America',
+    'Africa',
+    'Nonprofit',
+  ].map((t) => t.toLowerCase()),
 );
 
 /**
@@ -49,7 +89,10 @@ function facetFit(index: EngineIndex, candidate: Candidate, groups: readonly Ter
   // ("meal kits": a test kit is not one); longer offerings spread their meaning over more words.
   const core = subset.filter((g) => g.facet !== 'keyword');
   const needsHead = core.some((g) => g.facet === 'segment') || core.length === 2;
-  const head = (needsHead ? core : []).reduce<TermGroup | null>((best, g) => (best === null || groupWeight(index, g) > groupWeight(index, best) ? g : best), null);
+  const head = (needsHead ? core : []).reduce<TermGroup | null>(
+    (best, g) => (best === null || groupWeight(index, g) > groupWeight(index, best) ? g : best),
+    null,
+  );
   const terms = index.companyTerms[candidate.id]!;
   const { coverage } = coverageOf(index, terms, subset);
   if (head && coverage < HEADLESS_FIT && matchStrength(terms, head) === 0) return 0;
@@ -82,17 +125,46 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
   };
   const cells: Cell[] = [];
   const totalWeight = groups.reduce((sum, g) => sum + groupWeight(index, g), 0);
-  const share = (idx: number[]): number => (totalWeight > 0 ? Math.round((idx.reduce((sum, i) => sum + groupWeight(index, groups[i]!), 0) / totalWeight) * 1000) / 1000 : 0);
+  const share = (idx: number[]): number =>
+    totalWeight > 0
+      ? Math.round((idx.reduce((sum, i) => sum + groupWeight(index, groups[i]!), 0) / totalWeight) * 1000) / 1000
+      : 0;
   const offeringGroups = offeringIdx.map((i) => groups[i]!);
   const segmentGroups = segmentIdx.map((i) => groups[i]!);
 
   const core = eligible.filter((c) => fit(c).offering >= FACET_MATCH && fit(c).segment >= FACET_MATCH);
-  cells.push({ kind: 'core', offering: offeringText, segment: segmentText ?? 'all customers', tag: null, groups: [...groups], members: core.slice(0, MAX_MEMBERS), definitionFit: 1 });
+  cells.push({
+    kind: 'core',
+    offering: offeringText,
+    segment: segmentText ?? 'all customers',
+    tag: null,
+    groups: [...groups],
+    members: core.slice(0, MAX_MEMBERS),
+    definitionFit: 1,
+  });
   if (segmentText) {
     const wide = pool.filter((c) => fit(c).offering >= FACET_MATCH && fit(c).segment < FACET_MATCH);
-    if (wide.length > 0) cells.push({ kind: 'offering-wide', offering: offeringText, segment: 'customers in general', tag: null, groups: offeringGroups, members: wide.slice(0, MAX_MEMBERS), definitionFit: share(offeringIdx) });
+    if (wide.length > 0)
+      cells.push({
+        kind: 'offering-wide',
+        offering: offeringText,
+        segment: 'customers in general',
+        tag: null,
+        groups: offeringGroups,
+        members: wide.slice(0, MAX_MEMBERS),
+        definitionFit: share(offeringIdx),
+      });
     const other = pool.filter((c) => fit(c).segment >= FACET_MATCH && fit(c).offering < FACET_MATCH);
-    if (other.length > 0) cells.push({ kind: 'segment-other', offering: `other products`, segment: segmentText, tag: null, groups: segmentGroups, members: other.slice(0, MAX_MEMBERS), definitionFit: share(segmentIdx) });
+    if (other.length > 0)
+      cells.push({
+        kind: 'segment-other',
+        offering: `other products`,
+        segment: segmentText,
+        tag: null,
+        groups: segmentGroups,
+        members: other.slice(0, MAX_MEMBERS),
+        definitionFit: share(segmentIdx),
+      });
   }
 
   // Angles: tags carried by the most relevant companies, weighted by their retrieval score.
@@ -109,9 +181,13 @@ export function buildCells(index: EngineIndex, query: ParsedQuery, candidates: C
   const seen = new Set(cells.map((c) => memberKey(c.members)));
   for (const [tag] of tags) {
     if (cells.length >= MAX_CELLS) break;
-    const tagWords = tag.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const tagWords = tag
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
     // A tag that only restates the query ("Pets" for "pet care") is not a new angle.
-    if (tagWords.every((w) => [...queryWords].some((q) => q === w || (q.length >= 5 && w.startsWith(q.slice(0, 5)))))) continue;
+    if (tagWords.every((w) => [...queryWords].some((q) => q === w || (q.length >= 5 && w.startsWith(q.slice(0, 5))))))
+      continue;
     // An angle serves the offering or the segment: its companies carry the tag and fit that facet.
     const tagged = pool.filter((c) => hasTag(index.corpus.companies[c.id]!, tag));
     const onOffering = tagged.filter((m) => fit(m).offering >= FACET_MATCH);

@@ -36,8 +36,10 @@ export const RISK_FLAGS = ['hardware', 'regulated', 'two-sided marketplace'] as 
 export type RiskFlag = (typeof RISK_FLAGS)[number];
 
 const RISK_PATTERNS: Record<RiskFlag, RegExp> = {
-  hardware: /hardware|hard tech|robotics|medical devices|manufacturing|drones|consumer electronics|iot|3d printing|aviation|space/i,
-  regulated: /insurance|banking|lending|therapeut|diagnostic|medical|pharma|biotech|healthcare|legal|compliance|government|defense|crypto/i,
+  hardware:
+    /hardware|hard tech|robotics|medical devices|manufacturing|drones|consumer electronics|iot|3d printing|aviation|space/i,
+  regulated:
+    /insurance|banking|lending|therapeut|diagnostic|medical|pharma|biotech|healthcare|legal|compliance|government|defense|crypto/i,
   'two-sided marketplace': /marketplace/i,
 };
 

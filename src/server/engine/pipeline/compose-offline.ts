@@ -14,7 +14,29 @@ function list(items: string[], max = 4): string {
   return rest > 0 ? `${joined} (+${rest} more)` : joined;
 }
 
-const ACRONYMS: Record<string, string> = { ai: 'AI', hr: 'HR', crm: 'CRM', erp: 'ERP', seo: 'SEO', api: 'API', smb: 'SMB', ev: 'EV', vr: 'VR', ar: 'AR', iot: 'IoT', saas: 'SaaS', b2b: 'B2B', b2c: 'B2C', ml: 'ML', llm: 'LLM', gps: 'GPS', pos: 'POS', ehr: 'EHR', esg: 'ESG', us: 'US' };
+const ACRONYMS: Record<string, string> = {
+  ai: 'AI',
+  hr: 'HR',
+  crm: 'CRM',
+  erp: 'ERP',
+  seo: 'SEO',
+  api: 'API',
+  smb: 'SMB',
+  ev: 'EV',
+  vr: 'VR',
+  ar: 'AR',
+  iot: 'IoT',
+  saas: 'SaaS',
+  b2b: 'B2B',
+  b2c: 'B2C',
+  ml: 'ML',
+  llm: 'LLM',
+  gps: 'GPS',
+  pos: 'POS',
+  ehr: 'EHR',
+  esg: 'ESG',
+  us: 'US',
+};
 
 function titleCase(text: string): string {
   return text.replace(/[\p{L}\p{N}]+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? `${w[0]!.toUpperCase()}${w.slice(1)}`);
@@ -37,13 +59,19 @@ export function cellTitle(m: MeasuredCell): string {
   const { cell } = m;
   switch (cell.kind) {
     case 'core':
-      return clip(cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`, 200);
+      return clip(
+        cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`,
+        200,
+      );
     case 'offering-wide':
       return clip(`${titleCase(cell.offering)} for any customer`, 200);
     case 'segment-other':
       return clip(`Other products for ${cell.segment}`, 200);
     case 'angle':
-      return clip(cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`, 200);
+      return clip(
+        cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`,
+        200,
+      );
   }
 }
 
@@ -51,7 +79,12 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const { cell, companies, demand, evidence } = m;
   // An angle's offering carries its tag in brackets; the sentences name the tag separately.
   const offering = cell.tag ? cell.offering.replace(` (${cell.tag})`, '') : cell.offering;
-  const scope = cell.kind === 'segment-other' ? `products for ${cell.segment}` : cell.segment === 'all customers' || cell.segment === 'customers in general' ? offering : `${offering} for ${cell.segment}`;
+  const scope =
+    cell.kind === 'segment-other'
+      ? `products for ${cell.segment}`
+      : cell.segment === 'all customers' || cell.segment === 'customers in general'
+        ? offering
+        : `${offering} for ${cell.segment}`;
   const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
   const failed = companies.filter((c) => c.status === 'Inactive' || c.status === 'Acquired');
   // Years from the evidence dates (launch, else batch), the same dates the entry trend is scored on.
@@ -59,9 +92,16 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
     const date = evidenceDate(c);
     return date ? Number(date.slice(0, 4)) : null;
   };
-  const years = companies.map(yearOf).filter((y): y is number => y !== null).sort((a, b) => a - b);
-  const tasks = byId(evidence, 'onet:').filter((e) => e.id.includes(':task:')).map((e) => String(e.value));
-  const tech = byId(evidence, 'onet:').filter((e) => e.id.includes(':tech:')).map((e) => String(e.value));
+  const years = companies
+    .map(yearOf)
+    .filter((y): y is number => y !== null)
+    .sort((a, b) => a - b);
+  const tasks = byId(evidence, 'onet:')
+    .filter((e) => e.id.includes(':task:'))
+    .map((e) => String(e.value));
+  const tech = byId(evidence, 'onet:')
+    .filter((e) => e.id.includes(':tech:'))
+    .map((e) => String(e.value));
   const industries = byId(evidence, 'naics:').map((e) => `${String(e.value)} (NAICS ${e.ref})`);
   const risks = byId(evidence, 'risk:').map((e) => e.note);
   // The same recent window the entry trend is scored on (the directory's latest years).
@@ -81,7 +121,14 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const gapReason =
     companies.length === 0
       ? `Nobody in the directory targets ${scope}. ${demandSentence}`
-      : `${active.length} of ${companies.length} matching companies are still active${failed.length ? `; ${list(failed.map((c) => `${c.name} (${c.status.toLowerCase()})`), 3)} did not last as independent companies` : ''}. ${demandSentence} Opportunity score ${s.opportunityScore.toFixed(1)} of 20 (importance plus the unmet part of it).`;
+      : `${active.length} of ${companies.length} matching companies are still active${
+          failed.length
+            ? `; ${list(
+                failed.map((c) => `${c.name} (${c.status.toLowerCase()})`),
+                3,
+              )} did not last as independent companies`
+            : ''
+        }. ${demandSentence} Opportunity score ${s.opportunityScore.toFixed(1)} of 20 (importance plus the unmet part of it).`;
 
   const competitorAnalysis =
     companies.length === 0
@@ -91,13 +138,15 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
           .map((c) => `${c.name} (${c.batch}, ${c.status})${c.oneLiner ? ` — ${bare(clip(c.oneLiner, 90))}` : ''}`)
           .join('; ')}.${tech.length ? ` Incumbent software used in the matched occupation: ${list(tech, 5)}.` : ''}`;
 
-  const industryContext = [
-    industries.length ? `Closest industries: ${list(industries, 2)}.` : '',
-    demand ? `O*NET describes the work as: ${clip(demand.occupation.description, 260)}` : '',
-    risks.length ? `Risk flags: ${risks.join('; ')}.` : '',
-  ]
-    .filter(Boolean)
-    .join(' ') || `The directory files the ${companies.length} companies in ${scope} under ${list([...new Set(companies.map((c) => c.subindustry || c.industry))].filter(Boolean), 3) || 'no common industry'}.`;
+  const industryContext =
+    [
+      industries.length ? `Closest industries: ${list(industries, 2)}.` : '',
+      demand ? `O*NET describes the work as: ${clip(demand.occupation.description, 260)}` : '',
+      risks.length ? `Risk flags: ${risks.join('; ')}.` : '',
+    ]
+      .filter(Boolean)
+      .join(' ') ||
+    `The directory files the ${companies.length} companies in ${scope} under ${list([...new Set(companies.map((c) => c.subindustry || c.industry))].filter(Boolean), 3) || 'no common industry'}.`;
 
   const targetAudience =
     cell.kind === 'offering-wide'
@@ -105,23 +154,62 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
       : `${cell.segment === 'all customers' ? `Buyers of ${cell.offering}` : titleCase(cell.segment)}${demand ? `; the work is done today by ${demand.projection.title.toLowerCase()}` : ''}.`;
 
   const recommendations: string[] = [];
-  const interviewees = cell.segment === 'all customers' || cell.segment === 'customers in general' ? `buyers of ${cell.offering}` : cell.segment;
-  if (tasks[0]) recommendations.push(clip(`Interview ${interviewees} about this job to be done: "${bare(tasks[0])}".`, 500));
-  if (active[0]) recommendations.push(clip(`Position against ${active[0].name} (${active[0].batch}), which offers "${bare(active[0].oneLiner) || active[0].name}": find the customers it does not serve.`, 500));
-  if (failed[0]) recommendations.push(clip(`Learn why ${failed[0].name} (${failed[0].batch}) is ${failed[0].status.toLowerCase()} before committing to the same model.`, 500));
-  if (tech.length) recommendations.push(clip(`Integrate with or replace the tools this work already uses: ${list(tech, 3)}.`, 500));
-  if (companies.length === 0) recommendations.push(clip(`Validate demand for ${scope} directly: the directory shows no company here, so test with a landing page before building.`, 500));
+  const interviewees =
+    cell.segment === 'all customers' || cell.segment === 'customers in general'
+      ? `buyers of ${cell.offering}`
+      : cell.segment;
+  if (tasks[0])
+    recommendations.push(clip(`Interview ${interviewees} about this job to be done: "${bare(tasks[0])}".`, 500));
+  if (active[0])
+    recommendations.push(
+      clip(
+        `Position against ${active[0].name} (${active[0].batch}), which offers "${bare(active[0].oneLiner) || active[0].name}": find the customers it does not serve.`,
+        500,
+      ),
+    );
+  if (failed[0])
+    recommendations.push(
+      clip(
+        `Learn why ${failed[0].name} (${failed[0].batch}) is ${failed[0].status.toLowerCase()} before committing to the same model.`,
+        500,
+      ),
+    );
+  if (tech.length)
+    recommendations.push(clip(`Integrate with or replace the tools this work already uses: ${list(tech, 3)}.`, 500));
+  if (companies.length === 0)
+    recommendations.push(
+      clip(
+        `Validate demand for ${scope} directly: the directory shows no company here, so test with a landing page before building.`,
+        500,
+      ),
+    );
   if (risks.length) recommendations.push(clip(`Plan for the structural risk: ${risks[0]!}.`, 500));
 
   const keyTrends: string[] = [];
-  if (years.length) keyTrends.push(`Entries by year: ${Object.entries(countBy(years)).map(([y, n]) => `${y}: ${n}`).join(', ')}.`);
-  if (window && companies.length > 0) {
-    const share = Number(window.value) / Math.max(1, Number(evidence.find((e) => e.id === 'directory:total')?.value ?? 1));
+  if (years.length)
     keyTrends.push(
-      `${recent.length} of ${companies.length} entries date from ${recentFrom} or later${recent.length ? ` (${list(recent.map((c) => c.name), 3)})` : ''}, against ${Math.round(share * 100)} % of the whole directory.`,
+      `Entries by year: ${Object.entries(countBy(years))
+        .map(([y, n]) => `${y}: ${n}`)
+        .join(', ')}.`,
+    );
+  if (window && companies.length > 0) {
+    const share =
+      Number(window.value) / Math.max(1, Number(evidence.find((e) => e.id === 'directory:total')?.value ?? 1));
+    keyTrends.push(
+      `${recent.length} of ${companies.length} entries date from ${recentFrom} or later${
+        recent.length
+          ? ` (${list(
+              recent.map((c) => c.name),
+              3,
+            )})`
+          : ''
+      }, against ${Math.round(share * 100)} % of the whole directory.`,
     );
   }
-  if (demand) keyTrends.push(`${demand.projection.title}: ${demand.projection.percentChange > 0 ? '+' : ''}${demand.projection.percentChange} % employment 2023–2033, ${demand.projection.annualOpenings} thousand openings a year (BLS).`);
+  if (demand)
+    keyTrends.push(
+      `${demand.projection.title}: ${demand.projection.percentChange > 0 ? '+' : ''}${demand.projection.percentChange} % employment 2023–2033, ${demand.projection.annualOpenings} thousand openings a year (BLS).`,
+    );
   if (tasks[1]) keyTrends.push(clip(`Recurring task in this work (O*NET): ${tasks[1]}`, 300));
   if (keyTrends.length === 0) keyTrends.push(`No dated evidence for ${clip(scope, 200)} in the data.`);
 
@@ -132,7 +220,10 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
     competitorAnalysis: clip(competitorAnalysis, 3000),
     industryContext: clip(industryContext, 2000),
     targetAudience: clip(targetAudience, 1000),
-    actionableRecommendations: (recommendations.length ? recommendations : [clip(`Test demand for ${scope} with ten customer interviews.`, 500)]).slice(0, 8),
+    actionableRecommendations: (recommendations.length
+      ? recommendations
+      : [clip(`Test demand for ${scope} with ten customer interviews.`, 500)]
+    ).slice(0, 8),
     keyTrends: keyTrends.map((t) => clip(t, 300)).slice(0, 8),
   };
 }

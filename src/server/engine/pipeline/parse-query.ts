@@ -25,7 +25,16 @@ export type ParsedQuery = {
   warnings: string[];
 };
 
-const SEGMENT_MARKERS = [' for ', ' aimed at ', ' targeting ', ' serving ', ' among ', ' to help ', ' used by ', ' in '];
+const SEGMENT_MARKERS = [
+  ' for ',
+  ' aimed at ',
+  ' targeting ',
+  ' serving ',
+  ' among ',
+  ' to help ',
+  ' used by ',
+  ' in ',
+];
 const MAX_GROUPS = 12;
 const SYNONYM_WEIGHT = 0.35;
 
@@ -53,12 +62,15 @@ function groupFor(word: string, facet: Facet, share: (term: string) => number): 
   for (const phrase of synonyms(word)) {
     if (words(phrase).every((w) => isSpecific(processTerm(w) ?? w))) sources.push({ phrase, from: 'wordnet' });
   }
-  for (const phrase of MARKET_THESAURUS[word] ?? []) if (!sources.some((s) => s.phrase === phrase)) sources.push({ phrase, from: 'thesaurus' });
+  for (const phrase of MARKET_THESAURUS[word] ?? [])
+    if (!sources.some((s) => s.phrase === phrase)) sources.push({ phrase, from: 'thesaurus' });
   const terms = new Set<string>();
   for (const s of sources) {
     // A multi-word synonym contributes only its most specific word, and only when that word is
     // specific on its own ("truck driver" → truck); "older adult" would otherwise bring "adult".
-    const parts = words(s.phrase).map((w) => processTerm(w)).filter((t): t is string => t !== null);
+    const parts = words(s.phrase)
+      .map((w) => processTerm(w))
+      .filter((t): t is string => t !== null);
     if (parts.length === 1 && parts[0] !== word) terms.add(parts[0]!);
     if (parts.length > 1) {
       const rarest = [...parts].sort((a, b) => share(a) - share(b))[0]!;
@@ -69,22 +81,30 @@ function groupFor(word: string, facet: Facet, share: (term: string) => number): 
 }
 
 /** `documentShare` gives the share of directory entries containing a term (0 when unknown). */
-export function parseQuery(rawQuery: string, keywords: readonly string[], documentShare: (term: string) => number = () => 0): ParsedQuery {
+export function parseQuery(
+  rawQuery: string,
+  keywords: readonly string[],
+  documentShare: (term: string) => number = () => 0,
+): ParsedQuery {
   const warnings: string[] = [];
   let text = rawQuery.replace(/\s+/g, ' ').trim();
   if (text.length > MAX_QUERY_LENGTH) {
     text = text.slice(0, MAX_QUERY_LENGTH);
-    warnings.push(`The query was longer than ${MAX_QUERY_LENGTH} characters; only the first ${MAX_QUERY_LENGTH} were analysed.`);
+    warnings.push(
+      `The query was longer than ${MAX_QUERY_LENGTH} characters; only the first ${MAX_QUERY_LENGTH} were analysed.`,
+    );
   }
   const { offering, segment } = splitFacets(text);
   const groups: TermGroup[] = [];
   const add = (word: string, facet: Facet): void => {
-    if (groups.length < MAX_GROUPS && !groups.some((g) => g.word === word)) groups.push(groupFor(word, facet, documentShare));
+    if (groups.length < MAX_GROUPS && !groups.some((g) => g.word === word))
+      groups.push(groupFor(word, facet, documentShare));
   };
   for (const w of contentWords(offering)) add(w, 'offering');
   if (segment) for (const w of contentWords(segment)) add(w, 'segment');
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
-  if (contentWords(text).length > MAX_GROUPS) warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);
+  if (contentWords(text).length > MAX_GROUPS)
+    warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);
   return { text, offeringText: offering, segmentText: segment, groups, warnings };
 }
 

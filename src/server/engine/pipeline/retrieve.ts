@@ -31,7 +31,8 @@ function termMatch(terms: Set<string>, candidate: string): number {
   // Prefix matching mirrors the BM25 index (terms of 4+ characters), but only for short endings:
   // "hello" must not match "hellosaurus".
   if (candidate.length < 4) return 0;
-  for (const t of terms) if (t.length - candidate.length <= MAX_PREFIX_TAIL && t.startsWith(candidate)) return PREFIX_STRENGTH;
+  for (const t of terms)
+    if (t.length - candidate.length <= MAX_PREFIX_TAIL && t.startsWith(candidate)) return PREFIX_STRENGTH;
   return 0;
 }
 
@@ -41,7 +42,10 @@ const SYNONYM_STRENGTH = 0.7;
 /** How strongly a text matches a query word: 1 in its headline fields, less in the description or through a synonym. */
 export function matchStrength(terms: TermSets, group: TermGroup): number {
   let best = 0;
-  const candidates: [string, number][] = [[group.word, 1], ...group.synonyms.map((s): [string, number] => [s, SYNONYM_STRENGTH])];
+  const candidates: [string, number][] = [
+    [group.word, 1],
+    ...group.synonyms.map((s): [string, number] => [s, SYNONYM_STRENGTH]),
+  ];
   for (const [candidate, factor] of candidates) {
     if (best >= factor) continue;
     const inHead = termMatch(terms.head, candidate) * factor;
@@ -58,7 +62,11 @@ export function groupWeight(index: EngineIndex, group: TermGroup): number {
   return Math.log(1 + n / (df + 1));
 }
 
-export function coverageOf(index: EngineIndex, terms: TermSets, groups: readonly TermGroup[]): { matched: number[]; coverage: number } {
+export function coverageOf(
+  index: EngineIndex,
+  terms: TermSets,
+  groups: readonly TermGroup[],
+): { matched: number[]; coverage: number } {
   let total = 0;
   let hit = 0;
   const matched: number[] = [];
@@ -122,7 +130,9 @@ export function retrieveCompanies(
     const score = coverage * (0.3 + 0.7 * hybrid);
     candidates.push({ id, score, bm25: b, cosine: c, matched, coverage });
   }
-  candidates.sort((a, b) => b.score - a.score || index.corpus.companies[a.id]!.slug.localeCompare(index.corpus.companies[b.id]!.slug));
+  candidates.sort(
+    (a, b) => b.score - a.score || index.corpus.companies[a.id]!.slug.localeCompare(index.corpus.companies[b.id]!.slug),
+  );
   return candidates;
 }
 

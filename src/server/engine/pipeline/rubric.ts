@@ -40,7 +40,8 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
   const one = (id: string): Evidence | null => evidence.find((e) => e.id === id) ?? null;
   const companies = byPrefix('company:');
   const directoryRecent = one('directory:recent');
-  const latest = directoryRecent && typeof directoryRecent.ref === 'string' ? Number(directoryRecent.ref.split('-')[0]) : NaN;
+  const latest =
+    directoryRecent && typeof directoryRecent.ref === 'string' ? Number(directoryRecent.ref.split('-')[0]) : NaN;
   return {
     companies,
     active: companies.filter((e) => e.value === 'Active' || e.value === 'Public'),
@@ -51,7 +52,9 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
     employment: evidence.find((e) => e.id.endsWith(':employment')) ?? null,
     growth: evidence.find((e) => e.id.endsWith(':growth')) ?? null,
     hotTech: evidence.filter((e) => e.id.includes(':tech:') && e.note.includes('Hot Technology')),
-    risks: byPrefix('risk:').filter((e) => typeof e.value === 'number' && companies.length > 0 && e.value * 3 >= companies.length),
+    risks: byPrefix('risk:').filter(
+      (e) => typeof e.value === 'number' && companies.length > 0 && e.value * 3 >= companies.length,
+    ),
     queryMatch: one('match:query'),
     cellMatch: one('match:cell'),
     marketInterest: one('market:interest'),
@@ -60,8 +63,24 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
   };
 }
 
-function factor(key: string, label: string, value: number, weight: number, scale: number, evidence: Evidence[], explanation: string): ScoreFactor {
-  return { key, label, value: r3(value), weight, contribution: r3(r3(value) * weight * scale), evidenceIds: evidence.map((e) => e.id), explanation };
+function factor(
+  key: string,
+  label: string,
+  value: number,
+  weight: number,
+  scale: number,
+  evidence: Evidence[],
+  explanation: string,
+): ScoreFactor {
+  return {
+    key,
+    label,
+    value: r3(value),
+    weight,
+    contribution: r3(r3(value) * weight * scale),
+    evidenceIds: evidence.map((e) => e.id),
+    explanation,
+  };
 }
 
 function total(factors: ScoreFactor[]): number {
@@ -77,7 +96,16 @@ export type RubricScores = {
   marketPotential: MarketPotential;
   priority: 'high' | 'medium' | 'low';
   relevance: number;
-  breakdown: Record<'opportunityScore' | 'innovationScore' | 'marketSize' | 'feasibility' | 'confidenceScore' | 'marketPotential' | 'priority', ScoreBreakdown>;
+  breakdown: Record<
+    | 'opportunityScore'
+    | 'innovationScore'
+    | 'marketSize'
+    | 'feasibility'
+    | 'confidenceScore'
+    | 'marketPotential'
+    | 'priority',
+    ScoreBreakdown
+  >;
 };
 
 export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
@@ -105,43 +133,179 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   const demandEvidence = [x.employment, x.growth].filter((e): e is Evidence => e !== null);
 
   const importanceFactors = [
-    factor('demandSize', 'Demand size (U.S. employment in the matched occupation, log scale)', demandSize, 0.45, 10, x.employment ? [x.employment] : [], 'clamp((log10(employment) − 3) / 4): 1,000 people → 0, 10 million → 1'),
-    factor('demandGrowth', 'Projected employment growth 2023–2033', demandGrowth, 0.25, 10, x.growth ? [x.growth] : [], 'clamp((percent change + 5) / 25): −5 % → 0, +20 % → 1'),
-    factor('marketInterest', 'Founders drawn to this market (companies matching the query, log scale)', marketInterest, 0.3, 10, x.marketInterest ? [x.marketInterest] : [], 'clamp(log10(1 + companies) / 2): 99 companies → 1'),
+    factor(
+      'demandSize',
+      'Demand size (U.S. employment in the matched occupation, log scale)',
+      demandSize,
+      0.45,
+      10,
+      x.employment ? [x.employment] : [],
+      'clamp((log10(employment) − 3) / 4): 1,000 people → 0, 10 million → 1',
+    ),
+    factor(
+      'demandGrowth',
+      'Projected employment growth 2023–2033',
+      demandGrowth,
+      0.25,
+      10,
+      x.growth ? [x.growth] : [],
+      'clamp((percent change + 5) / 25): −5 % → 0, +20 % → 1',
+    ),
+    factor(
+      'marketInterest',
+      'Founders drawn to this market (companies matching the query, log scale)',
+      marketInterest,
+      0.3,
+      10,
+      x.marketInterest ? [x.marketInterest] : [],
+      'clamp(log10(1 + companies) / 2): 99 companies → 1',
+    ),
   ];
   const importance = total(importanceFactors);
   const satisfactionFactors = [
-    factor('activeDensity', 'Active competitors', activeDensity, 0.7, 10, x.active, '1 − exp(−active or public companies / 5)'),
-    factor('incumbentSoftware', 'Incumbent software named by O*NET (Hot Technologies)', incumbents, 0.3, 10, x.hotTech, 'min(hot technologies / 5, 1)'),
+    factor(
+      'activeDensity',
+      'Active competitors',
+      activeDensity,
+      0.7,
+      10,
+      x.active,
+      '1 − exp(−active or public companies / 5)',
+    ),
+    factor(
+      'incumbentSoftware',
+      'Incumbent software named by O*NET (Hot Technologies)',
+      incumbents,
+      0.3,
+      10,
+      x.hotTech,
+      'min(hot technologies / 5, 1)',
+    ),
   ];
   const satisfaction = total(satisfactionFactors);
   const underserved = Math.max(importance - satisfaction, 0);
   const opportunityScore = r3(importance + underserved);
   const oppFactors = [
     ...importanceFactors,
-    factor('underserved', 'Underserved (importance − satisfaction, not below 0)', underserved, 1, 1, [...x.active, ...x.hotTech], `importance ${r3(importance)} − satisfaction ${r3(satisfaction)} (satisfaction = 10 × (0.7 × active density ${r3(activeDensity)} + 0.3 × incumbents ${r3(incumbents)}))`),
+    factor(
+      'underserved',
+      'Underserved (importance − satisfaction, not below 0)',
+      underserved,
+      1,
+      1,
+      [...x.active, ...x.hotTech],
+      `importance ${r3(importance)} − satisfaction ${r3(satisfaction)} (satisfaction = 10 × (0.7 × active density ${r3(activeDensity)} + 0.3 × incumbents ${r3(incumbents)}))`,
+    ),
   ];
 
   const innovationFactors = [
-    factor('whiteSpace', 'White space (1 − competitor density)', 1 - founderInterest, 0.45, 100, x.companies, '1 − min(companies / 15, 1)'),
-    factor('entryTrend', 'Entry trend (recent share of entries vs the directory, normalised by batch size)', entryTrend, 0.35, 100, [...x.recentCompanies, ...[x.directoryRecent, x.directoryTotal].filter((e): e is Evidence => e !== null)], `clamp((recent entries ${x.recentCompanies.length} / ${n}) / (directory recent share ${r3(directoryShare)}) / 2)`),
-    factor('softwareGap', 'Few incumbent tools (1 − incumbents)', 1 - incumbents, 0.2, 100, x.hotTech, '1 − min(hot technologies / 5, 1)'),
+    factor(
+      'whiteSpace',
+      'White space (1 − competitor density)',
+      1 - founderInterest,
+      0.45,
+      100,
+      x.companies,
+      '1 − min(companies / 15, 1)',
+    ),
+    factor(
+      'entryTrend',
+      'Entry trend (recent share of entries vs the directory, normalised by batch size)',
+      entryTrend,
+      0.35,
+      100,
+      [...x.recentCompanies, ...[x.directoryRecent, x.directoryTotal].filter((e): e is Evidence => e !== null)],
+      `clamp((recent entries ${x.recentCompanies.length} / ${n}) / (directory recent share ${r3(directoryShare)}) / 2)`,
+    ),
+    factor(
+      'softwareGap',
+      'Few incumbent tools (1 − incumbents)',
+      1 - incumbents,
+      0.2,
+      100,
+      x.hotTech,
+      '1 − min(hot technologies / 5, 1)',
+    ),
   ];
   const feasibilityFactors = [
-    factor('lowRisk', 'Structural risk (hardware, regulated, two-sided marketplace)', 1 - riskLoad, 0.5, 100, x.risks, '1 − flags carried by at least a third of the competitors / 3'),
-    factor('survival', 'Survival (1 − share inactive or acquired)', 1 - failureShare, 0.3, 100, x.failed, `1 − ${x.failed.length} / ${n}`),
-    factor('buildable', 'Share of attempts still operating (0.5 when none)', activeShare, 0.2, 100, x.active, n > 0 ? `${x.active.length} / ${n}` : 'no companies: neutral 0.5'),
+    factor(
+      'lowRisk',
+      'Structural risk (hardware, regulated, two-sided marketplace)',
+      1 - riskLoad,
+      0.5,
+      100,
+      x.risks,
+      '1 − flags carried by at least a third of the competitors / 3',
+    ),
+    factor(
+      'survival',
+      'Survival (1 − share inactive or acquired)',
+      1 - failureShare,
+      0.3,
+      100,
+      x.failed,
+      `1 − ${x.failed.length} / ${n}`,
+    ),
+    factor(
+      'buildable',
+      'Share of attempts still operating (0.5 when none)',
+      activeShare,
+      0.2,
+      100,
+      x.active,
+      n > 0 ? `${x.active.length} / ${n}` : 'no companies: neutral 0.5',
+    ),
   ];
   const sizeFactors = [
-    factor('demandSize', 'Demand size (log employment)', demandSize, 0.55, 100, x.employment ? [x.employment] : [], 'clamp((log10(employment) − 3) / 4)'),
-    factor('demandGrowth', 'Projected growth 2023–2033', demandGrowth, 0.25, 100, x.growth ? [x.growth] : [], 'clamp((percent change + 5) / 25)'),
+    factor(
+      'demandSize',
+      'Demand size (log employment)',
+      demandSize,
+      0.55,
+      100,
+      x.employment ? [x.employment] : [],
+      'clamp((log10(employment) − 3) / 4)',
+    ),
+    factor(
+      'demandGrowth',
+      'Projected growth 2023–2033',
+      demandGrowth,
+      0.25,
+      100,
+      x.growth ? [x.growth] : [],
+      'clamp((percent change + 5) / 25)',
+    ),
     factor('founderInterest', 'Founder interest', founderInterest, 0.2, 100, x.companies, 'min(companies / 15, 1)'),
   ];
   const confidenceFactors = [
     factor('evidenceDepth', 'Companies behind the cell', clamp(n / 8), 0.35, 100, x.companies, 'min(companies / 8, 1)'),
-    factor('queryFit', 'How well the cell matches the query', queryFit, 0.25, 100, x.queryMatch ? [x.queryMatch] : [], 'mean share of the query words the companies match'),
-    factor('demandFit', 'How well the demand occupation matches', occupationFit, 0.25, 100, [x.occupationMatch, ...demandEvidence].filter((e): e is Evidence => e !== null), 'share of the query words the occupation matches (0 without demand figures)'),
-    factor('corpus', 'Full public datasets (not the seed sample)', isFull ? 1 : 0, 0.15, 100, x.corpusKind ? [x.corpusKind] : [], '1 on the full datasets, 0 on the seed corpus'),
+    factor(
+      'queryFit',
+      'How well the cell matches the query',
+      queryFit,
+      0.25,
+      100,
+      x.queryMatch ? [x.queryMatch] : [],
+      'mean share of the query words the companies match',
+    ),
+    factor(
+      'demandFit',
+      'How well the demand occupation matches',
+      occupationFit,
+      0.25,
+      100,
+      [x.occupationMatch, ...demandEvidence].filter((e): e is Evidence => e !== null),
+      'share of the query words the occupation matches (0 without demand figures)',
+    ),
+    factor(
+      'corpus',
+      'Full public datasets (not the seed sample)',
+      isFull ? 1 : 0,
+      0.15,
+      100,
+      x.corpusKind ? [x.corpusKind] : [],
+      '1 on the full datasets, 0 on the seed corpus',
+    ),
   ];
 
   const innovationScore = Math.round(total(innovationFactors));
@@ -155,7 +319,8 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
     factor('opportunity', 'Opportunity score (of 20)', opportunityScore / 20, 0.5, 100, [], 'opportunityScore / 20'),
   ];
   const potentialScore = r3(total(potentialFactors));
-  const marketPotential: MarketPotential = potentialScore >= 75 ? 'very-high' : potentialScore >= 55 ? 'high' : potentialScore >= 35 ? 'medium' : 'low';
+  const marketPotential: MarketPotential =
+    potentialScore >= 75 ? 'very-high' : potentialScore >= 55 ? 'high' : potentialScore >= 35 ? 'medium' : 'low';
   const priorityFactors = [
     factor('opportunity', 'Opportunity score (of 20)', oppPercent / 100, 0.6, 100, [], 'opportunityScore / 20'),
     factor('feasibility', 'Feasibility score', feasibility / 100, 0.4, 100, [], 'feasibility / 100'),
@@ -176,18 +341,32 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
     // most relevant answer, not the least.
     relevance: r3(0.5 * clamp(num(x.cellMatch)) + 0.5 * (n > 0 ? queryFit : clamp(num(x.cellMatch)))),
     breakdown: {
-      opportunityScore: { score: opportunityScore, formula: 'importance + max(importance − satisfaction, 0); importance = Σ contributions of demand size, growth and market interest (0–10)', factors: oppFactors },
+      opportunityScore: {
+        score: opportunityScore,
+        formula:
+          'importance + max(importance − satisfaction, 0); importance = Σ contributions of demand size, growth and market interest (0–10)',
+        factors: oppFactors,
+      },
       innovationScore: { score: innovationScore, formula: 'round(Σ value × weight × 100)', factors: innovationFactors },
       marketSize: { score: marketSize, formula: 'round(Σ value × weight × 100)', factors: sizeFactors },
       feasibility: { score: feasibility, formula: 'round(Σ value × weight × 100)', factors: feasibilityFactors },
       confidenceScore: {
         score: confidenceScore,
-        formula: isFull ? 'round(Σ value × weight × 100)' : `min(round(Σ value × weight × 100), ${SEED_CONFIDENCE_CAP}) on the seed corpus`,
+        formula: isFull
+          ? 'round(Σ value × weight × 100)'
+          : `min(round(Σ value × weight × 100), ${SEED_CONFIDENCE_CAP}) on the seed corpus`,
         factors: confidenceFactors,
       },
-      marketPotential: { score: potentialScore, formula: 'Σ value × weight × 100: ≥ 75 very-high, ≥ 55 high, ≥ 35 medium, else low', factors: potentialFactors },
-      priority: { score: priorityScore, formula: 'Σ value × weight × 100: ≥ 60 high, ≥ 40 medium, else low', factors: priorityFactors },
+      marketPotential: {
+        score: potentialScore,
+        formula: 'Σ value × weight × 100: ≥ 75 very-high, ≥ 55 high, ≥ 35 medium, else low',
+        factors: potentialFactors,
+      },
+      priority: {
+        score: priorityScore,
+        formula: 'Σ value × weight × 100: ≥ 60 high, ≥ 40 medium, else low',
+        factors: priorityFactors,
+      },
     },
   };
 }
-

@@ -5,7 +5,11 @@ import type { RubricScores } from './rubric.ts';
 // sortBy / sortOrder of the filter object. Ties fall back to the opportunity score, then the
 // title-defining cell, so the order is total and the same on every run.
 
-type Sortable = { scores: RubricScores; latestEvidenceDate: string | null; cell: { offering: string; segment: string } };
+type Sortable = {
+  scores: RubricScores;
+  latestEvidenceDate: string | null;
+  cell: { offering: string; segment: string };
+};
 
 function key(item: Sortable, sortBy: SearchFilters['sortBy']): number | string {
   const s = item.scores;
@@ -31,7 +35,8 @@ export function sortOpportunities<T extends Sortable>(items: T[], filters: Searc
     const ka = key(a, filters.sortBy);
     const kb = key(b, filters.sortBy);
     if (ka !== kb) return (ka < kb ? -1 : 1) * direction;
-    if (a.scores.opportunityScore !== b.scores.opportunityScore) return b.scores.opportunityScore - a.scores.opportunityScore;
+    if (a.scores.opportunityScore !== b.scores.opportunityScore)
+      return b.scores.opportunityScore - a.scores.opportunityScore;
     return `${a.cell.offering}|${a.cell.segment}`.localeCompare(`${b.cell.offering}|${b.cell.segment}`);
   });
 }

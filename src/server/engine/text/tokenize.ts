@@ -12,7 +12,9 @@ yourselves app apps application applications platform platforms solution solutio
 company companies startup startups product products business businesses idea ideas people way ways best better good
 something someone anything everything thing based help helps helping find finding get getting make making easier easy
 simple simpler allow allows enable enables person
-hello world hi hey ok okay yes yeah lol cool nice great awesome stuff whatever random foo baz qux xyz lorem ipsum`.split(/\s+/),
+hello world hi hey ok okay yes yeah lol cool nice great awesome stuff whatever random foo baz qux xyz lorem ipsum`.split(
+    /\s+/,
+  ),
 );
 
 /** Lower-cases and splits on anything that is not a letter or digit (any script). */

@@ -42,7 +42,13 @@ function readSynset(pos: Pos, offset: string): string[] {
     const lemmas: string[] = [];
     for (let i = 0; i < count; i++) {
       const lemma = parts[4 + i * 2];
-      if (lemma) lemmas.push(lemma.replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+      if (lemma)
+        lemmas.push(
+          lemma
+            .replace(/\(.*\)$/, '')
+            .replace(/_/g, ' ')
+            .toLowerCase(),
+        );
     }
     return lemmas;
   } finally {
@@ -53,13 +59,36 @@ function readSynset(pos: Pos, offset: string): string[] {
 /** WordNet's detachment rules, enough to find the base form of plurals and verb forms. */
 function baseForms(word: string, pos: Pos): string[] {
   const rules: Record<Pos, [string, string][]> = {
-    noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['ches', 'ch'], ['shes', 'sh'], ['ies', 'y'], ['men', 'man']],
-    verb: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
-    adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+    noun: [
+      ['s', ''],
+      ['ses', 's'],
+      ['xes', 'x'],
+      ['ches', 'ch'],
+      ['shes', 'sh'],
+      ['ies', 'y'],
+      ['men', 'man'],
+    ],
+    verb: [
+      ['s', ''],
+      ['ies', 'y'],
+      ['es', 'e'],
+      ['es', ''],
+      ['ed', 'e'],
+      ['ed', ''],
+      ['ing', 'e'],
+      ['ing', ''],
+    ],
+    adj: [
+      ['er', ''],
+      ['est', ''],
+      ['er', 'e'],
+      ['est', 'e'],
+    ],
   };
   const forms = [word];
   for (const [suffix, replacement] of rules[pos]) {
-    if (word.endsWith(suffix) && word.length > suffix.length + 2) forms.push(word.slice(0, -suffix.length) + replacement);
+    if (word.endsWith(suffix) && word.length > suffix.length + 2)
+      forms.push(word.slice(0, -suffix.length) + replacement);
   }
   return forms;
 }

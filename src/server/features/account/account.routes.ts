@@ -19,16 +19,26 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
     data: await readPreferences(app.deps.db, currentUser(request)),
   }));
 
-  app.patch('/preferences', { preHandler: requireUser, schema: { body: accountPreferencesUpdateSchema } }, async (request) => ({
-    success: true,
-    data: await updatePreferences(app.deps.db, currentUser(request), request.body, app.deps.clock.now()),
-  }));
+  app.patch(
+    '/preferences',
+    { preHandler: requireUser, schema: { body: accountPreferencesUpdateSchema } },
+    async (request) => ({
+      success: true,
+      data: await updatePreferences(app.deps.db, currentUser(request), request.body, app.deps.clock.now()),
+    }),
+  );
 
   app.post('/sessions/revoke-others', { preHandler: requireUser }, async (request) => {
     const user = currentUser(request);
     const keep = request.auth?.familyId ?? null;
     const revoked = await revokeUserFamilies(app.deps.db, user.id, 'signed_out_elsewhere', app.deps.clock.now(), keep);
-    await writeAudit(app.deps.db, request, { eventType: 'sessions_revoked', success: true, userId: user.id, userEmail: user.email, metadata: { revoked } });
+    await writeAudit(app.deps.db, request, {
+      eventType: 'sessions_revoked',
+      success: true,
+      userId: user.id,
+      userEmail: user.email,
+      metadata: { revoked },
+    });
     return { success: true, data: { revokedSessions: revoked } };
   });
 };

@@ -37,7 +37,12 @@ describe('PATCH /api/auth/profile mass assignment', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ firstName: 'Mallory', plan: 'free', role: 'user', email: 'mass@example.test' });
+    expect(res.json().data).toMatchObject({
+      firstName: 'Mallory',
+      plan: 'free',
+      role: 'user',
+      email: 'mass@example.test',
+    });
     const [after] = await t.db.db.select().from(users).where(eq(users.id, user.id));
     const { firstName, avatar, updatedAt, ...rest } = after!;
     const { firstName: _f, avatar: _a, updatedAt: _u, ...before } = user;
@@ -49,7 +54,12 @@ describe('PATCH /api/auth/profile mass assignment', () => {
 
   it('refuses a javascript: avatar URL', async () => {
     const { headers } = await createUser(t);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers, payload: { avatar: 'javascript:alert(1)' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers,
+      payload: { avatar: 'javascript:alert(1)' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -58,19 +68,33 @@ describe('/api/account preferences', () => {
   it('returns defaults, persists a partial update, and sets analyticsOptOut on the user', async () => {
     const { user, headers } = await createUser(t);
     const initial = await t.app.inject({ method: 'GET', url: '/api/account/preferences', headers });
-    expect(initial.json().data).toMatchObject({ theme: 'dark', analyticsOptOut: false, accessibilitySettings: { highContrast: false } });
+    expect(initial.json().data).toMatchObject({
+      theme: 'dark',
+      analyticsOptOut: false,
+      accessibilitySettings: { highContrast: false },
+    });
     const patch = await t.app.inject({
       method: 'PATCH',
       url: '/api/account/preferences',
       headers,
-      payload: { theme: 'light', accessibilitySettings: { highContrast: true }, notificationPreferences: { frequency: 'monthly' }, analyticsOptOut: true },
+      payload: {
+        theme: 'light',
+        accessibilitySettings: { highContrast: true },
+        notificationPreferences: { frequency: 'monthly' },
+        analyticsOptOut: true,
+      },
     });
     expect(patch.statusCode).toBe(200);
     const again = await t.app.inject({ method: 'GET', url: '/api/account/preferences', headers });
     expect(again.json().data).toEqual({
       theme: 'light',
       accessibilitySettings: { highContrast: true, reducedMotion: false, screenReaderOptimized: false },
-      notificationPreferences: { resourceNotifications: true, frequency: 'monthly', categories: [], contributionUpdates: true },
+      notificationPreferences: {
+        resourceNotifications: true,
+        frequency: 'monthly',
+        categories: [],
+        contributionUpdates: true,
+      },
       analyticsOptOut: true,
     });
     const [row] = await t.db.db.select().from(users).where(eq(users.id, user.id));
@@ -80,7 +104,12 @@ describe('/api/account preferences', () => {
 
   it('rejects an unknown theme', async () => {
     const { headers } = await createUser(t);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/account/preferences', headers, payload: { theme: 'neon' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account/preferences',
+      headers,
+      payload: { theme: 'neon' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
   });
@@ -103,7 +132,15 @@ describe('sign out of all other sessions', () => {
     });
     expect(res.json().data).toEqual({ revokedSessions: 1 });
     expect((await refresh(t, otherCookie)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${otherAccess}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/user',
+          headers: { authorization: `Bearer ${otherAccess}` },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await refresh(t, reg.cookie)).statusCode).toBe(200);
   });
 });
@@ -113,7 +150,11 @@ describe('test hooks', () => {
     const before = t.clock.now().getTime();
     const res = await t.app.inject({ method: 'POST', url: '/api/__test/clock', payload: { advanceMs: 3_600_000 } });
     expect(new Date(res.json().data.now as string).getTime() - before).toBeGreaterThanOrEqual(3_600_000);
-    const at = await t.app.inject({ method: 'POST', url: '/api/__test/clock', payload: { at: '2030-01-01T00:00:00.000Z' } });
+    const at = await t.app.inject({
+      method: 'POST',
+      url: '/api/__test/clock',
+      payload: { at: '2030-01-01T00:00:00.000Z' },
+    });
     expect((at.json().data.now as string).slice(0, 16)).toBe('2030-01-01T00:00');
     await t.app.inject({ method: 'POST', url: '/api/__test/clock', payload: { reset: true } });
     expect(Math.abs(t.clock.now().getTime() - Date.now())).toBeLessThan(1000);
@@ -122,7 +163,9 @@ describe('test hooks', () => {
   it('is absent when ENABLE_TEST_HOOKS is off', async () => {
     const plain = await createTestApp();
     try {
-      expect((await plain.app.inject({ method: 'POST', url: '/api/__test/clock', payload: { reset: true } })).statusCode).toBe(404);
+      expect(
+        (await plain.app.inject({ method: 'POST', url: '/api/__test/clock', payload: { reset: true } })).statusCode,
+      ).toBe(404);
     } finally {
       await plain.close();
     }

@@ -15,7 +15,12 @@ export async function readPreferences(db: Database, user: UserRow): Promise<Acco
   };
 }
 
-export async function updatePreferences(db: Database, user: UserRow, patch: AccountPreferencesUpdate, now: Date): Promise<AccountPreferences> {
+export async function updatePreferences(
+  db: Database,
+  user: UserRow,
+  patch: AccountPreferencesUpdate,
+  now: Date,
+): Promise<AccountPreferences> {
   const current = await readPreferences(db, user);
   const next: AccountPreferences = {
     theme: patch.theme ?? current.theme,
@@ -35,7 +40,10 @@ export async function updatePreferences(db: Database, user: UserRow, patch: Acco
       .values({ userId: user.id, ...values })
       .onConflictDoUpdate({ target: userPreferences.userId, set: values });
     if (patch.analyticsOptOut !== undefined) {
-      await tx.update(users).set({ analyticsOptOut: patch.analyticsOptOut, updatedAt: now }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ analyticsOptOut: patch.analyticsOptOut, updatedAt: now })
+        .where(eq(users.id, user.id));
     }
   });
   return next;

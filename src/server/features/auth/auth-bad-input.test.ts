@@ -53,7 +53,12 @@ describe('bad input never yields a 500', () => {
 
   it('answers a garbage refresh cookie with 401', async () => {
     for (const cookie of ['garbage', 'x'.repeat(5000), '%00%ff']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { origin: ORIGIN }, cookies: { unbuilt_refresh: cookie } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { origin: ORIGIN },
+        cookies: { unbuilt_refresh: cookie },
+      });
       expect(res.statusCode).toBe(401);
     }
   });

@@ -18,7 +18,12 @@ export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
-  void reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: REFRESH_COOKIE_PATH });
+  void reply.clearCookie(REFRESH_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: REFRESH_COOKIE_PATH,
+  });
 }
 
 export function readRefreshCookie(request: FastifyRequest): string | null {

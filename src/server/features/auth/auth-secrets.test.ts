@@ -13,7 +13,12 @@ import { originOf, outboxText, refreshCookieOf } from './test-helpers.ts';
 // The canary test: passwords and session tokens pass through every auth flow with logging at its
 // most verbose, then no table and no log line may contain them.
 
-const CANARIES = ['Canary-Zebra-Quartz-8841', 'Canary-Wrong-Guess-5512', 'Canary-Next-Pass-7734', 'Canary-Reset-Pass-9921'] as const;
+const CANARIES = [
+  'Canary-Zebra-Quartz-8841',
+  'Canary-Wrong-Guess-5512',
+  'Canary-Next-Pass-7734',
+  'Canary-Reset-Pass-9921',
+] as const;
 
 let t: TestApp;
 let db: TestDatabase;
@@ -23,7 +28,12 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const env = testEnv({ LOG_LEVEL: 'trace', ENABLE_TEST_HOOKS: 'true' });
   const clock = createClock();
-  const app: FastifyInstance = await buildApp({ env, database: db, clock, logStream: { write: (line) => void logLines.push(line) } });
+  const app: FastifyInstance = await buildApp({
+    env,
+    database: db,
+    clock,
+    logStream: { write: (line) => void logLines.push(line) },
+  });
   await app.ready();
   t = {
     app,
@@ -41,7 +51,9 @@ afterAll(() => t.close());
 
 async function allTableText(): Promise<string> {
   const tables = rowsOf<{ table_name: string }>(
-    await t.db.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+    await t.db.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    ),
   );
   const parts: string[] = [];
   for (const { table_name } of tables) {
@@ -67,13 +79,32 @@ describe('secrets never stored or logged', () => {
     expect(reg.statusCode).toBe(201);
     secrets.push(reg.json().data.accessToken, refreshCookieOf(reg)!);
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin, ...ua }, payload: { email, password: wrong } })).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin, ...ua }, payload: { email, password: first } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { origin, ...ua },
+          payload: { email, password: wrong },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin, ...ua },
+      payload: { email, password: first },
+    });
     const access = login.json().data.accessToken as string;
     const cookie = refreshCookieOf(login)!;
     secrets.push(access, cookie);
 
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { origin, ...ua }, cookies: { unbuilt_refresh: cookie } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { origin, ...ua },
+      cookies: { unbuilt_refresh: cookie },
+    });
     expect(refreshed.statusCode).toBe(200);
     const cookie2 = refreshCookieOf(refreshed)!;
     secrets.push(refreshed.json().data.accessToken, cookie2);
@@ -88,10 +119,20 @@ describe('secrets never stored or logged', () => {
 
     await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', headers: ua, payload: { email } });
     const token = /token=([A-Za-z0-9_-]+)/.exec(await outboxText(t, email))![1]!;
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password/reset', headers: ua, payload: { token, password: viaReset, confirmPassword: viaReset } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      headers: ua,
+      payload: { token, password: viaReset, confirmPassword: viaReset },
+    });
     expect(reset.statusCode).toBe(200);
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin, ...ua }, cookies: { unbuilt_refresh: cookie2 } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin, ...ua },
+      cookies: { unbuilt_refresh: cookie2 },
+    });
     expect(logout.statusCode).toBe(200);
 
     const tables = await allTableText();
@@ -105,7 +146,15 @@ describe('secrets never stored or logged', () => {
 
     const audit = await t.db.db.select().from(securityAuditLogs).where(eq(securityAuditLogs.userEmail, email));
     const events = audit.map((r) => r.eventType);
-    for (const event of ['register', 'login_failure', 'login_success', 'token_refresh', 'password_change', 'password_reset_request', 'password_reset']) {
+    for (const event of [
+      'register',
+      'login_failure',
+      'login_success',
+      'token_refresh',
+      'password_change',
+      'password_reset_request',
+      'password_reset',
+    ]) {
       expect(events).toContain(event);
     }
     for (const row of audit) {

@@ -25,13 +25,31 @@ describe('register, login, profile, refresh, logout', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: { origin: ORIGIN },
-      payload: { email: 'Round.Trip@Example.test', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, name: 'Grace Hopper' },
+      payload: {
+        email: 'Round.Trip@Example.test',
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        name: 'Grace Hopper',
+      },
     });
     expect(reg.statusCode).toBe(201);
     const body = reg.json();
     expect(body.success).toBe(true);
-    expect(body.data.user).toMatchObject({ email: 'round.trip@example.test', name: 'Grace Hopper', firstName: 'Grace', lastName: 'Hopper', plan: 'free', isPaid: false });
-    for (const secret of ['password', 'stripeCustomerId', 'stripeSubscriptionId', 'failedLoginAttempts', 'accountLocked']) {
+    expect(body.data.user).toMatchObject({
+      email: 'round.trip@example.test',
+      name: 'Grace Hopper',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      plan: 'free',
+      isPaid: false,
+    });
+    for (const secret of [
+      'password',
+      'stripeCustomerId',
+      'stripeSubscriptionId',
+      'failedLoginAttempts',
+      'accountLocked',
+    ]) {
       expect(body.data.user).not.toHaveProperty(secret);
     }
     const setCookie = String(reg.headers['set-cookie']);
@@ -50,7 +68,12 @@ describe('register, login, profile, refresh, logout', () => {
     const user = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(accessToken) });
     expect(user.statusCode).toBe(200);
 
-    const patched = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: bearer(accessToken), payload: { firstName: 'Amazing', lastName: 'Grace' } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers: bearer(accessToken),
+      payload: { firstName: 'Amazing', lastName: 'Grace' },
+    });
     expect(patched.json().data).toMatchObject({ firstName: 'Amazing', lastName: 'Grace' });
 
     const refreshed = await refresh(t, cookie);
@@ -58,13 +81,22 @@ describe('register, login, profile, refresh, logout', () => {
     const next = refreshCookieOf(refreshed)!;
     expect(next).not.toBe(cookie);
     const newAccess = refreshed.json().data.accessToken as string;
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(newAccess) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(newAccess) })).statusCode).toBe(
+      200,
+    );
 
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: ORIGIN }, cookies: { unbuilt_refresh: next } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: ORIGIN },
+      cookies: { unbuilt_refresh: next },
+    });
     expect(out.statusCode).toBe(200);
     // The family is dead: its refresh token and its still-unexpired access token stop working.
     expect((await refresh(t, next)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(newAccess) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(newAccess) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('refuses a duplicate e-mail whatever its case', async () => {
@@ -73,17 +105,32 @@ describe('register, login, profile, refresh, logout', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: { origin: ORIGIN },
-      payload: { email: first.email.toUpperCase(), password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, name: 'Someone Else' },
+      payload: {
+        email: first.email.toUpperCase(),
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        name: 'Someone Else',
+      },
     });
     expect(res.statusCode).toBe(409);
   });
 
   it('refuses a common password and a very long one before hashing', async () => {
-    const common = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { origin: ORIGIN }, payload: { email: 'c@example.test', password: 'password123', confirmPassword: 'password123', name: 'Common' } });
+    const common = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { origin: ORIGIN },
+      payload: { email: 'c@example.test', password: 'password123', confirmPassword: 'password123', name: 'Common' },
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().fieldErrors.password).toMatch(/too common/);
     const long = 'x'.repeat(10_000);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: 'c@example.test', password: long } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: ORIGIN },
+      payload: { email: 'c@example.test', password: long },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
   });
@@ -125,7 +172,9 @@ describe('refresh rotation and reuse detection', () => {
     const replay = await refresh(t, reg.cookie);
     expect(replay.statusCode).toBe(401);
     expect((await refresh(t, current)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(access) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(access) })).statusCode).toBe(
+      401,
+    );
     const alerts = await t.db.db.select().from(securityAlerts).where(eq(securityAlerts.userId, reg.userId));
     expect(alerts.map((a) => a.alertType)).toEqual(['refresh_token_reuse']);
     const audit = await t.db.db.select().from(securityAuditLogs).where(eq(securityAuditLogs.userId, reg.userId));
@@ -158,24 +207,32 @@ describe('cross-site requests on cookie endpoints', () => {
     ['logout', { origin: ORIGIN, 'sec-fetch-site': 'cross-site' }],
   ])('rejects %s with headers %j', async (endpoint, headers: Record<string, string>) => {
     const reg = await registerViaApi(t);
-    const res = await t.app.inject({ method: 'POST', url: `/api/auth/${endpoint}`, headers, cookies: { unbuilt_refresh: reg.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/${endpoint}`,
+      headers,
+      cookies: { unbuilt_refresh: reg.cookie },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('CSRF_REJECTED');
     expect((await refresh(t, reg.cookie)).statusCode).toBe(200);
   });
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('rejects a %s body with 415', async (type) => {
-    const reg = await registerViaApi(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { origin: ORIGIN, 'content-type': type },
-      cookies: { unbuilt_refresh: reg.cookie },
-      payload: 'a=b',
-    });
-    expect(res.statusCode).toBe(415);
-    expect((await refresh(t, reg.cookie)).statusCode).toBe(200);
-  });
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'rejects a %s body with 415',
+    async (type) => {
+      const reg = await registerViaApi(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { origin: ORIGIN, 'content-type': type },
+        cookies: { unbuilt_refresh: reg.cookie },
+        payload: 'a=b',
+      });
+      expect(res.statusCode).toBe(415);
+      expect((await refresh(t, reg.cookie)).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('refresh cookie over HTTPS', () => {
@@ -186,8 +243,17 @@ describe('refresh cookie over HTTPS', () => {
         proxied.app.inject({
           method: 'POST',
           url: '/api/auth/register',
-          headers: { origin: 'https://app.example.test', 'x-forwarded-proto': proto, 'x-forwarded-host': 'app.example.test' },
-          payload: { email: `s-${proto}@example.test`, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, name: 'Secure Cookie' },
+          headers: {
+            origin: 'https://app.example.test',
+            'x-forwarded-proto': proto,
+            'x-forwarded-host': 'app.example.test',
+          },
+          payload: {
+            email: `s-${proto}@example.test`,
+            password: STRONG_PASSWORD,
+            confirmPassword: STRONG_PASSWORD,
+            name: 'Secure Cookie',
+          },
         });
       const https = await register('https');
       expect(https.statusCode).toBe(201);

@@ -85,7 +85,12 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     const family = token ? await familyOfToken(db, token) : null;
     if (family) {
       await revokeFamily(db, family.familyId, 'logout', clock.now());
-      await writeAudit(db, request, { eventType: 'logout', success: true, userId: family.userId, sessionId: family.familyId });
+      await writeAudit(db, request, {
+        eventType: 'logout',
+        success: true,
+        userId: family.userId,
+        sessionId: family.familyId,
+      });
     }
     clearRefreshCookie(request, reply);
     return reply.send({ success: true, data: null });
@@ -133,7 +138,11 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   app.post('/password/reset', { schema: { body: resetPasswordSchema } }, async (request) => {
     await throttleByIp(request, 'passwordReset');
     await resetPassword(request, request.body);
-    return { success: true, data: null, message: 'Your password has been reset. Please sign in with your new password.' };
+    return {
+      success: true,
+      data: null,
+      message: 'Your password has been reset. Please sign in with your new password.',
+    };
   });
 
   app.post('/password/change', { preHandler: requireUser, schema: { body: changePasswordSchema } }, async (request) => {

@@ -18,7 +18,10 @@ function splitName(name: string): { firstName: string; lastName: string | null }
   return { firstName: first, lastName: rest.length ? rest.join(' ') : null };
 }
 
-export async function registerUser(request: FastifyRequest, input: RegisterInput & { password: string }): Promise<UserRow> {
+export async function registerUser(
+  request: FastifyRequest,
+  input: RegisterInput & { password: string },
+): Promise<UserRow> {
   const { db, clock } = request.server.deps;
   const now = clock.now();
   assertPasswordAllowed(input.password, 'password');
@@ -36,7 +39,10 @@ export async function registerUser(request: FastifyRequest, input: RegisterInput
     })
     .onConflictDoNothing()
     .returning();
-  if (!user) throw new AppError('CONFLICT', AUTH_MESSAGES.registrationFailed, { email: 'An account with this email already exists' });
+  if (!user)
+    throw new AppError('CONFLICT', AUTH_MESSAGES.registrationFailed, {
+      email: 'An account with this email already exists',
+    });
   await db.insert(passwordHistory).values({ userId: user.id, passwordHash, createdAt: now });
   await writeAudit(db, request, { eventType: 'register', success: true, userId: user.id, userEmail: user.email });
   return user;
@@ -51,15 +57,33 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAG
 export async function authenticate(request: FastifyRequest, input: LoginInput): Promise<UserRow> {
   const { db, clock } = request.server.deps;
   const now = clock.now();
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, input.email));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email));
   if (!user?.password || !user.isActive) {
     await verifyAgainstDummy(input.password);
-    await writeAudit(db, request, { eventType: 'login_failure', success: false, userId: user?.id ?? null, userEmail: input.email, errorMessage: 'unknown account' });
+    await writeAudit(db, request, {
+      eventType: 'login_failure',
+      success: false,
+      userId: user?.id ?? null,
+      userEmail: input.email,
+      errorMessage: 'unknown account',
+    });
     throw invalidCredentials();
   }
   if (user.accountLocked && user.lockoutExpires && user.lockoutExpires.getTime() > now.getTime()) {
-    await writeAudit(db, request, { eventType: 'login_failure', success: false, userId: user.id, userEmail: user.email, errorMessage: 'account locked' });
-    throw new AppError('ACCOUNT_LOCKED', 'Too many failed sign-in attempts. Your account is locked for 30 minutes; try again later or reset your password.');
+    await writeAudit(db, request, {
+      eventType: 'login_failure',
+      success: false,
+      userId: user.id,
+      userEmail: user.email,
+      errorMessage: 'account locked',
+    });
+    throw new AppError(
+      'ACCOUNT_LOCKED',
+      'Too many failed sign-in attempts. Your account is locked for 30 minutes; try again later or reset your password.',
+    );
   }
   if (!(await verifyPassword(user.password, input.password))) {
     await recordFailure(request, user, now);
@@ -89,9 +113,22 @@ async function recordFailure(request: FastifyRequest, user: UserRow, now: Date):
     })
     .where(eq(users.id, user.id))
     .returning({ failedLoginAttempts: users.failedLoginAttempts, accountLocked: users.accountLocked });
-  await writeAudit(db, request, { eventType: 'login_failure', success: false, userId: user.id, userEmail: user.email, errorMessage: 'wrong password' });
+  await writeAudit(db, request, {
+    eventType: 'login_failure',
+    success: false,
+    userId: user.id,
+    userEmail: user.email,
+    errorMessage: 'wrong password',
+  });
   if (row?.accountLocked && row.failedLoginAttempts === LOCKOUT_THRESHOLD) {
-    await writeAudit(db, request, { eventType: 'account_locked', success: true, userId: user.id, userEmail: user.email, severity: 'medium', metadata: { failedAttempts: row.failedLoginAttempts } });
+    await writeAudit(db, request, {
+      eventType: 'account_locked',
+      success: true,
+      userId: user.id,
+      userEmail: user.email,
+      severity: 'medium',
+      metadata: { failedAttempts: row.failedLoginAttempts },
+    });
     await raiseAlert(db, request, {
       alertType: 'account_locked',
       severity: 'medium',

@@ -10,10 +10,16 @@ import { verifyPassword } from '../../lib/password-hash.ts';
 export const PASSWORD_HISTORY_DEPTH = 5;
 
 export function assertPasswordAllowed(password: string, field: string): void {
-  if (isCommonPassword(password)) throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.commonPassword, { [field]: AUTH_MESSAGES.commonPassword });
+  if (isCommonPassword(password))
+    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.commonPassword, { [field]: AUTH_MESSAGES.commonPassword });
 }
 
-export async function assertNotRecentlyUsed(db: Database, userId: number, password: string, field: string): Promise<void> {
+export async function assertNotRecentlyUsed(
+  db: Database,
+  userId: number,
+  password: string,
+  field: string,
+): Promise<void> {
   const recent = await db
     .select({ passwordHash: passwordHistory.passwordHash })
     .from(passwordHistory)

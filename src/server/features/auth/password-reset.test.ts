@@ -23,7 +23,11 @@ function requestReset(email: string) {
   return t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email } });
 }
 function reset(token: string, password = NEW_PASSWORD) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/password/reset', payload: { token, password, confirmPassword: password } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/password/reset',
+    payload: { token, password, confirmPassword: password },
+  });
 }
 
 describe('password reset by e-mail over SMTP', () => {
@@ -92,10 +96,21 @@ describe('password change', () => {
     const otherCookie = String(other.headers['set-cookie']).match(/unbuilt_refresh=([^;]+)/)![1]!;
     const headers = { authorization: `Bearer ${reg.accessToken}` };
     const change = (currentPassword: string, newPassword: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/password/change', headers, payload: { currentPassword, newPassword, confirmPassword: newPassword } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/change',
+        headers,
+        payload: { currentPassword, newPassword, confirmPassword: newPassword },
+      });
 
     expect((await change('Not-My-Password-1', 'Whatever-Else-2024')).statusCode).toBe(400);
-    const passwords = [reg.password, 'Amber-Falcon-Quarry-11', 'Amber-Falcon-Quarry-12', 'Amber-Falcon-Quarry-13', 'Amber-Falcon-Quarry-14'];
+    const passwords = [
+      reg.password,
+      'Amber-Falcon-Quarry-11',
+      'Amber-Falcon-Quarry-12',
+      'Amber-Falcon-Quarry-13',
+      'Amber-Falcon-Quarry-14',
+    ];
     for (let i = 1; i < passwords.length; i++) {
       const res = await change(passwords[i - 1]!, passwords[i]!);
       expect(res.statusCode).toBe(200);
@@ -116,7 +131,12 @@ describe('outbox without SMTP_URL', () => {
     const local = await createTestApp({ env: { ENABLE_TEST_HOOKS: 'true' } });
     try {
       const reg = await registerViaApi(local);
-      await local.app.inject({ method: 'POST', url: '/api/auth/password/forgot', headers: { origin: ORIGIN }, payload: { email: reg.email } });
+      await local.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/forgot',
+        headers: { origin: ORIGIN },
+        payload: { email: reg.email },
+      });
       expect(await outboxText(local, reg.email)).toMatch(/reset-password#token=[A-Za-z0-9_-]{43}/);
     } finally {
       await local.close();

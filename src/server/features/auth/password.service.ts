@@ -21,8 +21,16 @@ export const INVALID_RESET_LINK = 'This password reset link is invalid or has ex
 export async function sendPasswordResetMail(request: FastifyRequest, email: string): Promise<void> {
   const { db, clock, env } = request.server.deps;
   const now = clock.now();
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
-  await writeAudit(db, request, { eventType: 'password_reset_request', success: Boolean(user), userId: user?.id ?? null, userEmail: email });
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
+  await writeAudit(db, request, {
+    eventType: 'password_reset_request',
+    success: Boolean(user),
+    userId: user?.id ?? null,
+    userEmail: email,
+  });
   if (!user?.isActive || !user.password) return;
   const token = newOpaqueToken();
   await db.insert(passwordResetTokens).values({
@@ -47,7 +55,12 @@ export async function sendPasswordResetMail(request: FastifyRequest, email: stri
   });
 }
 
-async function storeNewPassword(request: FastifyRequest, user: UserRow, password: string, field: string): Promise<void> {
+async function storeNewPassword(
+  request: FastifyRequest,
+  user: UserRow,
+  password: string,
+  field: string,
+): Promise<void> {
   const { db, clock } = request.server.deps;
   assertPasswordAllowed(password, field);
   await assertNotRecentlyUsed(db, user.id, password, field);
@@ -75,14 +88,23 @@ async function storeNewPassword(request: FastifyRequest, user: UserRow, password
   });
 }
 
-export async function resetPassword(request: FastifyRequest, input: { token: string; password: string }): Promise<void> {
+export async function resetPassword(
+  request: FastifyRequest,
+  input: { token: string; password: string },
+): Promise<void> {
   const { db, clock } = request.server.deps;
   const now = clock.now();
   const tokenHash = hashToken(input.token);
   const [pending] = await db
     .select()
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
   if (!pending) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
   const [user] = await db.select().from(users).where(eq(users.id, pending.userId));
   if (!user?.isActive) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
@@ -98,7 +120,13 @@ export async function resetPassword(request: FastifyRequest, input: { token: str
   if (!claimed) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
   await storeNewPassword(request, user, input.password, 'password');
   await revokeUserFamilies(db, user.id, 'password_reset', now);
-  await writeAudit(db, request, { eventType: 'password_reset', success: true, userId: user.id, userEmail: user.email, severity: 'medium' });
+  await writeAudit(db, request, {
+    eventType: 'password_reset',
+    success: true,
+    userId: user.id,
+    userEmail: user.email,
+    severity: 'medium',
+  });
 }
 
 export async function changePassword(
@@ -109,8 +137,16 @@ export async function changePassword(
 ): Promise<void> {
   const { db, clock } = request.server.deps;
   if (!user.password || !(await verifyPassword(user.password, input.currentPassword))) {
-    await writeAudit(db, request, { eventType: 'password_change', success: false, userId: user.id, userEmail: user.email, errorMessage: 'wrong current password' });
-    throw new AppError('VALIDATION_FAILED', 'Your current password is incorrect.', { currentPassword: 'Your current password is incorrect.' });
+    await writeAudit(db, request, {
+      eventType: 'password_change',
+      success: false,
+      userId: user.id,
+      userEmail: user.email,
+      errorMessage: 'wrong current password',
+    });
+    throw new AppError('VALIDATION_FAILED', 'Your current password is incorrect.', {
+      currentPassword: 'Your current password is incorrect.',
+    });
   }
   await storeNewPassword(request, user, input.newPassword, 'newPassword');
   const revoked = await revokeUserFamilies(db, user.id, 'password_change', clock.now(), currentFamilyId);

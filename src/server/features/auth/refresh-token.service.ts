@@ -15,7 +15,8 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Two tabs refreshing at the same moment both present the same token; the later one is not theft. */
 export const REFRESH_GRACE_MS = 30 * 1000;
 
-export type RevokeReason = 'rotated' | 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'signed_out_elsewhere';
+export type RevokeReason =
+  'rotated' | 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'signed_out_elsewhere';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -67,7 +68,11 @@ export async function revokeUserFamilies(
     .update(jwtTokens)
     .set({ isRevoked: true, revokedAt: now, revokedBy: reason })
     .where(
-      and(eq(jwtTokens.userId, userId), eq(jwtTokens.isRevoked, false), keepFamilyId ? ne(jwtTokens.familyId, keepFamilyId) : undefined),
+      and(
+        eq(jwtTokens.userId, userId),
+        eq(jwtTokens.isRevoked, false),
+        keepFamilyId ? ne(jwtTokens.familyId, keepFamilyId) : undefined,
+      ),
     )
     .returning({ familyId: jwtTokens.familyId });
   return new Set(rows.map((r) => r.familyId)).size;
@@ -82,8 +87,16 @@ const sessionEnded = () => new AppError('UNAUTHENTICATED', 'Your session has exp
  * successor; a loser inside the grace window gets an access token only (its cookie is already
  * replaced by the winner's response), and after the window the family is revoked.
  */
-export async function rotateRefreshToken(db: Database, request: FastifyRequest, token: string, now: Date): Promise<RefreshOutcome> {
-  const [row] = await db.select().from(jwtTokens).where(eq(jwtTokens.tokenHash, hashToken(token)));
+export async function rotateRefreshToken(
+  db: Database,
+  request: FastifyRequest,
+  token: string,
+  now: Date,
+): Promise<RefreshOutcome> {
+  const [row] = await db
+    .select()
+    .from(jwtTokens)
+    .where(eq(jwtTokens.tokenHash, hashToken(token)));
   if (!row || row.expiresAt.getTime() <= now.getTime()) throw sessionEnded();
   const user = await activeUser(db, row.userId);
 
@@ -95,7 +108,13 @@ export async function rotateRefreshToken(db: Database, request: FastifyRequest, 
       .returning({ id: jwtTokens.id });
     if (won) {
       const next = await issueRefreshToken(db, request, { userId: row.userId, now, familyId: row.familyId });
-      await writeAudit(db, request, { eventType: 'token_refresh', success: true, userId: user.id, userEmail: user.email, sessionId: row.familyId });
+      await writeAudit(db, request, {
+        eventType: 'token_refresh',
+        success: true,
+        userId: user.id,
+        userEmail: user.email,
+        sessionId: row.familyId,
+      });
       return { user, familyId: row.familyId, newToken: { token: next.token, expiresAt: next.expiresAt } };
     }
     const [current] = await db.select().from(jwtTokens).where(eq(jwtTokens.id, row.id));
@@ -104,7 +123,13 @@ export async function rotateRefreshToken(db: Database, request: FastifyRequest, 
   return handleSuperseded(db, request, row, user, now);
 }
 
-async function handleSuperseded(db: Database, request: FastifyRequest, row: JwtTokenRow, user: UserRow, now: Date): Promise<RefreshOutcome> {
+async function handleSuperseded(
+  db: Database,
+  request: FastifyRequest,
+  row: JwtTokenRow,
+  user: UserRow,
+  now: Date,
+): Promise<RefreshOutcome> {
   if (row.revokedBy !== 'rotated') throw sessionEnded();
   const rotatedAt = row.revokedAt?.getTime() ?? 0;
   if (now.getTime() - rotatedAt <= REFRESH_GRACE_MS && (await isFamilyLive(db, row.familyId, now))) {

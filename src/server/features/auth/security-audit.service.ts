@@ -20,7 +20,11 @@ export type AuditEvent =
 
 type Severity = 'info' | 'low' | 'medium' | 'high' | 'critical';
 
-export function requestFacts(request: FastifyRequest): { requestId: string; ipAddress: string; userAgent: string | null } {
+export function requestFacts(request: FastifyRequest): {
+  requestId: string;
+  ipAddress: string;
+  userAgent: string | null;
+} {
   const ua = request.headers['user-agent'];
   return { requestId: request.id, ipAddress: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null };
 }
@@ -58,7 +62,13 @@ export async function writeAudit(
 export async function raiseAlert(
   db: Database | Tx,
   request: FastifyRequest,
-  alert: { alertType: string; severity: Exclude<Severity, 'info'>; userId: number | null; description: string; details?: Record<string, unknown> },
+  alert: {
+    alertType: string;
+    severity: Exclude<Severity, 'info'>;
+    userId: number | null;
+    description: string;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db.insert(securityAlerts).values({
     alertType: alert.alertType,

@@ -20,7 +20,10 @@ export function refreshCookieOf(res: { headers: Record<string, unknown> }): stri
   return null;
 }
 
-export async function registerViaApi(t: TestApp, values: { email?: string; password?: string; name?: string; ip?: string } = {}) {
+export async function registerViaApi(
+  t: TestApp,
+  values: { email?: string; password?: string; name?: string; ip?: string } = {},
+) {
   const email = values.email ?? `u-${Math.random().toString(36).slice(2, 10)}@example.test`;
   const password = values.password ?? STRONG_PASSWORD;
   const res = await t.app.inject({
@@ -32,11 +35,23 @@ export async function registerViaApi(t: TestApp, values: { email?: string; passw
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json<{ data: { accessToken: string; user: { id: number } } }>();
-  return { email, password, accessToken: body.data.accessToken, userId: body.data.user.id, cookie: refreshCookieOf(res) ?? '' };
+  return {
+    email,
+    password,
+    accessToken: body.data.accessToken,
+    userId: body.data.user.id,
+    cookie: refreshCookieOf(res) ?? '',
+  };
 }
 
 export function login(t: TestApp, email: string, password: string, ip = '127.0.0.1') {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: originOf(t) }, remoteAddress: ip, payload: { email, password } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin: originOf(t) },
+    remoteAddress: ip,
+    payload: { email, password },
+  });
 }
 
 export function refresh(t: TestApp, cookie: string, headers?: Record<string, string>) {

@@ -32,7 +32,12 @@ export function growthByKey(entries: { keys: string[]; year: number | null }[], 
     }
   }
   return [...counts]
-    .map(([key, c]) => ({ key, ...c, growth: (c.recent - c.earlier) / Math.max(c.earlier, 1), companies: c.recent + c.earlier }))
+    .map(([key, c]) => ({
+      key,
+      ...c,
+      growth: (c.recent - c.earlier) / Math.max(c.earlier, 1),
+      companies: c.recent + c.earlier,
+    }))
     .filter((r) => r.companies >= MIN_COMPANIES)
     .sort((a, b) => b.growth - a.growth || b.companies - a.companies || a.key.localeCompare(b.key))
     .slice(0, LIMIT);
@@ -50,8 +55,19 @@ export async function corpusTrends(env: Env): Promise<CorpusTrends> {
   const trends: CorpusTrends = {
     corpus: { version: corpus.version, kind: corpus.kind, latestYear },
     categories:
-      latestYear === null ? [] : growthByKey(corpus.companies.map((c, i) => ({ keys: index.categories[i] ? [index.categories[i]] : [], year: c.year })), latestYear),
-    tags: latestYear === null ? [] : growthByKey(corpus.companies.map((c) => ({ keys: c.tags, year: c.year })), latestYear),
+      latestYear === null
+        ? []
+        : growthByKey(
+            corpus.companies.map((c, i) => ({ keys: index.categories[i] ? [index.categories[i]] : [], year: c.year })),
+            latestYear,
+          ),
+    tags:
+      latestYear === null
+        ? []
+        : growthByKey(
+            corpus.companies.map((c) => ({ keys: c.tags, year: c.year })),
+            latestYear,
+          ),
   };
   cache.set(corpus.version, trends);
   return trends;

@@ -28,7 +28,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const run = (u: TestUser, query: string) =>
-  t.app.inject({ method: 'POST', url: '/api/search', headers: u.headers, payload: { query } }).then((r) => r.json<{ data: { search: { id: number } } }>().data.search.id);
+  t.app
+    .inject({ method: 'POST', url: '/api/search', headers: u.headers, payload: { query } })
+    .then((r) => r.json<{ data: { search: { id: number } } }>().data.search.id);
 
 describe('projects', () => {
   it.each([
@@ -42,22 +44,44 @@ describe('projects', () => {
   });
 
   it('creates, groups analyses (once), archives, and hides them from other users', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/projects', headers: a.headers, payload: { name: ' Clinics ', tags: ['health'] } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: a.headers,
+      payload: { name: ' Clinics ', tags: ['health'] },
+    });
     expect(created.statusCode).toBe(201);
     const project = created.json<{ data: ProjectDto }>().data;
     expect(project).toMatchObject({ name: 'Clinics', tags: ['health'], archived: false, analyses: [] });
     const searchId = await run(a, 'clinics 2025');
     for (let i = 0; i < 2; i++) {
-      const add = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/analyses`, headers: a.headers, payload: { searchId } });
+      const add = await t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${project.id}/analyses`,
+        headers: a.headers,
+        payload: { searchId },
+      });
       expect(add.statusCode).toBe(200);
     }
-    await t.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: a.headers, payload: { archived: true } });
-    const list = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: a.headers })).json<{ data: ProjectDto[] }>().data;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${project.id}`,
+      headers: a.headers,
+      payload: { archived: true },
+    });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: a.headers })).json<{
+      data: ProjectDto[];
+    }>().data;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ archived: true, analyses: [{ id: searchId, query: 'clinics 2025' }] });
 
     const otherSearch = await run(b, 'vets 2025');
-    const foreignLink = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/analyses`, headers: a.headers, payload: { searchId: otherSearch } });
+    const foreignLink = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/analyses`,
+      headers: a.headers,
+      payload: { searchId: otherSearch },
+    });
     expect(foreignLink.statusCode).toBe(404);
     for (const [method, url, payload] of [
       ['PATCH', `/api/projects/${project.id}`, { name: 'mine now' }],
@@ -69,7 +93,9 @@ describe('projects', () => {
       expect(res.statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/projects', headers: b.headers })).json().data).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/projects/${project.id}`, headers: a.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/projects/${project.id}`, headers: a.headers })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -79,16 +105,22 @@ describe('trending', () => {
     await run(a, 'pharmacy 2025 2025');
     await run(a, 'pharmacy 2021');
     await run(b, 'pharmacy 2026');
-    const before = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: c.headers })).json<{ data: TrendingDto }>().data;
+    const before = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: c.headers })).json<{
+      data: TrendingDto;
+    }>().data;
     expect(before.themes.map((x) => x.theme)).not.toContain('pharmacy');
     await run(c, 'pharmacy 2024');
-    const after = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: c.headers })).json<{ data: TrendingDto }>().data;
+    const after = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: c.headers })).json<{
+      data: TrendingDto;
+    }>().data;
     expect(after.themes).toContainEqual({ theme: 'pharmacy', users: 3, searches: 4 });
     expect(JSON.stringify(after)).not.toContain('pharmacy 2025');
   });
 
   it('ranks categories and tags of the corpus by growth, latest years against the ones before', async () => {
-    const res = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: a.headers })).json<{ data: TrendingDto }>().data;
+    const res = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: a.headers })).json<{
+      data: TrendingDto;
+    }>().data;
     expect(res.corpus.kind).toBe('seed');
     expect(res.corpus.latestYear).toEqual(expect.any(Number));
     for (const rows of [res.categories, res.tags]) {

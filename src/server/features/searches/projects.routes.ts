@@ -1,9 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, projectAnalysisBodySchema, projectCreateSchema, projectUpdateSchema } from '#shared/searches/search.schemas.ts';
+import {
+  idParamsSchema,
+  projectAnalysisBodySchema,
+  projectCreateSchema,
+  projectUpdateSchema,
+} from '#shared/searches/search.schemas.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { addAnalysis, createProject, deleteProject, listProjects, removeAnalysis, updateProject } from './projects.service.ts';
+import {
+  addAnalysis,
+  createProject,
+  deleteProject,
+  listProjects,
+  removeAnalysis,
+  updateProject,
+} from './projects.service.ts';
 
 const analysisParamsSchema = idParamsSchema.extend({ searchId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
@@ -22,7 +34,13 @@ export const projectsRoutes: FastifyPluginAsync = async (base) => {
 
   app.patch('/:id', { schema: { params: idParamsSchema, body: projectUpdateSchema } }, async (request) => ({
     success: true,
-    data: await updateProject({ db, userId: currentUser(request).id, id: request.params.id, now: clock.now(), input: request.body }),
+    data: await updateProject({
+      db,
+      userId: currentUser(request).id,
+      id: request.params.id,
+      now: clock.now(),
+      input: request.body,
+    }),
   }));
 
   app.delete('/:id', { schema: { params: idParamsSchema } }, async (request) => {
@@ -30,10 +48,14 @@ export const projectsRoutes: FastifyPluginAsync = async (base) => {
     return { success: true, data: { id: request.params.id } };
   });
 
-  app.post('/:id/analyses', { schema: { params: idParamsSchema, body: projectAnalysisBodySchema } }, async (request) => {
-    await addAnalysis(db, currentUser(request).id, request.params.id, request.body.searchId);
-    return { success: true, data: { projectId: request.params.id, searchId: request.body.searchId } };
-  });
+  app.post(
+    '/:id/analyses',
+    { schema: { params: idParamsSchema, body: projectAnalysisBodySchema } },
+    async (request) => {
+      await addAnalysis(db, currentUser(request).id, request.params.id, request.body.searchId);
+      return { success: true, data: { projectId: request.params.id, searchId: request.body.searchId } };
+    },
+  );
 
   app.delete('/:id/analyses/:searchId', { schema: { params: analysisParamsSchema } }, async (request) => {
     await removeAnalysis(db, currentUser(request).id, request.params.id, request.params.searchId);

@@ -11,7 +11,12 @@ async function withAnalyses(db: Database, rows: ProjectRow[]): Promise<ProjectDt
   const ids = rows.map((r) => r.id);
   const links = ids.length
     ? await db
-        .select({ projectId: projectAnalyses.projectId, id: searches.id, query: searches.query, timestamp: searches.timestamp })
+        .select({
+          projectId: projectAnalyses.projectId,
+          id: searches.id,
+          query: searches.query,
+          timestamp: searches.timestamp,
+        })
         .from(projectAnalyses)
         .innerJoin(searches, eq(searches.id, projectAnalyses.searchId))
         .where(inArray(projectAnalyses.projectId, ids))
@@ -25,7 +30,9 @@ async function withAnalyses(db: Database, rows: ProjectRow[]): Promise<ProjectDt
     archived: r.archived,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-    analyses: links.filter((l) => l.projectId === r.id).map((l) => ({ id: l.id, query: l.query, timestamp: l.timestamp.toISOString() })),
+    analyses: links
+      .filter((l) => l.projectId === r.id)
+      .map((l) => ({ id: l.id, query: l.query, timestamp: l.timestamp.toISOString() })),
   }));
 }
 
@@ -39,7 +46,11 @@ async function ownProject(db: Database, userId: number, id: number): Promise<Pro
 }
 
 export async function listProjects(db: Database, userId: number): Promise<ProjectDto[]> {
-  const rows = await db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.updatedAt), desc(projects.id));
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(desc(projects.updatedAt), desc(projects.id));
   return withAnalyses(db, rows);
 }
 
@@ -52,7 +63,14 @@ export async function createProject(options: {
   const { db, userId, now, input } = options;
   const [row] = await db
     .insert(projects)
-    .values({ userId, name: input.name, description: input.description ?? null, tags: input.tags, createdAt: now, updatedAt: now })
+    .values({
+      userId,
+      name: input.name,
+      description: input.description ?? null,
+      tags: input.tags,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!row) throw new Error('insert returned no row');
   const [dto] = await withAnalyses(db, [row]);
@@ -65,7 +83,12 @@ export async function updateProject(options: {
   userId: number;
   id: number;
   now: Date;
-  input: { name?: string | undefined; description?: string | null | undefined; tags?: string[] | undefined; archived?: boolean | undefined };
+  input: {
+    name?: string | undefined;
+    description?: string | null | undefined;
+    tags?: string[] | undefined;
+    archived?: boolean | undefined;
+  };
 }): Promise<ProjectDto> {
   const { db, userId, id, now, input } = options;
   await ownProject(db, userId, id);
@@ -97,5 +120,7 @@ export async function addAnalysis(db: Database, userId: number, projectId: numbe
 
 export async function removeAnalysis(db: Database, userId: number, projectId: number, searchId: number): Promise<void> {
   await ownProject(db, userId, projectId);
-  await db.delete(projectAnalyses).where(and(eq(projectAnalyses.projectId, projectId), eq(projectAnalyses.searchId, searchId)));
+  await db
+    .delete(projectAnalyses)
+    .where(and(eq(projectAnalyses.projectId, projectId), eq(projectAnalyses.searchId, searchId)));
 }

@@ -20,7 +20,10 @@ function upgradeRequired(): SearchOutcome {
   return { message: UPGRADE_REQUIRED_MESSAGE, data: { upgradeRequired: true, search: null } };
 }
 
-async function persistAnalysis(tx: Tx, options: { userId: number; analysis: GapAnalysis; at: Date; durationMs: number }): Promise<number> {
+async function persistAnalysis(
+  tx: Tx,
+  options: { userId: number; analysis: GapAnalysis; at: Date; durationMs: number },
+): Promise<number> {
   const { analysis, at } = options;
   const [search] = await tx
     .insert(searches)
@@ -50,7 +53,9 @@ async function persistAnalysis(tx: Tx, options: { userId: number; analysis: GapA
     .returning({ id: searches.id });
   if (!search) throw new AppError('INTERNAL', 'The search could not be saved.');
   if (analysis.opportunities.length > 0) {
-    await tx.insert(searchResults).values(analysis.opportunities.map((o) => ({ ...o, searchId: search.id, isSaved: false })));
+    await tx
+      .insert(searchResults)
+      .values(analysis.opportunities.map((o) => ({ ...o, searchId: search.id, isSaved: false })));
   }
   return search.id;
 }

@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function post(user: TestUser, payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/search', headers: { ...user.headers, ...headers }, payload: payload as object });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/search',
+    headers: { ...user.headers, ...headers },
+    payload: payload as object,
+  });
 }
 
 describe('POST /api/search validation', () => {
@@ -27,9 +32,17 @@ describe('POST /api/search validation', () => {
     ['an inverted range', { query: 'x', filters: { innovationScore: [80, 20] } }, 'filters.innovationScore'],
     ['a score above 100', { query: 'x', filters: { marketSize: [0, 101] } }, 'filters.marketSize.1'],
     ['a wrongly typed range', { query: 'x', filters: { feasibilityScore: 'high' } }, 'filters.feasibilityScore'],
-    ['1,000 keywords', { query: 'x', filters: { keywords: Array.from({ length: 1000 }, (_, i) => `k${i}`) } }, 'filters.keywords'],
+    [
+      '1,000 keywords',
+      { query: 'x', filters: { keywords: Array.from({ length: 1000 }, (_, i) => `k${i}`) } },
+      'filters.keywords',
+    ],
     ['an unknown filter field', { query: 'x', filters: { colour: 'red' } }, 'filters'],
-    ['an inverted date range', { query: 'x', filters: { dateRange: { from: '2026-02-01', to: '2026-01-01' } } }, 'filters.dateRange.to'],
+    [
+      'an inverted date range',
+      { query: 'x', filters: { dateRange: { from: '2026-02-01', to: '2026-01-01' } } },
+      'filters.dateRange.to',
+    ],
   ])('rejects %s with field errors and stores nothing', async (_name, payload, field) => {
     const res = await post(pro, payload);
     expect(res.statusCode).toBe(400);
@@ -53,9 +66,16 @@ describe('a stored search', () => {
     const res = await post(user, { query: '  tools for florists  ', filters });
     expect(res.json()).toMatchObject({ success: true, message: expect.any(String), data: { upgradeRequired: false } });
     const id = res.json<{ data: { search: { id: number } } }>().data.search.id;
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).json<{ data: SearchDetail }>().data;
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).json<{
+      data: SearchDetail;
+    }>().data;
     expect(detail).toMatchObject({ id, query: 'tools for florists', resultsCount: 2, isFavorite: false, filters });
-    expect(detail.analysis).toMatchObject({ corpusVersion: 'fixture-1', corpusKind: 'seed', rubricVersion: 'rubric-fixture', composerMode: 'offline' });
+    expect(detail.analysis).toMatchObject({
+      corpusVersion: 'fixture-1',
+      corpusKind: 'seed',
+      rubricVersion: 'rubric-fixture',
+      composerMode: 'offline',
+    });
     const expected = fakeOpportunity(1, 'tools for florists');
     expect(detail.results[0]).toEqual({ ...expected, id: expect.any(Number), searchId: id, isSaved: false });
     expect((await reloadUser(t, user.user.id)).searchCount).toBe(1);
@@ -65,7 +85,10 @@ describe('a stored search', () => {
     const user = await createUser(t);
     const res = await post(user, { query: 'bakery software' }, { accept: 'application/x-ndjson' });
     expect(res.headers['content-type']).toContain('application/x-ndjson');
-    const lines = res.body.trim().split('\n').map((l) => JSON.parse(l) as SearchStreamLine);
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as SearchStreamLine);
     expect(lines.map((l) => l.type)).toEqual(['stage', 'stage', 'opportunity', 'opportunity', 'done']);
     const done = lines.at(-1);
     if (done?.type !== 'done') throw new Error('no done line');
@@ -120,19 +143,29 @@ describe('history', () => {
     }));
     await t.db.db.insert(searches).values(rows);
     t.clock.set(base);
-    const page1 = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2', headers: user.headers })).json<{ data: SearchListPage }>().data;
+    const page1 = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2', headers: user.headers })).json<{
+      data: SearchListPage;
+    }>().data;
     expect(page1.items.map((i) => i.query)).toEqual(['query 0', 'query 1']);
     expect(page1).toMatchObject({ hasMore: true, hiddenOlderCount: 2, historyDays: 30 });
-    const page2 = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2&page=2', headers: user.headers })).json<{ data: SearchListPage }>().data;
+    const page2 = (
+      await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2&page=2', headers: user.headers })
+    ).json<{ data: SearchListPage }>().data;
     expect(page2.items.map((i) => i.query)).toEqual(['query 2']);
     expect(page2.hasMore).toBe(false);
-    const beyond = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2&page=9', headers: user.headers })).json<{ data: SearchListPage }>().data;
+    const beyond = (
+      await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2&page=9', headers: user.headers })
+    ).json<{ data: SearchListPage }>().data;
     expect(beyond).toMatchObject({ items: [], hasMore: false });
-    const filtered = (await t.app.inject({ method: 'GET', url: '/api/searches?q=query%201', headers: user.headers })).json<{ data: SearchListPage }>().data;
+    const filtered = (
+      await t.app.inject({ method: 'GET', url: '/api/searches?q=query%201', headers: user.headers })
+    ).json<{ data: SearchListPage }>().data;
     expect(filtered.items.map((i) => i.query)).toEqual(['query 1']);
 
     await t.db.db.update(searches).set({ userId: pro.user.id }).where(eq(searches.userId, user.user.id));
-    const all = (await t.app.inject({ method: 'GET', url: '/api/searches', headers: pro.headers })).json<{ data: SearchListPage }>().data;
+    const all = (await t.app.inject({ method: 'GET', url: '/api/searches', headers: pro.headers })).json<{
+      data: SearchListPage;
+    }>().data;
     expect(all).toMatchObject({ hasMore: false, hiddenOlderCount: 0, historyDays: null });
     expect(all.items).toHaveLength(5);
     t.clock.set(null);
@@ -140,25 +173,50 @@ describe('history', () => {
 
   it('favourites, saves, lists saved, deletes and re-runs', async () => {
     const user = await createUser(t, { subscriptionTier: 'enterprise', subscriptionStatus: 'active' });
-    const id = (await post(user, { query: 'farm robotics' })).json<{ data: { search: { id: number } } }>().data.search.id;
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).json<{ data: SearchDetail }>().data;
+    const id = (await post(user, { query: 'farm robotics' })).json<{ data: { search: { id: number } } }>().data.search
+      .id;
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).json<{
+      data: SearchDetail;
+    }>().data;
     const resultId = detail.results[0]?.id ?? 0;
-    await t.app.inject({ method: 'PATCH', url: `/api/searches/${id}/favorite`, headers: user.headers, payload: { isFavorite: true } });
-    await t.app.inject({ method: 'PATCH', url: `/api/search-results/${resultId}/save`, headers: user.headers, payload: { isSaved: true } });
-    const saved = (await t.app.inject({ method: 'GET', url: '/api/search-results/saved', headers: user.headers })).json().data;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/searches/${id}/favorite`,
+      headers: user.headers,
+      payload: { isFavorite: true },
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/search-results/${resultId}/save`,
+      headers: user.headers,
+      payload: { isSaved: true },
+    });
+    const saved = (
+      await t.app.inject({ method: 'GET', url: '/api/search-results/saved', headers: user.headers })
+    ).json().data;
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ id: resultId, isSaved: true, search: { id, query: 'farm robotics' } });
-    const favs = (await t.app.inject({ method: 'GET', url: '/api/searches?favorites=true', headers: user.headers })).json<{ data: SearchListPage }>().data;
+    const favs = (
+      await t.app.inject({ method: 'GET', url: '/api/searches?favorites=true', headers: user.headers })
+    ).json<{ data: SearchListPage }>().data;
     expect(favs.items.map((i) => i.id)).toEqual([id]);
 
     const rerun = await t.app.inject({ method: 'POST', url: `/api/searches/${id}/rerun`, headers: user.headers });
     const newId = rerun.json<{ data: { search: { id: number } } }>().data.search.id;
     expect(newId).not.toBe(id);
-    const again = (await t.app.inject({ method: 'GET', url: `/api/searches/${newId}`, headers: user.headers })).json<{ data: SearchDetail }>().data;
+    const again = (await t.app.inject({ method: 'GET', url: `/api/searches/${newId}`, headers: user.headers })).json<{
+      data: SearchDetail;
+    }>().data;
     expect(again).toMatchObject({ query: 'farm robotics', filters: detail.filters });
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/searches/${id}`, headers: user.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/search-results/${resultId}`, headers: user.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/searches/${id}`, headers: user.headers })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/search-results/${resultId}`, headers: user.headers })).statusCode,
+    ).toBe(404);
   });
 });

@@ -4,7 +4,9 @@ import type { SearchResultRow, SearchRow } from '../../db/schema/index.ts';
 
 // Rows become DTOs here, before they leave the server.
 
-export function toSearchListItem(row: Pick<SearchRow, 'id' | 'query' | 'timestamp' | 'resultsCount' | 'isFavorite' | 'status'>): SearchListItem {
+export function toSearchListItem(
+  row: Pick<SearchRow, 'id' | 'query' | 'timestamp' | 'resultsCount' | 'isFavorite' | 'status'>,
+): SearchListItem {
   return {
     id: row.id,
     query: row.query,

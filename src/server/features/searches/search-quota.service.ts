@@ -24,7 +24,10 @@ export function usageOf(user: UserRow, now: Date): UsageDto {
  * searches serialise on the user's row and re-check the condition against the committed count.
  * Returns false (and changes nothing) when the quota is used up. `limit` null = unlimited.
  */
-export async function countSearch(tx: Tx, options: { userId: number; limit: number | null; now: Date }): Promise<boolean> {
+export async function countSearch(
+  tx: Tx,
+  options: { userId: number; limit: number | null; now: Date },
+): Promise<boolean> {
   const { userId, limit, now } = options;
   const sameMonth = sql`to_char(${users.lastResetDate} at time zone 'UTC', 'YYYY-MM') = ${quotaMonth(now)}`;
   const withinLimit = limit === null ? undefined : sql`(not ${sameMonth} or ${users.searchCount} < ${limit})`;

@@ -35,7 +35,9 @@ describe('free quota', () => {
     const user = await createUser(t, { lastResetDate: new Date('2026-03-01T00:00:00Z') });
     const responses = await Promise.all(Array.from({ length: 1000 }, () => search(user)));
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    const bodies = responses.map((r) => r.json<{ data: { upgradeRequired: boolean; search: { id: number } | null } }>().data);
+    const bodies = responses.map(
+      (r) => r.json<{ data: { upgradeRequired: boolean; search: { id: number } | null } }>().data,
+    );
     expect(bodies.filter((b) => !b.upgradeRequired && b.search)).toHaveLength(5);
     expect(bodies.filter((b) => b.upgradeRequired && b.search === null)).toHaveLength(995);
     expect(await storedSearches(user.user.id)).toBe(5);
@@ -77,7 +79,12 @@ describe('free quota', () => {
     const failing = await createTestApp({ overrides: { searchEngine: createFakeEngine({ fail: true }) } });
     try {
       const user = await createUser(failing);
-      const res = await failing.app.inject({ method: 'POST', url: '/api/search', headers: user.headers, payload: { query: 'x' } });
+      const res = await failing.app.inject({
+        method: 'POST',
+        url: '/api/search',
+        headers: user.headers,
+        payload: { query: 'x' },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toMatchObject({ success: false, code: 'INTERNAL' });
       expect((await reloadUser(failing, user.user.id)).searchCount).toBe(0);
@@ -104,7 +111,12 @@ describe('atomicity', () => {
     const b = await createTestApp({ overrides: { searchEngine: broken } });
     try {
       const user = await createUser(b);
-      const res = await b.app.inject({ method: 'POST', url: '/api/search', headers: user.headers, payload: { query: 'x' } });
+      const res = await b.app.inject({
+        method: 'POST',
+        url: '/api/search',
+        headers: user.headers,
+        payload: { query: 'x' },
+      });
       expect(res.statusCode).toBe(500);
       expect((await reloadUser(b, user.user.id)).searchCount).toBe(0);
       const [row] = await b.db.db.select({ n: count() }).from(searches);
@@ -118,7 +130,12 @@ describe('atomicity', () => {
 describe('paid plans', () => {
   it('are unlimited by month but limited to 60 searches a minute per user', async () => {
     t.clock.set(new Date('2026-05-10T10:00:05Z'));
-    const pro = await createUser(t, { subscriptionTier: 'pro', subscriptionStatus: 'active', searchCount: 40, lastResetDate: new Date('2026-05-01T00:00:00Z') });
+    const pro = await createUser(t, {
+      subscriptionTier: 'pro',
+      subscriptionStatus: 'active',
+      searchCount: 40,
+      lastResetDate: new Date('2026-05-01T00:00:00Z'),
+    });
     expect(await usage(pro)).toMatchObject({ searchesUsed: 40, searchesLimit: null, plan: 'pro' });
     const responses = await Promise.all(Array.from({ length: PAID_SEARCHES_PER_MINUTE + 10 }, () => search(pro)));
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(PAID_SEARCHES_PER_MINUTE);

@@ -20,7 +20,12 @@ describe('search through the real engine', () => {
   it('persists every field of every opportunity, plus evidence, competitors and breakdowns', async () => {
     const user = await createUser(t);
     const query = 'bookkeeping for restaurants';
-    const res = await t.app.inject({ method: 'POST', url: '/api/search', headers: user.headers, payload: { query: `  ${query} ` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: user.headers,
+      payload: { query: `  ${query} ` },
+    });
     expect(res.statusCode).toBe(200);
     const id = res.json<{ data: { search: { id: number } } }>().data.search.id;
 
@@ -41,11 +46,19 @@ describe('search through the real engine', () => {
       facets: expected.facets,
       warnings: expected.warnings,
     });
-    const rows = await t.db.db.select().from(searchResults).where(eq(searchResults.searchId, id)).orderBy(asc(searchResults.rank));
+    const rows = await t.db.db
+      .select()
+      .from(searchResults)
+      .where(eq(searchResults.searchId, id))
+      .orderBy(asc(searchResults.rank));
     expect(rows).toHaveLength(expected.opportunities.length);
 
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).json<{ data: SearchDetail }>().data;
-    expect(detail.results).toEqual(expected.opportunities.map((o, i) => ({ ...o, id: rows[i]?.id, searchId: id, isSaved: false })));
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).json<{
+      data: SearchDetail;
+    }>().data;
+    expect(detail.results).toEqual(
+      expected.opportunities.map((o, i) => ({ ...o, id: rows[i]?.id, searchId: id, isSaved: false })),
+    );
     for (const result of detail.results) {
       expect(result.evidence.length).toBeGreaterThan(0);
       expect(result.breakdown.opportunityScore.factors.length).toBeGreaterThan(0);
@@ -58,9 +71,21 @@ describe('search through the real engine', () => {
 
   it('stores an honest insufficient_data answer with no results', async () => {
     const user = await createUser(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/search', headers: user.headers, payload: { query: 'zzqx flurbo wibble' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: user.headers,
+      payload: { query: 'zzqx flurbo wibble' },
+    });
     const id = res.json<{ data: { search: { id: number } } }>().data.search.id;
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).json<{ data: SearchDetail }>().data;
-    expect(detail).toMatchObject({ resultsCount: 0, results: [], status: 'insufficient_data', analysis: { status: 'insufficient_data', reason: expect.any(String) } });
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/searches/${id}`, headers: user.headers })).json<{
+      data: SearchDetail;
+    }>().data;
+    expect(detail).toMatchObject({
+      resultsCount: 0,
+      results: [],
+      status: 'insufficient_data',
+      analysis: { status: 'insufficient_data', reason: expect.any(String) },
+    });
   });
 });

@@ -12,8 +12,10 @@ import { runSearch } from './run-search.service.ts';
 // client that goes away (Cancel) aborts the engine, and an aborted analysis stores and counts nothing.
 
 function describeFailure(error: unknown): { code: string; message: string; isServerFault: boolean } {
-  if (error instanceof AppError) return { code: error.code, message: error.message, isServerFault: error.statusCode >= 500 };
-  if (error instanceof ZodError) return { code: 'INTERNAL', message: 'The analysis came back incomplete. Please try again.', isServerFault: true };
+  if (error instanceof AppError)
+    return { code: error.code, message: error.message, isServerFault: error.statusCode >= 500 };
+  if (error instanceof ZodError)
+    return { code: 'INTERNAL', message: 'The analysis came back incomplete. Please try again.', isServerFault: true };
   return { code: 'INTERNAL', message: 'The analysis failed. Please try again.', isServerFault: true };
 }
 
@@ -57,7 +59,10 @@ export async function respondWithSearch(
           signal: controller.signal,
           onStage: (stage) => write({ type: 'stage', stage }),
           onOpportunity: (o) =>
-            write({ type: 'opportunity', opportunity: { rank: o.rank, title: o.title, description: o.description, category: o.category } }),
+            write({
+              type: 'opportunity',
+              opportunity: { rank: o.rank, title: o.title, description: o.description, category: o.category },
+            }),
         },
       });
       write({ type: 'done', message: outcome.message, data: outcome.data });
@@ -75,5 +80,9 @@ export async function respondWithSearch(
     }
   };
   void run();
-  return reply.type(SEARCH_STREAM_CONTENT_TYPE).header('cache-control', 'no-cache').header('x-accel-buffering', 'no').send(stream);
+  return reply
+    .type(SEARCH_STREAM_CONTENT_TYPE)
+    .header('cache-control', 'no-cache')
+    .header('x-accel-buffering', 'no')
+    .send(stream);
 }

@@ -5,11 +5,24 @@ import { searchResults, searches, type SearchResultRow } from '../../db/schema/i
 import { notFound } from '../../lib/app-error.ts';
 import { toSearchResultDto } from './search-dto.ts';
 
-function withSearch(row: { result: SearchResultRow; searchId: number; query: string; timestamp: Date }): SearchResultWithSearch {
-  return { ...toSearchResultDto(row.result), search: { id: row.searchId, query: row.query, timestamp: row.timestamp.toISOString() } };
+function withSearch(row: {
+  result: SearchResultRow;
+  searchId: number;
+  query: string;
+  timestamp: Date;
+}): SearchResultWithSearch {
+  return {
+    ...toSearchResultDto(row.result),
+    search: { id: row.searchId, query: row.query, timestamp: row.timestamp.toISOString() },
+  };
 }
 
-const ownedColumns = { result: searchResults, searchId: searches.id, query: searches.query, timestamp: searches.timestamp };
+const ownedColumns = {
+  result: searchResults,
+  searchId: searches.id,
+  query: searches.query,
+  timestamp: searches.timestamp,
+};
 
 export async function getOwnResult(db: Database, userId: number, id: number): Promise<SearchResultWithSearch> {
   const [row] = await db
@@ -21,7 +34,13 @@ export async function getOwnResult(db: Database, userId: number, id: number): Pr
   return withSearch(row);
 }
 
-export async function setSaved(options: { db: Database; userId: number; id: number; isSaved: boolean; now: Date }): Promise<void> {
+export async function setSaved(options: {
+  db: Database;
+  userId: number;
+  id: number;
+  isSaved: boolean;
+  now: Date;
+}): Promise<void> {
   const { db, userId, id, isSaved, now } = options;
   const [owned] = await db
     .select({ id: searchResults.id })

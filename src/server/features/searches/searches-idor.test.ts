@@ -18,7 +18,12 @@ beforeAll(async () => {
   t = await createTestApp({ overrides: { searchEngine: createFakeEngine() } });
   owner = await createUser(t);
   intruder = await createUser(t, { subscriptionTier: 'pro', subscriptionStatus: 'active' });
-  const res = await t.app.inject({ method: 'POST', url: '/api/search', headers: owner.headers, payload: { query: 'dental billing' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/search',
+    headers: owner.headers,
+    payload: { query: 'dental billing' },
+  });
   searchId = res.json<{ data: { search: { id: number } } }>().data.search.id;
   const [result] = await t.db.db.select().from(searchResults).where(eq(searchResults.searchId, searchId));
   if (!result) throw new Error('no result stored');
@@ -29,10 +34,20 @@ afterAll(() => t.close());
 type Attempt = { name: string; method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: () => string; payload?: object };
 const attempts: Attempt[] = [
   { name: 'read a search', method: 'GET', url: () => `/api/searches/${searchId}` },
-  { name: 'favourite a search', method: 'PATCH', url: () => `/api/searches/${searchId}/favorite`, payload: { isFavorite: true } },
+  {
+    name: 'favourite a search',
+    method: 'PATCH',
+    url: () => `/api/searches/${searchId}/favorite`,
+    payload: { isFavorite: true },
+  },
   { name: 're-run a search', method: 'POST', url: () => `/api/searches/${searchId}/rerun` },
   { name: 'read a result', method: 'GET', url: () => `/api/search-results/${resultId}` },
-  { name: 'save a result', method: 'PATCH', url: () => `/api/search-results/${resultId}/save`, payload: { isSaved: true } },
+  {
+    name: 'save a result',
+    method: 'PATCH',
+    url: () => `/api/search-results/${resultId}/save`,
+    payload: { isSaved: true },
+  },
   // Last: the owner's run of this table deletes the search.
   { name: 'delete a search', method: 'DELETE', url: () => `/api/searches/${searchId}` },
 ];
@@ -44,7 +59,7 @@ describe('IDOR', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
-  it('left the owner\'s search, result and list untouched', async () => {
+  it("left the owner's search, result and list untouched", async () => {
     const [search] = await t.db.db.select().from(searches).where(eq(searches.id, searchId));
     expect(search).toMatchObject({ userId: owner.user.id, isFavorite: false });
     const [result] = await t.db.db.select().from(searchResults).where(eq(searchResults.id, resultId));

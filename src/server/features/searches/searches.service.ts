@@ -62,7 +62,14 @@ export async function listSearches(options: {
   db: Database;
   user: UserRow;
   now: Date;
-  query: { page: number; pageSize: number; q?: string; from?: string; to?: string; favorites?: SearchListQuery['favorites'] };
+  query: {
+    page: number;
+    pageSize: number;
+    q?: string;
+    from?: string;
+    to?: string;
+    favorites?: SearchListQuery['favorites'];
+  };
 }): Promise<SearchListPage> {
   const { db, user, now, query } = options;
   const start = historyStart(user, now);
@@ -79,7 +86,12 @@ export async function listSearches(options: {
   // building and mapping a Drizzle query costs more CPU than the database work here.
   const isPlain = !query.q && !query.from && !query.to && query.favorites !== 'true';
   const prepared = isPlain ? preparedList(db) : null;
-  const page = { userId: user.id, start: (start ?? new Date(0)).toISOString(), limit: query.pageSize + 1, offset: (query.page - 1) * query.pageSize };
+  const page = {
+    userId: user.id,
+    start: (start ?? new Date(0)).toISOString(),
+    limit: query.pageSize + 1,
+    offset: (query.page - 1) * query.pageSize,
+  };
   const [rows, hidden] = await Promise.all([
     prepared
       ? prepared.page.execute(page)
@@ -114,7 +126,11 @@ export async function ownSearch(db: Database, userId: number, id: number): Promi
 
 export async function getSearchDetail(db: Database, userId: number, id: number): Promise<SearchDetail> {
   const search = await ownSearch(db, userId, id);
-  const results = await db.select().from(searchResults).where(eq(searchResults.searchId, id)).orderBy(asc(searchResults.rank));
+  const results = await db
+    .select()
+    .from(searchResults)
+    .where(eq(searchResults.searchId, id))
+    .orderBy(asc(searchResults.rank));
   return toSearchDetail(search, results);
 }
 

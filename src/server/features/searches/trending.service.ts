@@ -19,12 +19,18 @@ export async function computeTrending(options: { db: Database; env: Env; now: Da
   const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * DAY_MS);
   const [corpus, recentSearches] = await Promise.all([
     corpusTrends(env),
-    db.select({ userId: searches.userId, facets: searches.facets }).from(searches).where(gte(searches.timestamp, since)).limit(MAX_ROWS),
+    db
+      .select({ userId: searches.userId, facets: searches.facets })
+      .from(searches)
+      .where(gte(searches.timestamp, since))
+      .limit(MAX_ROWS),
   ]);
 
   const themeUsers = new Map<string, { users: Set<number>; searches: number }>();
   for (const s of recentSearches) {
-    const terms = new Set([...s.facets.offering, ...s.facets.segment].map((t) => t.trim().toLowerCase()).filter(Boolean));
+    const terms = new Set(
+      [...s.facets.offering, ...s.facets.segment].map((t) => t.trim().toLowerCase()).filter(Boolean),
+    );
     for (const term of terms) {
       const entry = themeUsers.get(term) ?? { users: new Set<number>(), searches: 0 };
       entry.users.add(s.userId);
@@ -38,5 +44,11 @@ export async function computeTrending(options: { db: Database; env: Env; now: Da
     .sort((a, b) => b.users - a.users || b.searches - a.searches || a.theme.localeCompare(b.theme))
     .slice(0, 20);
 
-  return { ...corpus, growthYears: GROWTH_YEARS, windowDays: TRENDING_WINDOW_DAYS, minUsers: TRENDING_MIN_USERS, themes };
+  return {
+    ...corpus,
+    growthYears: GROWTH_YEARS,
+    windowDays: TRENDING_WINDOW_DAYS,
+    minUsers: TRENDING_MIN_USERS,
+    themes,
+  };
 }

@@ -28,14 +28,18 @@ export const testHookRoutes: FastifyPluginAsync = async (base) => {
     return { success: true, data: { now: clock.now().toISOString() } };
   });
 
-  app.get('/outbox', { schema: { querystring: z.object({ to: z.string().trim().toLowerCase().min(3) }) } }, async (request) => {
-    const [mail] = await app.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, request.query.to))
-      .orderBy(desc(emailOutbox.id))
-      .limit(1);
-    if (!mail) throw notFound('An e-mail for that address');
-    return { success: true, data: { to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html } };
-  });
+  app.get(
+    '/outbox',
+    { schema: { querystring: z.object({ to: z.string().trim().toLowerCase().min(3) }) } },
+    async (request) => {
+      const [mail] = await app.deps.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, request.query.to))
+        .orderBy(desc(emailOutbox.id))
+        .limit(1);
+      if (!mail) throw notFound('An e-mail for that address');
+      return { success: true, data: { to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html } };
+    },
+  );
 };

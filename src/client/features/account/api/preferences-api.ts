@@ -58,6 +58,7 @@ export function useUpdatePreferences() {
 
 export function useRevokeOtherSessions() {
   return useMutation({
-    mutationFn: async () => (await api.post<ApiSuccessBody<{ revokedSessions: number }>>('/api/account/sessions/revoke-others', {})).data,
+    mutationFn: async () =>
+      (await api.post<ApiSuccessBody<{ revokedSessions: number }>>('/api/account/sessions/revoke-others', {})).data,
   });
 }

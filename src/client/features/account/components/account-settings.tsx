@@ -2,13 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { THEMES, type Theme } from '#shared/app/app.constants.ts';
-import { NOTIFICATION_FREQUENCIES, type AccountPreferences, type AccountPreferencesUpdate } from '#shared/account/preferences.schemas.ts';
+import {
+  NOTIFICATION_FREQUENCIES,
+  type AccountPreferences,
+  type AccountPreferencesUpdate,
+} from '#shared/account/preferences.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useThemeStore } from '#client/lib/theme-store.ts';
 import { toast } from '#client/lib/toast.ts';
-import { mergePreferences, preferencesQueryOptions, useRevokeOtherSessions, useUpdatePreferences } from '../api/preferences-api.ts';
+import {
+  mergePreferences,
+  preferencesQueryOptions,
+  useRevokeOtherSessions,
+  useUpdatePreferences,
+} from '../api/preferences-api.ts';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
@@ -24,10 +33,25 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-function Toggle({ label, description, checked, onChange }: { label: string; description?: string; checked: boolean; onChange: (value: boolean) => void }) {
+function Toggle({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description?: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
   return (
     <label className="flex min-h-11 cursor-pointer items-start gap-3">
-      <input type="checkbox" className="mt-1 size-5 accent-[var(--primary)]" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        className="mt-1 size-5 accent-[var(--primary)]"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span>
         <span className="block text-sm font-medium">{label}</span>
         {description ? <span className="block text-xs text-muted-foreground">{description}</span> : null}
@@ -89,8 +113,18 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
       </Section>
 
       <Section title="Accessibility" description="Applied across the whole app on every device you sign in to.">
-        <Toggle label="High contrast" description="Stronger colours and borders." checked={a11y.highContrast} onChange={(v) => save({ accessibilitySettings: { highContrast: v } })} />
-        <Toggle label="Reduced motion" description="Turns off animations and transitions." checked={a11y.reducedMotion} onChange={(v) => save({ accessibilitySettings: { reducedMotion: v } })} />
+        <Toggle
+          label="High contrast"
+          description="Stronger colours and borders."
+          checked={a11y.highContrast}
+          onChange={(v) => save({ accessibilitySettings: { highContrast: v } })}
+        />
+        <Toggle
+          label="Reduced motion"
+          description="Turns off animations and transitions."
+          checked={a11y.reducedMotion}
+          onChange={(v) => save({ accessibilitySettings: { reducedMotion: v } })}
+        />
         <Toggle
           label="Screen reader optimised"
           description="Underlined links, always-visible focus and no decorative effects."
@@ -100,8 +134,16 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
       </Section>
 
       <Section title="Notifications">
-        <Toggle label="Resource notifications" checked={notify.resourceNotifications} onChange={(v) => save({ notificationPreferences: { resourceNotifications: v } })} />
-        <Toggle label="Contribution updates" checked={notify.contributionUpdates} onChange={(v) => save({ notificationPreferences: { contributionUpdates: v } })} />
+        <Toggle
+          label="Resource notifications"
+          checked={notify.resourceNotifications}
+          onChange={(v) => save({ notificationPreferences: { resourceNotifications: v } })}
+        />
+        <Toggle
+          label="Contribution updates"
+          checked={notify.contributionUpdates}
+          onChange={(v) => save({ notificationPreferences: { contributionUpdates: v } })}
+        />
         <label className="grid max-w-xs gap-1.5 text-sm font-medium">
           Frequency
           <select
@@ -145,14 +187,22 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
             onClick={() =>
               revoke.mutate(undefined, {
                 onSuccess: ({ revokedSessions }) =>
-                  setRevokedMessage(revokedSessions === 1 ? 'Signed out of 1 other session.' : `Signed out of ${revokedSessions} other sessions.`),
+                  setRevokedMessage(
+                    revokedSessions === 1
+                      ? 'Signed out of 1 other session.'
+                      : `Signed out of ${revokedSessions} other sessions.`,
+                  ),
               })
             }
           >
             Sign out of all other sessions
           </Button>
         </div>
-        {revokedMessage ? <p role="status" className="text-sm">{revokedMessage}</p> : null}
+        {revokedMessage ? (
+          <p role="status" className="text-sm">
+            {revokedMessage}
+          </p>
+        ) : null}
       </Section>
     </div>
   );

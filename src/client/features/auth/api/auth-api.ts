@@ -28,14 +28,16 @@ type SessionOptions = { onSignedIn?: () => void };
 
 export function useLogin({ onSignedIn }: SessionOptions = {}) {
   return useMutation({
-    mutationFn: async (input: LoginInput) => acceptSession(await api.post<AuthResponse>('/api/auth/login', input), 'Login failed'),
+    mutationFn: async (input: LoginInput) =>
+      acceptSession(await api.post<AuthResponse>('/api/auth/login', input), 'Login failed'),
     onSuccess: onSignedIn,
   });
 }
 
 export function useRegister({ onSignedIn }: SessionOptions = {}) {
   return useMutation({
-    mutationFn: async (input: RegisterInput) => acceptSession(await api.post<AuthResponse>('/api/auth/register', input), 'Registration failed'),
+    mutationFn: async (input: RegisterInput) =>
+      acceptSession(await api.post<AuthResponse>('/api/auth/register', input), 'Registration failed'),
     onSuccess: onSignedIn,
   });
 }
@@ -55,15 +57,21 @@ export function useLogout() {
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (input: ForgotPasswordInput) => api.post<ApiSuccessBody<null>>('/api/auth/password/forgot', input) });
+  return useMutation({
+    mutationFn: (input: ForgotPasswordInput) => api.post<ApiSuccessBody<null>>('/api/auth/password/forgot', input),
+  });
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: (input: ResetPasswordInput) => api.post<ApiSuccessBody<null>>('/api/auth/password/reset', input) });
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => api.post<ApiSuccessBody<null>>('/api/auth/password/reset', input),
+  });
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (input: ChangePasswordInput) => api.post<ApiSuccessBody<null>>('/api/auth/password/change', input) });
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => api.post<ApiSuccessBody<null>>('/api/auth/password/change', input),
+  });
 }
 
 export function useUpdateProfile() {

@@ -31,7 +31,8 @@ beforeEach(() => {
       return json(200, { success: true, data: { accessToken: validToken } });
     }
     if (url === '/api/auth/login') return json(401, { success: false, code: 'INVALID_CREDENTIALS', message: 'no' });
-    if (auth !== `Bearer ${validToken}`) return json(401, { success: false, code: 'UNAUTHENTICATED', message: 'expired' });
+    if (auth !== `Bearer ${validToken}`)
+      return json(401, { success: false, code: 'UNAUTHENTICATED', message: 'expired' });
     return json(200, { success: true, data: 'ok' });
   });
 });
@@ -66,7 +67,9 @@ describe('401 → one refresh → one retry', () => {
   });
 
   it('does not refresh on a failed login', async () => {
-    await expect(api.post('/api/auth/login', { email: 'a@example.test', password: 'x' })).rejects.toMatchObject({ status: 401 });
+    await expect(api.post('/api/auth/login', { email: 'a@example.test', password: 'x' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(refreshCalls).toBe(0);
   });
 });

@@ -24,7 +24,8 @@ async function doRefresh(): Promise<string | null> {
 /** A fresh access token, the current one if a refresh ran within the cooldown, or null when signed out. */
 export function refreshSession(): Promise<string | null> {
   if (inFlight) return inFlight;
-  if (Date.now() - lastRefreshAt < TOKEN_REFRESH_COOLDOWN_MS) return Promise.resolve(useAuthStore.getState().accessToken);
+  if (Date.now() - lastRefreshAt < TOKEN_REFRESH_COOLDOWN_MS)
+    return Promise.resolve(useAuthStore.getState().accessToken);
   inFlight = doRefresh().finally(() => {
     inFlight = null;
   });

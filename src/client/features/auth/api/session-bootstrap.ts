@@ -12,7 +12,9 @@ export async function bootstrapSession(): Promise<void> {
   if (!accessToken) return;
   try {
     const profile = await api.get<ApiSuccessBody<PublicUser>>('/api/auth/profile');
-    useAuthStore.getState().setSession({ user: profile.data, accessToken: useAuthStore.getState().accessToken ?? accessToken });
+    useAuthStore
+      .getState()
+      .setSession({ user: profile.data, accessToken: useAuthStore.getState().accessToken ?? accessToken });
   } catch {
     useAuthStore.getState().clear();
   }

@@ -12,7 +12,8 @@ export function displayName(user: Pick<PublicUser, 'name' | 'email'>): string {
   return user.name?.trim() || user.email.split('@')[0] || user.email;
 }
 
-const itemClass = 'flex min-h-11 cursor-pointer items-center rounded-sm px-3 text-sm outline-none data-[highlighted]:bg-muted';
+const itemClass =
+  'flex min-h-11 cursor-pointer items-center rounded-sm px-3 text-sm outline-none data-[highlighted]:bg-muted';
 
 export function AccountMenu({ user }: { user: PublicUser }) {
   const navigate = useNavigate();
@@ -23,7 +24,9 @@ export function AccountMenu({ user }: { user: PublicUser }) {
     { label: 'Market Research', to: paths.marketResearch.href() },
     { label: 'Trending Now', to: paths.trending.href() },
     { label: 'Settings', to: paths.account.href() },
-    user.isPaid ? { label: 'Billing', to: paths.billing.href() } : { label: 'Upgrade to Pro', to: paths.subscribe.href() },
+    user.isPaid
+      ? { label: 'Billing', to: paths.billing.href() }
+      : { label: 'Upgrade to Pro', to: paths.subscribe.href() },
     { label: 'Help & Support', to: paths.help.href() },
   ];
   // Navigate first: clearing the session unmounts this menu, so a callback after it would never run.
@@ -46,8 +49,14 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-56 rounded-md border bg-card p-1 text-card-foreground shadow-lg">
-          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted-foreground">{user.email}</DropdownMenu.Label>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-56 rounded-md border bg-card p-1 text-card-foreground shadow-lg"
+        >
+          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted-foreground">
+            {user.email}
+          </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           {entries.map((entry) => (
             <DropdownMenu.Item key={entry.label} asChild className={itemClass}>

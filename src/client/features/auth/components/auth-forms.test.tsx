@@ -29,7 +29,9 @@ describe('login form', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Wrong-Password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('button', { name: 'Signing in…' })).toBeDisabled();
-    answer(new Response(JSON.stringify({ success: false, code: 'INVALID_CREDENTIALS', message: 'x' }), { status: 401 }));
+    answer(
+      new Response(JSON.stringify({ success: false, code: 'INVALID_CREDENTIALS', message: 'x' }), { status: 401 }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please try again.');
     expect(useAuthStore.getState().user).toBeNull();
   });
@@ -49,14 +51,20 @@ describe('login form', () => {
   it('links to forgot password and sign up', () => {
     vi.stubGlobal('fetch', vi.fn());
     wrap(<LoginForm />);
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/auth/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/register');
   });
 });
 
 describe('register form', () => {
-  it("shows \"Passwords don't match\" and the spec's failure message", async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: false, code: 'CONFLICT', message: 'x' }), { status: 409 }));
+  it('shows "Passwords don\'t match" and the spec\'s failure message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ success: false, code: 'CONFLICT', message: 'x' }), { status: 409 }),
+    );
     wrap(<RegisterForm />);
     await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.test');

@@ -15,7 +15,8 @@ export function ChangePasswordForm() {
   const change = useChangePassword();
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +36,14 @@ export function ChangePasswordForm() {
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {change.isSuccess ? <FormAlert tone="success">Your password has been changed.</FormAlert> : null}
         {change.isError && Object.keys(fieldErrors).length === 0 ? <FormAlert>{change.error.message}</FormAlert> : null}
-        <TextField label="Current password" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} error={fieldErrors.currentPassword} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          error={fieldErrors.currentPassword}
+        />
         <TextField
           label="New password"
           type="password"
@@ -44,9 +52,18 @@ export function ChangePasswordForm() {
           value={values.newPassword}
           onChange={set('newPassword')}
           error={fieldErrors.newPassword}
-          hint={<PasswordStrengthMeter password={values.newPassword} userInputs={[user?.email ?? '', user?.name ?? '']} />}
+          hint={
+            <PasswordStrengthMeter password={values.newPassword} userInputs={[user?.email ?? '', user?.name ?? '']} />
+          }
         />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} error={fieldErrors.confirmPassword} />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={fieldErrors.confirmPassword}
+        />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Saving…' : 'Change Password'}
         </Button>

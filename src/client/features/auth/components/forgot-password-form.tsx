@@ -23,7 +23,8 @@ export function ForgotPasswordForm() {
     <AuthCard title="Forgot your password?" description="Enter your email and we'll send you a link to reset it.">
       {forgot.isSuccess ? (
         <FormAlert tone="success">
-          {forgot.data.message ?? 'If an account exists for that email, we have sent a link to reset the password.'} The link works for 30 minutes.
+          {forgot.data.message ?? 'If an account exists for that email, we have sent a link to reset the password.'} The
+          link works for 30 minutes.
         </FormAlert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="grid gap-4">

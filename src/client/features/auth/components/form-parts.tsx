@@ -61,7 +61,9 @@ export function FormAlert({ children, tone = 'error' }: { children: ReactNode; t
       role={tone === 'error' ? 'alert' : 'status'}
       className={cn(
         'rounded-md border px-3 py-2 text-sm',
-        tone === 'error' ? 'border-destructive/50 bg-destructive/10 text-destructive' : 'border-primary/40 bg-accent text-accent-foreground',
+        tone === 'error'
+          ? 'border-destructive/50 bg-destructive/10 text-destructive'
+          : 'border-primary/40 bg-accent text-accent-foreground',
       )}
     >
       {children}
@@ -69,7 +71,15 @@ export function FormAlert({ children, tone = 'error' }: { children: ReactNode; t
   );
 }
 
-export function AuthCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10">
       <div className="rounded-lg border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
@@ -86,7 +96,10 @@ export function AuthCard({ title, description, children }: { title: string; desc
  * what the person (or their password manager's autofill, which may not fire change events) put in
  * the field is exactly what is sent.
  */
-export function formFields<K extends string>(event: { currentTarget: HTMLFormElement }, names: readonly K[]): Record<K, string> {
+export function formFields<K extends string>(
+  event: { currentTarget: HTMLFormElement },
+  names: readonly K[],
+): Record<K, string> {
   const data = new FormData(event.currentTarget);
   return Object.fromEntries(
     names.map((name) => {

@@ -19,7 +19,13 @@ export function PasswordStrengthMeter({ password, userInputs }: { password: stri
         className="flex gap-1"
       >
         {[0, 1, 2, 3].map((i) => (
-          <span key={i} className={cn('h-1.5 flex-1 rounded-full', i < Math.max(1, strength.score) ? BAR_COLOURS[strength.score] : 'bg-muted')} />
+          <span
+            key={i}
+            className={cn(
+              'h-1.5 flex-1 rounded-full',
+              i < Math.max(1, strength.score) ? BAR_COLOURS[strength.score] : 'bg-muted',
+            )}
+          />
         ))}
       </div>
       <p className="text-xs text-muted-foreground" aria-live="polite">

@@ -11,9 +11,14 @@ import { AuthCard, FormAlert, TextField, validateWith } from './form-parts.tsx';
 
 export function ProfileEditForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
-  const [values, setValues] = useState({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', avatar: user.avatar ?? '' });
+  const [values, setValues] = useState({
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    avatar: user.avatar ?? '',
+  });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,9 +37,29 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {update.isSuccess ? <FormAlert tone="success">Your profile has been saved.</FormAlert> : null}
         {update.isError && Object.keys(fieldErrors).length === 0 ? <FormAlert>Profile update failed</FormAlert> : null}
-        <TextField label="First name" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={fieldErrors.firstName} />
-        <TextField label="Last name" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={fieldErrors.lastName} />
-        <TextField label="Avatar URL" type="url" inputMode="url" placeholder="https://…" value={values.avatar} onChange={set('avatar')} error={fieldErrors.avatar} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={set('firstName')}
+          error={fieldErrors.firstName}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={set('lastName')}
+          error={fieldErrors.lastName}
+        />
+        <TextField
+          label="Avatar URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          value={values.avatar}
+          onChange={set('avatar')}
+          error={fieldErrors.avatar}
+        />
         <div className="flex gap-2">
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save Changes'}

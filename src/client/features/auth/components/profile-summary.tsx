@@ -17,9 +17,17 @@ export function ProfileSummary({ user }: { user: PublicUser }) {
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10">
       <div className="flex items-center gap-4">
         {user.avatar ? (
-          <img src={user.avatar} alt="" className="size-16 rounded-full border object-cover" referrerPolicy="no-referrer" />
+          <img
+            src={user.avatar}
+            alt=""
+            className="size-16 rounded-full border object-cover"
+            referrerPolicy="no-referrer"
+          />
         ) : (
-          <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-accent text-2xl font-semibold text-accent-foreground">
+          <span
+            aria-hidden="true"
+            className="flex size-16 items-center justify-center rounded-full bg-accent text-2xl font-semibold text-accent-foreground"
+          >
             {displayName(user).slice(0, 1).toUpperCase()}
           </span>
         )}

@@ -15,7 +15,8 @@ export function RegisterForm() {
   const register = useRegister({ onSignedIn: () => void navigate(paths.home.href()) });
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,8 +36,25 @@ export function RegisterForm() {
       <SocialButtons mode="register" />
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {register.isError ? <FormAlert>{AUTH_MESSAGES.registrationFailed}</FormAlert> : null}
-        <TextField label="Full name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={fieldErrors.name} required />
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={values.email} onChange={set('email')} error={fieldErrors.email} required />
+        <TextField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={set('name')}
+          error={fieldErrors.name}
+          required
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={fieldErrors.email}
+          required
+        />
         <TextField
           label="Password"
           type="password"

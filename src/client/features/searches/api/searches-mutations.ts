@@ -14,7 +14,9 @@ function useSearchesMutation<V>(write: (variables: V) => Promise<unknown>) {
 }
 
 export function useSetSaved() {
-  return useSearchesMutation(({ id, isSaved }: { id: number; isSaved: boolean }) => api.patch(`/api/search-results/${id}/save`, { isSaved }));
+  return useSearchesMutation(({ id, isSaved }: { id: number; isSaved: boolean }) =>
+    api.patch(`/api/search-results/${id}/save`, { isSaved }),
+  );
 }
 
 export function useSetFavorite() {
@@ -32,7 +34,9 @@ export function useCreateProject() {
 }
 
 export function useUpdateProject() {
-  return useSearchesMutation(({ id, ...input }: ProjectUpdate & { id: number }) => api.patch(`/api/projects/${id}`, input));
+  return useSearchesMutation(({ id, ...input }: ProjectUpdate & { id: number }) =>
+    api.patch(`/api/projects/${id}`, input),
+  );
 }
 
 export function useDeleteProject() {

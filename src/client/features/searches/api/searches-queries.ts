@@ -39,11 +39,17 @@ export const searchesKeys = {
 };
 
 export function usageQueryOptions() {
-  return queryOptions({ queryKey: searchesKeys.usage(), queryFn: () => data(api.get<ApiSuccessBody<UsageDto>>('/api/user/usage')) });
+  return queryOptions({
+    queryKey: searchesKeys.usage(),
+    queryFn: () => data(api.get<ApiSuccessBody<UsageDto>>('/api/user/usage')),
+  });
 }
 
 export function searchListQueryOptions(params: SearchListQuery = {}) {
-  return queryOptions({ queryKey: searchesKeys.list(params), queryFn: () => data(api.get<ApiSuccessBody<SearchListPage>>(listPath(params))) });
+  return queryOptions({
+    queryKey: searchesKeys.list(params),
+    queryFn: () => data(api.get<ApiSuccessBody<SearchListPage>>(listPath(params))),
+  });
 }
 
 export function recentSearchesQueryOptions() {
@@ -51,7 +57,10 @@ export function recentSearchesQueryOptions() {
 }
 
 export function searchDetailQueryOptions(id: number) {
-  return queryOptions({ queryKey: searchesKeys.detail(id), queryFn: () => data(api.get<ApiSuccessBody<SearchDetail>>(`/api/searches/${id}`)) });
+  return queryOptions({
+    queryKey: searchesKeys.detail(id),
+    queryFn: () => data(api.get<ApiSuccessBody<SearchDetail>>(`/api/searches/${id}`)),
+  });
 }
 
 export function searchResultQueryOptions(id: number) {
@@ -69,9 +78,15 @@ export function savedResultsQueryOptions() {
 }
 
 export function projectsQueryOptions() {
-  return queryOptions({ queryKey: searchesKeys.projects(), queryFn: () => data(api.get<ApiSuccessBody<ProjectDto[]>>('/api/projects')) });
+  return queryOptions({
+    queryKey: searchesKeys.projects(),
+    queryFn: () => data(api.get<ApiSuccessBody<ProjectDto[]>>('/api/projects')),
+  });
 }
 
 export function trendingQueryOptions() {
-  return queryOptions({ queryKey: searchesKeys.trending(), queryFn: () => data(api.get<ApiSuccessBody<TrendingDto>>('/api/trending')) });
+  return queryOptions({
+    queryKey: searchesKeys.trending(),
+    queryFn: () => data(api.get<ApiSuccessBody<TrendingDto>>('/api/trending')),
+  });
 }

@@ -5,7 +5,15 @@ import type { SearchAnalysisMeta } from '#shared/searches/search.schemas.ts';
 function Banner({ tone, title, children }: { tone: 'info' | 'warning'; title: string; children: ReactNode }) {
   const Icon = tone === 'warning' ? AlertTriangle : Info;
   return (
-    <div role="note" aria-label={title} className={tone === 'warning' ? 'rounded-lg border border-destructive bg-destructive/10 p-3' : 'rounded-lg border bg-accent p-3 text-accent-foreground'}>
+    <div
+      role="note"
+      aria-label={title}
+      className={
+        tone === 'warning'
+          ? 'rounded-lg border border-destructive bg-destructive/10 p-3'
+          : 'rounded-lg border bg-accent p-3 text-accent-foreground'
+      }
+    >
       <p className="flex items-center gap-2 font-semibold">
         <Icon aria-hidden="true" className="size-4" />
         {title}
@@ -21,19 +29,20 @@ export function AnalysisBanners({ analysis }: { analysis: SearchAnalysisMeta }) 
     <div className="space-y-2">
       {analysis.status === 'insufficient_data' ? (
         <Banner tone="warning" title="Not enough data for a confident answer">
-          {analysis.reason ?? 'The corpus holds too little evidence about this market.'} Scores below carry low confidence.
+          {analysis.reason ?? 'The corpus holds too little evidence about this market.'} Scores below carry low
+          confidence.
         </Banner>
       ) : null}
       {analysis.corpusKind === 'seed' ? (
         <Banner tone="info" title="Seed corpus">
-          This analysis used the small sample corpus bundled with Unbuilt (version {analysis.corpusVersion}), not the full public datasets. Treat it as a
-          demonstration.
+          This analysis used the small sample corpus bundled with Unbuilt (version {analysis.corpusVersion}), not the
+          full public datasets. Treat it as a demonstration.
         </Banner>
       ) : null}
       {analysis.composerMode === 'offline_fallback' ? (
         <Banner tone="warning" title="Written offline after an AI failure">
-          The AI writer was unavailable{analysis.composerError ? ` (${analysis.composerError})` : ''}, so the text was composed offline from the same
-          evidence. The numbers are unaffected.
+          The AI writer was unavailable{analysis.composerError ? ` (${analysis.composerError})` : ''}, so the text was
+          composed offline from the same evidence. The numbers are unaffected.
         </Banner>
       ) : null}
       {analysis.warnings.map((w) => (
@@ -48,6 +57,8 @@ export function AnalysisBanners({ analysis }: { analysis: SearchAnalysisMeta }) 
 /** A one-line provenance summary shown under the title. */
 export function provenanceLine(analysis: SearchAnalysisMeta): string {
   const writer =
-    analysis.composerMode === 'llm' ? `written by ${analysis.composerModel ?? 'an AI model'} from the evidence` : 'written offline from the evidence';
+    analysis.composerMode === 'llm'
+      ? `written by ${analysis.composerModel ?? 'an AI model'} from the evidence`
+      : 'written offline from the evidence';
   return `Corpus ${analysis.corpusVersion} (${analysis.corpusKind}) · rubric ${analysis.rubricVersion} · text ${writer}`;
 }

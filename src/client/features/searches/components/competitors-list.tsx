@@ -2,7 +2,8 @@ import type { Competitor } from '#shared/engine/analysis.schemas.ts';
 
 /** Competitors with status; names the corpus cannot confirm carry a visible 'Unverified' mark. */
 export function CompetitorsList({ competitors }: { competitors: Competitor[] }) {
-  if (competitors.length === 0) return <p className="text-sm text-muted-foreground">No direct competitors found in the corpus.</p>;
+  if (competitors.length === 0)
+    return <p className="text-sm text-muted-foreground">No direct competitors found in the corpus.</p>;
   return (
     <ul className="space-y-1 text-sm">
       {competitors.map((c) => (
@@ -17,7 +18,10 @@ export function CompetitorsList({ competitors }: { competitors: Competitor[] }) 
           {c.status ? <span className="rounded border px-1.5 text-xs">{c.status}</span> : null}
           {c.batch ? <span className="text-xs text-muted-foreground">{c.batch}</span> : null}
           {c.verified ? null : (
-            <span className="rounded bg-destructive/15 px-1.5 text-xs text-destructive" title="Named by the AI writer; not found in the corpus">
+            <span
+              className="rounded bg-destructive/15 px-1.5 text-xs text-destructive"
+              title="Named by the AI writer; not found in the corpus"
+            >
               Unverified
             </span>
           )}

@@ -18,7 +18,12 @@ export function EvidenceList({ evidence, ids }: { evidence: Evidence[]; ids?: st
             </p>
             <p className="mt-1 text-xs text-muted-foreground">
               {source.attribution} · ref {e.ref}{' '}
-              <a href={e.url ?? source.url} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 underline">
+              <a
+                href={e.url ?? source.url}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="inline-flex items-center gap-1 underline"
+              >
                 {source.label}
                 <ExternalLink aria-hidden="true" className="size-3" />
               </a>

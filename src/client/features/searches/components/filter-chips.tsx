@@ -22,23 +22,43 @@ export function activeFilterChips(filters: SearchFilters): Chip[] {
   const chips: Chip[] = [];
   for (const value of filters.categories) {
     const label = CATEGORY_OPTIONS.find((o) => o.value === value)?.label ?? value;
-    chips.push({ key: `cat-${value}`, label, remove: (f) => ({ ...f, categories: f.categories.filter((c) => c !== value) }) });
+    chips.push({
+      key: `cat-${value}`,
+      label,
+      remove: (f) => ({ ...f, categories: f.categories.filter((c) => c !== value) }),
+    });
   }
   for (const { field, label } of RANGES) {
     const [min, max] = filters[field];
     if (min !== SCORE_MIN || max !== SCORE_MAX) {
-      chips.push({ key: field, label: `${label} ${min}–${max}`, remove: (f) => ({ ...f, [field]: [SCORE_MIN, SCORE_MAX] }) });
+      chips.push({
+        key: field,
+        label: `${label} ${min}–${max}`,
+        remove: (f) => ({ ...f, [field]: [SCORE_MIN, SCORE_MAX] }),
+      });
     }
   }
   if (filters.marketPotential) {
-    chips.push({ key: 'potential', label: `Potential: ${MARKET_POTENTIAL_LABELS[filters.marketPotential]}`, remove: (f) => ({ ...f, marketPotential: null }) });
+    chips.push({
+      key: 'potential',
+      label: `Potential: ${MARKET_POTENTIAL_LABELS[filters.marketPotential]}`,
+      remove: (f) => ({ ...f, marketPotential: null }),
+    });
   }
   const { from, to } = filters.dateRange;
   if (from || to) {
-    chips.push({ key: 'date', label: `Dates ${from ?? '…'} – ${to ?? '…'}`, remove: (f) => ({ ...f, dateRange: { from: null, to: null } }) });
+    chips.push({
+      key: 'date',
+      label: `Dates ${from ?? '…'} – ${to ?? '…'}`,
+      remove: (f) => ({ ...f, dateRange: { from: null, to: null } }),
+    });
   }
   for (const keyword of filters.keywords) {
-    chips.push({ key: `kw-${keyword}`, label: `“${keyword}”`, remove: (f) => ({ ...f, keywords: f.keywords.filter((k) => k !== keyword) }) });
+    chips.push({
+      key: `kw-${keyword}`,
+      label: `“${keyword}”`,
+      remove: (f) => ({ ...f, keywords: f.keywords.filter((k) => k !== keyword) }),
+    });
   }
   return chips;
 }
@@ -60,7 +80,11 @@ export function FilterChips({ filters, onChange }: { filters: SearchFilters; onC
           <span className="sr-only">Remove filter</span>
         </button>
       ))}
-      <Button variant="ghost" size="sm" onClick={() => onChange({ ...defaultFilters(), sortBy: filters.sortBy, sortOrder: filters.sortOrder })}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => onChange({ ...defaultFilters(), sortBy: filters.sortBy, sortOrder: filters.sortOrder })}
+      >
         Clear all
       </Button>
     </div>

@@ -47,7 +47,11 @@ export function FilterPanel({ applied, onApply, onClose }: FilterPanelProps) {
       <div className="mt-3 flex flex-wrap gap-3">
         <label className="flex items-center gap-2 text-sm">
           Sort by
-          <select className={inputClass} value={draft.sortBy} onChange={(e) => update({ sortBy: e.target.value as SearchFilters['sortBy'] })}>
+          <select
+            className={inputClass}
+            value={draft.sortBy}
+            onChange={(e) => update({ sortBy: e.target.value as SearchFilters['sortBy'] })}
+          >
             {SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -57,7 +61,11 @@ export function FilterPanel({ applied, onApply, onClose }: FilterPanelProps) {
         </label>
         <label className="flex items-center gap-2 text-sm">
           Order
-          <select className={inputClass} value={draft.sortOrder} onChange={(e) => update({ sortOrder: e.target.value === 'asc' ? 'asc' : 'desc' })}>
+          <select
+            className={inputClass}
+            value={draft.sortOrder}
+            onChange={(e) => update({ sortOrder: e.target.value === 'asc' ? 'asc' : 'desc' })}
+          >
             <option value="desc">Descending</option>
             <option value="asc">Ascending</option>
           </select>
@@ -73,7 +81,11 @@ export function FilterPanel({ applied, onApply, onClose }: FilterPanelProps) {
                 className="size-4"
                 checked={draft.categories.includes(o.value)}
                 onChange={(e) =>
-                  update({ categories: e.target.checked ? [...draft.categories, o.value] : draft.categories.filter((c) => c !== o.value) })
+                  update({
+                    categories: e.target.checked
+                      ? [...draft.categories, o.value]
+                      : draft.categories.filter((c) => c !== o.value),
+                  })
                 }
               />
               {o.label}
@@ -123,11 +135,21 @@ export function FilterPanel({ applied, onApply, onClose }: FilterPanelProps) {
         <div className="flex flex-wrap gap-3">
           <label className="flex items-center gap-2 text-sm">
             From
-            <input type="date" className={inputClass} value={draft.dateRange.from ?? ''} onChange={(e) => update({ dateRange: { ...draft.dateRange, from: e.target.value || null } })} />
+            <input
+              type="date"
+              className={inputClass}
+              value={draft.dateRange.from ?? ''}
+              onChange={(e) => update({ dateRange: { ...draft.dateRange, from: e.target.value || null } })}
+            />
           </label>
           <label className="flex items-center gap-2 text-sm">
             To
-            <input type="date" className={inputClass} value={draft.dateRange.to ?? ''} onChange={(e) => update({ dateRange: { ...draft.dateRange, to: e.target.value || null } })} />
+            <input
+              type="date"
+              className={inputClass}
+              value={draft.dateRange.to ?? ''}
+              onChange={(e) => update({ dateRange: { ...draft.dateRange, to: e.target.value || null } })}
+            />
           </label>
         </div>
       </FilterSection>

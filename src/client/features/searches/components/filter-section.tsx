@@ -2,7 +2,15 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 
 /** A collapsible section of the filter panel (spec §2: some open by default, some collapsed). */
-export function FilterSection({ title, defaultOpen, children }: { title: string; defaultOpen: boolean; children: ReactNode }) {
+export function FilterSection({
+  title,
+  defaultOpen,
+  children,
+}: {
+  title: string;
+  defaultOpen: boolean;
+  children: ReactNode;
+}) {
   const [isOpen, setOpen] = useState(defaultOpen);
   const id = useId();
   return (

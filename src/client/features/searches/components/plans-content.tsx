@@ -28,11 +28,18 @@ export function PlansContent({ currentPlan, highlight = 'pro', onNavigate }: Pla
             <li
               key={id}
               aria-label={`${plan.name} plan`}
-              className={clsx('relative flex flex-col rounded-xl border bg-card p-5', id === highlight && 'border-2 border-primary shadow-lg')}
+              className={clsx(
+                'relative flex flex-col rounded-xl border bg-card p-5',
+                id === highlight && 'border-2 border-primary shadow-lg',
+              )}
             >
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="text-lg font-semibold">{plan.name}</h3>
-                {plan.isPopular ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">Most popular</span> : null}
+                {plan.isPopular ? (
+                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-primary-foreground">
+                    Most popular
+                  </span>
+                ) : null}
                 {isCurrent ? <span className="rounded-full border px-2 py-0.5 text-xs">Current Plan</span> : null}
               </div>
               <p className="mt-3">
@@ -51,7 +58,10 @@ export function PlansContent({ currentPlan, highlight = 'pro', onNavigate }: Pla
                 <Link
                   to={`${paths.subscribe.href()}?plan=${id}`}
                   onClick={onNavigate}
-                  className={buttonVariants({ variant: id === highlight ? 'default' : 'outline', className: 'mt-4 w-full' })}
+                  className={buttonVariants({
+                    variant: id === highlight ? 'default' : 'outline',
+                    className: 'mt-4 w-full',
+                  })}
                 >
                   {id === 'enterprise' ? 'Choose Enterprise' : `Upgrade to ${plan.name}`}
                 </Link>
@@ -62,7 +72,11 @@ export function PlansContent({ currentPlan, highlight = 'pro', onNavigate }: Pla
       </ul>
       <div className="mt-6 rounded-lg border p-4 text-center">
         <h3 className="font-semibold">Need a custom solution?</h3>
-        <Link to={paths.contact.href()} onClick={onNavigate} className={buttonVariants({ variant: 'outline', className: 'mt-3' })}>
+        <Link
+          to={paths.contact.href()}
+          onClick={onNavigate}
+          className={buttonVariants({ variant: 'outline', className: 'mt-3' })}
+        >
           Contact Sales Team
         </Link>
       </div>

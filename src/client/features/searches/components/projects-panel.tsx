@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import { projectCreateSchema } from '#shared/searches/search.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { useAddToProject, useCreateProject, useDeleteProject, useRemoveFromProject, useUpdateProject } from '../api/searches-mutations.ts';
+import {
+  useAddToProject,
+  useCreateProject,
+  useDeleteProject,
+  useRemoveFromProject,
+  useUpdateProject,
+} from '../api/searches-mutations.ts';
 import { projectsQueryOptions, searchListQueryOptions } from '../api/searches-queries.ts';
 
 const inputClass = 'min-h-11 rounded-md border bg-background px-3';
@@ -25,7 +31,10 @@ function ProjectForm() {
         const parsed = projectCreateSchema.safeParse({
           name,
           description: description || undefined,
-          tags: tags.split(',').map((t) => t.trim()).filter(Boolean),
+          tags: tags
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
         });
         if (!parsed.success) {
           setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
@@ -37,7 +46,13 @@ function ProjectForm() {
     >
       <label className="flex flex-col gap-1">
         Project name
-        <input className={inputClass} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(errors.name)} aria-describedby="project-name-error" />
+        <input
+          className={inputClass}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby="project-name-error"
+        />
         <span id="project-name-error" className="text-destructive">
           {errors.name}
         </span>
@@ -77,7 +92,11 @@ export function ProjectsPanel() {
       </div>
       <ul className="mt-4 space-y-3">
         {(projects.data ?? []).map((p) => (
-          <li key={p.id} className={p.archived ? 'rounded-lg border p-3 opacity-70' : 'rounded-lg border p-3'} aria-label={`Project ${p.name}`}>
+          <li
+            key={p.id}
+            className={p.archived ? 'rounded-lg border p-3 opacity-70' : 'rounded-lg border p-3'}
+            aria-label={`Project ${p.name}`}
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div>
                 <h3 className="font-semibold">

@@ -13,11 +13,16 @@ export function RecentDiscoveries({ items }: { items: SearchListItem[] | undefin
       <h2 id="recent-title" className="text-lg font-semibold">
         Recent Discoveries
       </h2>
-      {items && items.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">Your searches will appear here.</p> : null}
+      {items && items.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">Your searches will appear here.</p>
+      ) : null}
       <ul className="mt-2 divide-y rounded-lg border">
         {(items ?? []).map((s) => (
           <li key={s.id}>
-            <Link to={paths.search.href(s.id)} className="flex min-h-11 items-center justify-between gap-4 px-4 py-2 hover:bg-muted">
+            <Link
+              to={paths.search.href(s.id)}
+              className="flex min-h-11 items-center justify-between gap-4 px-4 py-2 hover:bg-muted"
+            >
               <span className="truncate">{s.query}</span>
               <time dateTime={s.timestamp} className="shrink-0 text-sm text-muted-foreground">
                 {formatDate(s.timestamp)}

@@ -20,7 +20,11 @@ function Score({ label, value }: { label: string; value: number | string }) {
   );
 }
 
-type ResultCardProps = { result: SearchResultDto; onToggleSaved: (result: SearchResultDto) => void; isSaving?: boolean };
+type ResultCardProps = {
+  result: SearchResultDto;
+  onToggleSaved: (result: SearchResultDto) => void;
+  isSaving?: boolean;
+};
 
 export function ResultCard({ result, onToggleSaved, isSaving }: ResultCardProps) {
   const [isOpen, setOpen] = useState(false);
@@ -38,7 +42,13 @@ export function ResultCard({ result, onToggleSaved, isSaving }: ResultCardProps)
             </Link>
           </h3>
         </div>
-        <Button variant={result.isSaved ? 'secondary' : 'outline'} size="sm" disabled={isSaving} onClick={() => onToggleSaved(result)} aria-pressed={result.isSaved}>
+        <Button
+          variant={result.isSaved ? 'secondary' : 'outline'}
+          size="sm"
+          disabled={isSaving}
+          onClick={() => onToggleSaved(result)}
+          aria-pressed={result.isSaved}
+        >
           {result.isSaved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
           {result.isSaved ? 'Saved' : 'Save'}
         </Button>

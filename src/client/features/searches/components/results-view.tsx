@@ -13,7 +13,10 @@ export const RESULT_SORTS = {
 export type ResultSort = keyof typeof RESULT_SORTS;
 
 /** Sorting and filtering within one analysis's results (client side: at most 8 rows). */
-export function sortAndFilterResults(results: SearchResultDto[], options: { sort: ResultSort; category: string; minScore: number; savedOnly: boolean }): SearchResultDto[] {
+export function sortAndFilterResults(
+  results: SearchResultDto[],
+  options: { sort: ResultSort; category: string; minScore: number; savedOnly: boolean },
+): SearchResultDto[] {
   const { sort, category, minScore, savedOnly } = options;
   return results
     .filter((r) => (category ? r.category === category : true))
@@ -24,7 +27,13 @@ export function sortAndFilterResults(results: SearchResultDto[], options: { sort
 
 const selectClass = 'min-h-11 rounded-md border bg-background px-3';
 
-export function ResultsView({ results, onToggleSaved }: { results: SearchResultDto[]; onToggleSaved: (r: SearchResultDto) => void }) {
+export function ResultsView({
+  results,
+  onToggleSaved,
+}: {
+  results: SearchResultDto[];
+  onToggleSaved: (r: SearchResultDto) => void;
+}) {
   const [sort, setSort] = useState<ResultSort>('rank');
   const [category, setCategory] = useState('');
   const [minScore, setMinScore] = useState(0);
@@ -58,10 +67,23 @@ export function ResultsView({ results, onToggleSaved }: { results: SearchResultD
         </label>
         <label className="flex items-center gap-2">
           Every score at least
-          <input type="number" min={0} max={100} step={5} value={minScore} onChange={(e) => setMinScore(Number(e.target.value) || 0)} className={`${selectClass} w-20`} />
+          <input
+            type="number"
+            min={0}
+            max={100}
+            step={5}
+            value={minScore}
+            onChange={(e) => setMinScore(Number(e.target.value) || 0)}
+            className={`${selectClass} w-20`}
+          />
         </label>
         <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" className="size-4" checked={savedOnly} onChange={(e) => setSavedOnly(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={savedOnly}
+            onChange={(e) => setSavedOnly(e.target.checked)}
+          />
           Saved only
         </label>
       </div>

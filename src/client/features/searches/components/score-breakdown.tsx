@@ -6,11 +6,20 @@ function round(n: number): string {
 }
 
 /** How one score was computed: formula, each factor's value × weight = contribution, and its evidence. */
-export function ScoreBreakdown({ label, breakdown, evidence }: { label: string; breakdown: Breakdown; evidence: Evidence[] }) {
+export function ScoreBreakdown({
+  label,
+  breakdown,
+  evidence,
+}: {
+  label: string;
+  breakdown: Breakdown;
+  evidence: Evidence[];
+}) {
   return (
     <details className="rounded border p-2">
       <summary className="min-h-11 cursor-pointer py-2 font-medium">
-        {label}: {round(breakdown.score)} <span className="text-sm font-normal text-muted-foreground">— how this was scored</span>
+        {label}: {round(breakdown.score)}{' '}
+        <span className="text-sm font-normal text-muted-foreground">— how this was scored</span>
       </summary>
       <p className="text-sm text-muted-foreground">Formula: {breakdown.formula}</p>
       <table className="mt-2 w-full text-left text-sm">

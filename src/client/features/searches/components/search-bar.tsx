@@ -66,7 +66,9 @@ export function SearchBar({ filters, onFiltersChange, onSearch, isLoading }: Sea
       <div className="mt-2">
         <FilterChips filters={filters} onChange={onFiltersChange} />
       </div>
-      {isPanelOpen ? <FilterPanel applied={filters} onApply={onFiltersChange} onClose={() => setPanelOpen(false)} /> : null}
+      {isPanelOpen ? (
+        <FilterPanel applied={filters} onApply={onFiltersChange} onClose={() => setPanelOpen(false)} />
+      ) : null}
     </div>
   );
 }

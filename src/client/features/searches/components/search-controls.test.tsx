@@ -53,7 +53,12 @@ describe('search bar and filter panel (spec §2, §5)', () => {
     render(<Harness onSearch={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     const expanded = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-expanded');
-    expect([expanded('Categories'), expanded('Scores'), expanded('Date range'), expanded('Keywords')]).toEqual(['true', 'true', 'false', 'false']);
+    expect([expanded('Categories'), expanded('Scores'), expanded('Date range'), expanded('Keywords')]).toEqual([
+      'true',
+      'true',
+      'false',
+      'false',
+    ]);
   });
 
   it('adds keywords on Enter (trimmed, no empties or duplicates), removes on click, and Apply pushes and closes', async () => {
@@ -64,7 +69,11 @@ describe('search bar and filter panel (spec §2, §5)', () => {
     const input = screen.getByLabelText('Add a keyword (press Enter)');
     for (const k of ['  saas ', '   ', 'saas', 'b2b']) await user.type(input, `${k}{Enter}`);
     const list = screen.getByRole('list', { name: 'Keywords' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['saas (remove)×', 'b2b (remove)×']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['saas (remove)×', 'b2b (remove)×']);
     await user.click(within(list).getByRole('button', { name: /b2b/ }));
     await user.click(screen.getByRole('checkbox', { name: 'Healthcare' }));
     expect(applied().keywords).toEqual([]);
@@ -129,13 +138,16 @@ describe('upgrade prompt (spec §4)', () => {
       </MemoryRouter>,
     );
 
-  it.each(Object.entries(UPGRADE_REASONS) as [UpgradeReason, string][])('shows %s as %j for free users only', (reason, text) => {
-    const { unmount } = renderPrompt(reason);
-    expect(screen.getByText(text)).toBeInTheDocument();
-    unmount();
-    renderPrompt(reason, 'pro');
-    expect(screen.queryByText(text)).toBeNull();
-  });
+  it.each(Object.entries(UPGRADE_REASONS) as [UpgradeReason, string][])(
+    'shows %s as %j for free users only',
+    (reason, text) => {
+      const { unmount } = renderPrompt(reason);
+      expect(screen.getByText(text)).toBeInTheDocument();
+      unmount();
+      renderPrompt(reason, 'pro');
+      expect(screen.queryByText(text)).toBeNull();
+    },
+  );
 
   it('hides a dismissed reason for 24 hours, per reason, then removes the stored value and shows again', async () => {
     const user = userEvent.setup();
@@ -160,11 +172,27 @@ describe('upgrade prompt (spec §4)', () => {
 });
 
 describe('sorting and filtering within results', () => {
-  const results = [fakeOpportunityDto(1, { innovationScore: 60, category: 'finance' }), fakeOpportunityDto(2, { innovationScore: 90 }), fakeOpportunityDto(3, { innovationScore: 75, isSaved: true })];
+  const results = [
+    fakeOpportunityDto(1, { innovationScore: 60, category: 'finance' }),
+    fakeOpportunityDto(2, { innovationScore: 90 }),
+    fakeOpportunityDto(3, { innovationScore: 75, isSaved: true }),
+  ];
   it('sorts by a score, filters by category, minimum score and saved', () => {
-    expect(sortAndFilterResults(results, { sort: 'innovationScore', category: '', minScore: 0, savedOnly: false }).map((r) => r.rank)).toEqual([2, 3, 1]);
-    expect(sortAndFilterResults(results, { sort: 'rank', category: 'finance', minScore: 0, savedOnly: false }).map((r) => r.rank)).toEqual([1]);
-    expect(sortAndFilterResults(results, { sort: 'rank', category: '', minScore: 0, savedOnly: true }).map((r) => r.rank)).toEqual([3]);
-    expect(sortAndFilterResults(results, { sort: 'rank', category: '', minScore: 41, savedOnly: false }).map((r) => r.rank)).toEqual([]);
+    expect(
+      sortAndFilterResults(results, { sort: 'innovationScore', category: '', minScore: 0, savedOnly: false }).map(
+        (r) => r.rank,
+      ),
+    ).toEqual([2, 3, 1]);
+    expect(
+      sortAndFilterResults(results, { sort: 'rank', category: 'finance', minScore: 0, savedOnly: false }).map(
+        (r) => r.rank,
+      ),
+    ).toEqual([1]);
+    expect(
+      sortAndFilterResults(results, { sort: 'rank', category: '', minScore: 0, savedOnly: true }).map((r) => r.rank),
+    ).toEqual([3]);
+    expect(
+      sortAndFilterResults(results, { sort: 'rank', category: '', minScore: 41, savedOnly: false }).map((r) => r.rank),
+    ).toEqual([]);
   });
 });

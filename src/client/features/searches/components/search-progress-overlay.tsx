@@ -25,7 +25,11 @@ export function SearchProgressOverlay({ state, onCancel }: { state: SearchRunSta
           {ANALYSIS_STAGES.map((stage, i) => {
             const status = i < current ? 'done' : i === current ? 'active' : 'waiting';
             return (
-              <li key={stage} className="flex items-center gap-2" aria-current={status === 'active' ? 'step' : undefined}>
+              <li
+                key={stage}
+                className="flex items-center gap-2"
+                aria-current={status === 'active' ? 'step' : undefined}
+              >
                 {status === 'done' ? (
                   <CheckCircle2 aria-hidden="true" className="size-4 text-primary" />
                 ) : status === 'active' ? (
@@ -33,14 +37,20 @@ export function SearchProgressOverlay({ state, onCancel }: { state: SearchRunSta
                 ) : (
                   <Circle aria-hidden="true" className="size-4 text-muted-foreground" />
                 )}
-                <span className={status === 'waiting' ? 'text-muted-foreground' : undefined}>{ANALYSIS_STAGE_LABELS[stage]}</span>
+                <span className={status === 'waiting' ? 'text-muted-foreground' : undefined}>
+                  {ANALYSIS_STAGE_LABELS[stage]}
+                </span>
                 <span className="sr-only">({status})</span>
               </li>
             );
           })}
         </ol>
         {state.opportunities.length > 0 ? (
-          <ul className="mt-4 max-h-48 space-y-1 overflow-y-auto text-sm" aria-label="Opportunities found so far" aria-live="polite">
+          <ul
+            className="mt-4 max-h-48 space-y-1 overflow-y-auto text-sm"
+            aria-label="Opportunities found so far"
+            aria-live="polite"
+          >
             {state.opportunities.map((o) => (
               <li key={o.rank} className="rounded border px-2 py-1">
                 {o.title}

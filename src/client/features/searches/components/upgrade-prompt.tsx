@@ -44,8 +44,15 @@ export function UpgradePrompt({ reason, plan, onViewPlans }: UpgradePromptProps)
     setHidden(true);
   };
   return (
-    <aside aria-label="Upgrade" className="relative rounded-lg border-2 border-primary bg-accent p-4 text-accent-foreground">
-      <button type="button" onClick={dismiss} className="absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-md hover:bg-muted">
+    <aside
+      aria-label="Upgrade"
+      className="relative rounded-lg border-2 border-primary bg-accent p-4 text-accent-foreground"
+    >
+      <button
+        type="button"
+        onClick={dismiss}
+        className="absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-md hover:bg-muted"
+      >
         <X aria-hidden="true" className="size-4" />
         <span className="sr-only">Dismiss</span>
       </button>

@@ -52,7 +52,10 @@ export function UsageCard({ usage, plan }: { usage: UsageDto | undefined; plan: 
         />
       </div>
       {state !== 'normal' ? (
-        <Link to={paths.subscribe.href()} className={buttonVariants({ variant: 'destructive', size: 'sm', className: 'mt-3' })}>
+        <Link
+          to={paths.subscribe.href()}
+          className={buttonVariants({ variant: 'destructive', size: 'sm', className: 'mt-3' })}
+        >
           Upgrade
         </Link>
       ) : null}

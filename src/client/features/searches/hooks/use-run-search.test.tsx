@@ -44,7 +44,10 @@ describe('apiStreamLines', () => {
   it('yields each line whole even when chunks split lines, and asks for NDJSON', async () => {
     const lines: SearchStreamLine[] = [
       { type: 'stage', stage: 'parsing' },
-      { type: 'opportunity', opportunity: { rank: 1, title: 'A long enough title', description: 'd', category: 'food' } },
+      {
+        type: 'opportunity',
+        opportunity: { rank: 1, title: 'A long enough title', description: 'd', category: 'food' },
+      },
       { type: 'done', message: 'ok', data: { upgradeRequired: false, search: { id: 3 } } },
     ];
     answer = () => Promise.resolve(ndjson(lines, 5));
@@ -55,7 +58,10 @@ describe('apiStreamLines', () => {
   });
 
   it('turns a non-OK answer into the same ApiError as other calls', async () => {
-    answer = () => Promise.resolve(new Response(JSON.stringify({ success: false, code: 'RATE_LIMITED', message: 'Slow down.' }), { status: 429 }));
+    answer = () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: false, code: 'RATE_LIMITED', message: 'Slow down.' }), { status: 429 }),
+      );
     const run = async () => {
       for await (const line of apiStreamLines('/api/search', {})) expect(line).toBeUndefined();
     };
@@ -99,15 +105,24 @@ describe('useRunSearch (spec §4 search flow, §8 failures)', () => {
   });
 
   it('goes to /auth/upgrade when the quota is used up', async () => {
-    answer = () => Promise.resolve(ndjson([{ type: 'done', message: 'limit', data: { upgradeRequired: true, search: null } }]));
+    answer = () =>
+      Promise.resolve(ndjson([{ type: 'done', message: 'limit', data: { upgradeRequired: true, search: null } }]));
     const { result } = renderHook(useRunSearchWithLocation, { wrapper });
     act(() => result.current.search.run('bakeries', defaultFilters()));
     await waitFor(() => expect(result.current.location.pathname).toBe('/auth/upgrade'));
   });
 
   it.each<[string, SearchStreamLine[], string]>([
-    ['an error line', [{ type: 'error', code: 'INTERNAL', message: 'The analysis failed. Please try again.' }], 'The analysis failed. Please try again.'],
-    ['a done line without a search id', [{ type: 'done', message: 'ok', data: { upgradeRequired: false, search: null } }], 'Invalid search response'],
+    [
+      'an error line',
+      [{ type: 'error', code: 'INTERNAL', message: 'The analysis failed. Please try again.' }],
+      'The analysis failed. Please try again.',
+    ],
+    [
+      'a done line without a search id',
+      [{ type: 'done', message: 'ok', data: { upgradeRequired: false, search: null } }],
+      'Invalid search response',
+    ],
   ])('logs %s, stays put and ends loading', async (_name, lines, message) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     answer = () => Promise.resolve(ndjson(lines));

@@ -48,7 +48,8 @@ export function useRunSearch() {
         for await (const line of apiStreamLines(path, body, { signal: abort.signal })) {
           if (!isStreamLine(line)) continue;
           if (line.type === 'stage') setState((s) => ({ ...s, stage: line.stage }));
-          else if (line.type === 'opportunity') setState((s) => ({ ...s, opportunities: [...s.opportunities, line.opportunity] }));
+          else if (line.type === 'opportunity')
+            setState((s) => ({ ...s, opportunities: [...s.opportunities, line.opportunity] }));
           else if (line.type === 'error') fail(line.message || 'Search failed');
           else if (line.data.upgradeRequired) target = paths.upgrade.href();
           else if (line.data.search?.id) target = paths.search.href(line.data.search.id);
@@ -56,7 +57,11 @@ export function useRunSearch() {
         }
       } catch (error) {
         if (abort.signal.aborted) {
-          void toast({ title: 'Search cancelled', description: 'Nothing was saved and it did not count towards your searches.', variant: 'info' });
+          void toast({
+            title: 'Search cancelled',
+            description: 'Nothing was saved and it did not count towards your searches.',
+            variant: 'info',
+          });
         } else {
           fail(isApiError(error) ? error.message : 'Search failed');
         }

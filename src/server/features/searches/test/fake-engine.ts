@@ -9,7 +9,17 @@ function breakdown(score: number, evidenceId: string): ScoreBreakdown {
   return {
     score,
     formula: 'value × weight',
-    factors: [{ key: 'k', label: 'Fixture factor', value: score, weight: 1, contribution: score, evidenceIds: [evidenceId], explanation: 'Fixture value.' }],
+    factors: [
+      {
+        key: 'k',
+        label: 'Fixture factor',
+        value: score,
+        weight: 1,
+        contribution: score,
+        evidenceIds: [evidenceId],
+        explanation: 'Fixture value.',
+      },
+    ],
   };
 }
 
@@ -38,7 +48,16 @@ export function fakeOpportunity(rank: number, query: string): Opportunity {
     latestEvidenceDate: '2024-06-01',
     cell: { offering: 'fixture offering', segment: 'fixture segment' },
     competitors: [{ name: 'Fixture Co', status: 'Active', source: 'seed', verified: true, evidenceId }],
-    evidence: [{ id: evidenceId, source: 'seed', ref: `fixture-${rank}`, value: 1, note: 'Fixture evidence', date: '2024-06-01' }],
+    evidence: [
+      {
+        id: evidenceId,
+        source: 'seed',
+        ref: `fixture-${rank}`,
+        value: 1,
+        note: 'Fixture evidence',
+        date: '2024-06-01',
+      },
+    ],
     breakdown: {
       opportunityScore: breakdown(score, evidenceId),
       innovationScore: breakdown(score, evidenceId),
@@ -73,7 +92,10 @@ export function fakeAnalysis(query: string, filters: SearchFilters, count = 2): 
 export function createFakeEngine(options: { fail?: boolean } = {}): SearchEngine & { calls: number } {
   const engine = {
     calls: 0,
-    analyze: async ({ query, filters }: { query: string; filters: SearchFilters }, hooks: Parameters<SearchEngine['analyze']>[1]) => {
+    analyze: async (
+      { query, filters }: { query: string; filters: SearchFilters },
+      hooks: Parameters<SearchEngine['analyze']>[1],
+    ) => {
       engine.calls++;
       hooks.onStage?.('parsing');
       if (options.fail) throw new Error('engine exploded');
