@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { freePort } from '../src/server/test/server-process.ts';
 
 // The landing page's weight and speed: production build time; the initial JS and CSS of / (the
 // entry script, its modulepreloads and stylesheets from dist/client/index.html), raw and gzip; and
@@ -112,19 +112,6 @@ function ensureLighthouse(): boolean {
     ? spawnSync('flock', ['/tmp/unbuilt-npm.lock', 'npm', ...npmArgs], { stdio: 'inherit' })
     : spawnSync('npm', npmArgs, { stdio: 'inherit' });
   return result.status === 0 && fs.existsSync(LIGHTHOUSE_CLI);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port')),
-      );
-    });
-  });
 }
 
 async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../src/server/test/server-process.ts';
 
 // Browser-suite global setup: build the client from the current sources into a private folder, start
 // the real server (`node --import tsx src/server/index.ts`) serving it on a free port with a throwaway
@@ -19,19 +19,6 @@ declare module 'vitest' {
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HEALTH_TIMEOUT_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port')),
-      );
-    });
-  });
-}
 
 /**
  * Builds the client into a private folder for this run. dist/client is shared: another run (or
