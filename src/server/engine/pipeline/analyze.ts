@@ -2,6 +2,7 @@ import type { AnalysisStage, Competitor, Opportunity } from '#shared/engine/anal
 import type { Category, SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import { buildCells, ELIGIBLE_COVERAGE, type Cell } from './build-cells.ts';
+import { evidenceDate } from './classify.ts';
 import { composeOffline } from './compose-offline.ts';
 import { measureCell, type Demand, type MeasuredCell } from './measure.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
@@ -40,6 +41,33 @@ function cellCategory(index: EngineIndex, members: Candidate[], fallback: Candid
   for (const m of pool) counts.set(index.categories[m.id]!, (counts.get(index.categories[m.id]!) ?? 0) + 1);
   const sorted = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return sorted[0]?.[0] ?? 'technology';
+}
+
+const newestDates = new WeakMap<EngineIndex, string | null>();
+
+/** The most recent evidence date in the corpus (computed once per index). */
+function newestEvidenceDate(index: EngineIndex): string | null {
+  if (!newestDates.has(index)) {
+    let newest: string | null = null;
+    for (const company of index.corpus.companies) {
+      const date = evidenceDate(company);
+      if (date !== null && (newest === null || date > newest)) newest = date;
+    }
+    newestDates.set(index, newest);
+  }
+  return newestDates.get(index) ?? null;
+}
+
+function noMatchReason(index: EngineIndex, filters: SearchFilters): string {
+  const where = index.corpus.kind === 'seed' ? 'seed corpus' : 'directory';
+  const newest = newestEvidenceDate(index);
+  const { from } = filters.dateRange;
+  // A window that starts after the newest evidence can never match: say so, rather than blame the query.
+  if (from !== null && newest !== null && from > newest) {
+    return `The ${where} has no evidence dated from ${from} on: its most recent company entry is dated ${newest}. Widen the date range to analyse this market.`;
+  }
+  const narrowed = filters.categories.length > 0 || filters.dateRange.from !== null || filters.dateRange.to !== null;
+  return `No company in the ${where} matches any word of the query${narrowed ? ' within the chosen categories and dates' : ''}.`;
 }
 
 function withinFilters(c: ScoredCell, f: SearchFilters): boolean {
@@ -88,7 +116,7 @@ export async function runPipeline(
       status: 'insufficient_data',
       reason:
         candidates.length === 0
-          ? `No company in the ${index.corpus.kind === 'seed' ? 'seed corpus' : 'directory'} matches any word of the query${input.filters.categories.length || input.filters.dateRange.from || input.filters.dateRange.to ? ' within the chosen categories and dates' : ''}.`
+          ? noMatchReason(index, input.filters)
           : `The best matches cover only ${Math.round(best * 100)} % of the query's meaning (${matched.length ? `they match "${matched.join('", "')}"` : 'no content word'}); at least ${Math.round(MIN_QUERY_COVERAGE * 100)} % is needed to say anything reliable.`,
       query,
       semanticUsed: vector !== null,
