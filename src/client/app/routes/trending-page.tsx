@@ -7,7 +7,11 @@ import { categoryLabel } from '#client/features/searches/components/result-card.
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 function GrowthTable({ caption, rows, label }: { caption: string; rows: GrowthDto[]; label: (key: string) => string }) {
-  if (rows.length === 0) return <p className="mt-2">Not enough dated companies in the corpus to measure growth.</p>;
+  if (rows.length === 0) {
+    return (
+      <p className="mt-2">None grew in the corpus between the two periods (or too few dated companies to tell).</p>
+    );
+  }
   return (
     <table className="mt-2 w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>

@@ -16,7 +16,10 @@ export type CorpusTrends = {
   tags: GrowthRow[];
 };
 
-/** Growth of each key's entries: (recent − earlier) / max(earlier, 1), for keys with enough entries in both windows. */
+/**
+ * Growth of each key's entries: (recent − earlier) / max(earlier, 1), for keys with enough entries in
+ * both windows. Only keys that grew are listed: a shrinking key is not "trending".
+ */
 export function growthByKey(entries: { keys: string[]; year: number | null }[], latestYear: number): GrowthRow[] {
   const counts = new Map<string, { recent: number; earlier: number }>();
   for (const { keys, year } of entries) {
@@ -38,7 +41,7 @@ export function growthByKey(entries: { keys: string[]; year: number | null }[], 
       growth: (c.recent - c.earlier) / Math.max(c.earlier, 1),
       companies: c.recent + c.earlier,
     }))
-    .filter((r) => r.companies >= MIN_COMPANIES)
+    .filter((r) => r.companies >= MIN_COMPANIES && r.growth > 0)
     .sort((a, b) => b.growth - a.growth || b.companies - a.companies || a.key.localeCompare(b.key))
     .slice(0, LIMIT);
 }

@@ -132,7 +132,7 @@ describe('trending', () => {
 });
 
 describe('growthByKey', () => {
-  it('compares the latest 2 years with the 2 before, ignores older and undated entries, needs 3 companies', () => {
+  it('compares the latest 2 years with the 2 before, ignores older and undated entries, needs 3 companies, lists only growth', () => {
     const rows = growthByKey(
       [
         { keys: ['ai', 'b2b'], year: 2025 },
@@ -146,9 +146,7 @@ describe('growthByKey', () => {
       ],
       2025,
     );
-    expect(rows).toEqual([
-      { key: 'ai', recent: 3, earlier: 1, growth: 2, companies: 4 },
-      { key: 'b2b', recent: 1, earlier: 2, growth: -0.5, companies: 3 },
-    ]);
+    // b2b has enough companies (1 recent, 2 earlier) but shrank: not listed.
+    expect(rows).toEqual([{ key: 'ai', recent: 3, earlier: 1, growth: 2, companies: 4 }]);
   });
 });
