@@ -88,4 +88,14 @@ describe('signed-in header (spec §2)', () => {
         .map((l) => l.textContent),
     ).toEqual(['Discover', 'Validate', 'Trends', 'Analytics', 'History', 'Saved', 'Upgrade']);
   });
+
+  it('closes the mobile menu on Escape and returns focus to its toggle', async () => {
+    renderHeader(base);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    within(mobile).getByRole('link', { name: 'Saved' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
 });

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { currentUserQueryOptions } from '#client/features/auth/api/auth-api.ts';
@@ -9,6 +7,7 @@ import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
 import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
 import { PreferencesSync } from '#client/features/account/components/preferences-sync.tsx';
 import { Logo } from './logo.tsx';
+import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu.tsx';
 import { ShortcutsButton } from './shortcuts-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -34,10 +33,7 @@ export function SignedInHeader() {
   const user = useAuthStore((state) => state.user);
   // Keeps the user (plan, PRO badge, Upgrade button) fresh while signed in.
   useQuery(currentUserQueryOptions());
-  const menuId = useId();
-  const { pathname } = useLocation();
-  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const isMenuOpen = menuOpenAt === pathname;
+  const menu = useMobileMenu();
   if (!user) return null;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
@@ -62,46 +58,25 @@ export function SignedInHeader() {
           <ShortcutsButton />
           <ThemeToggle />
           <AccountMenu user={user} />
-          <Button
-            variant="ghost"
-            size="icon"
-            className="lg:hidden"
-            aria-expanded={isMenuOpen}
-            aria-controls={menuId}
-            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpenAt(isMenuOpen ? null : pathname)}
-          >
-            {isMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          </Button>
+          <MobileMenuButton menu={menu} hiddenFrom="lg" />
         </div>
       </div>
-      {isMenuOpen ? (
-        <nav
-          id={menuId}
-          aria-label="Mobile"
-          className="border-t px-4 pb-4 lg:hidden"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setMenuOpenAt(null);
-          }}
-        >
-          <ul className="flex flex-col gap-1 pt-2">
-            {MOBILE_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end className={navClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            {user.isPaid ? null : (
-              <li>
-                <Button asChild className="w-full">
-                  <Link to={paths.subscribe.href()}>Upgrade</Link>
-                </Button>
-              </li>
-            )}
-          </ul>
-        </nav>
-      ) : null}
+      <MobileMenuPanel menu={menu} hiddenFrom="lg">
+        {MOBILE_NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end className={navClass}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {user.isPaid ? null : (
+          <li>
+            <Button asChild className="w-full">
+              <Link to={paths.subscribe.href()}>Upgrade</Link>
+            </Button>
+          </li>
+        )}
+      </MobileMenuPanel>
     </header>
   );
 }
