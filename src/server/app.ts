@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { registerFeatures } from './features.ts';
@@ -10,6 +10,9 @@ import { registerAuthGuard } from './lib/auth-guard.ts';
 import { createClock, type Clock } from './lib/clock.ts';
 import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/jwt.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
+import { registerOpenApi } from './lib/openapi.ts';
+import { createResponseSerializer } from './lib/response-validation.ts';
+import { registerRouteTable } from './lib/route-table.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticClient } from './lib/static-client.ts';
 
@@ -78,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ mode: env.responseValidation, log: app.log }));
   // Only JSON bodies are accepted by default: a text/plain or form body gets 415 (blocks simple
   // cross-site form posts). Features that need raw bodies (webhooks) add a scoped parser.
   app.removeContentTypeParser('text/plain');
@@ -106,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (isClosing) reply.header('connection', 'close');
   });
 
+  registerRouteTable(app);
+  await registerOpenApi(app);
   registerErrorHandling(app);
   registerAuthGuard(app);
   await registerSecurityHeaders(app);

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '#client/config/paths.ts';
-import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import type { AuthStatus } from '#client/lib/auth-store.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { alwaysRoutes, routesFor } from './route-table.ts';
 import { RoutesForStatus } from './router.tsx';

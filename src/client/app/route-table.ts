@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { paths } from '#client/config/paths.ts';
 import { LandingPage } from './routes/landing-page.tsx';
-import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import type { AuthStatus } from '#client/lib/auth-store.ts';
 
 // Route sets by sign-in state, exactly as spec §2 lists them. Every page is its own chunk except the
 // landing page, the first screen of most visits: bundled with the app it paints without a second

@@ -95,13 +95,8 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
-export const authResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ user: publicUserSchema, accessToken: z.string() }),
-});
-export type AuthResponse = z.infer<typeof authResponseSchema>;
+/** Data of a successful sign-in or registration (the refresh token rides in an HttpOnly cookie). */
+export const authSessionSchema = z.object({ user: publicUserSchema, accessToken: z.string() });
+export type AuthSession = z.infer<typeof authSessionSchema>;
 
-export const refreshResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ accessToken: z.string() }),
-});
+export const accessTokenSchema = z.object({ accessToken: z.string() });

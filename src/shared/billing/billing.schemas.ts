@@ -14,6 +14,13 @@ export const DEMO_PERIOD_DAYS = 30;
 export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/** What the pricing and subscribe pages need to label the checkout honestly. */
+export const billingConfigSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  enterpriseCheckout: z.boolean(),
+});
+export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
 export const checkoutRequestSchema = z.object({ plan: paidPlanSchema });
 export const checkoutResponseSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
@@ -63,7 +70,10 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema) });
 export const portalResponseSchema = z.object({ url: z.string() });
+export const demoCheckoutCompletedSchema = z.object({ plan: paidPlanSchema });
+export const demoCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(200) });
 
 export const TRIAL_EMAIL_REQUIRED_TITLE = 'Email Required';
 export const TRIAL_EMAIL_REQUIRED_TEXT = 'Please enter your email address to start your free trial.';
@@ -85,3 +95,4 @@ export const contactRequestSchema = z.object({
   message: z.string().trim().min(20, 'Message must be at least 20 characters').max(5000),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
+export const contactResponseSchema = z.object({ id: z.number().int() });

@@ -3,10 +3,10 @@ import {
   addKeyword,
   countActiveFilters,
   defaultFilters,
-  presetFilters,
   searchFiltersSchema,
   type SearchFilters,
 } from './filters.schemas.ts';
+import { presetFilters } from './filter-options.ts';
 
 // Spec §3 (filter object, defaults), §4 (active-filter count), §5 (keywords), §9 (presets).
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { SubscriptionOverview } from '#client/features/billing/components/subscription-overview.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 

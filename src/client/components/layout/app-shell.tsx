@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
-import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import type { AuthStatus } from '#client/lib/auth-store.ts';
 import { GlobalShortcuts } from './global-shortcuts.tsx';
 import { Logo } from './logo.tsx';
 import { SignedOutHeader } from './signed-out-header.tsx';

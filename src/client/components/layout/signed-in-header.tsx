@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { currentUserQueryOptions } from '#client/features/auth/api/auth-api.ts';
 import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { PreferencesSync } from '#client/features/account/components/preferences-sync.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu.tsx';

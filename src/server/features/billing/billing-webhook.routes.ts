@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
+import { z } from 'zod';
+import { ok } from '#shared/api/envelope.schemas.ts';
 import { securityAuditLogs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
@@ -13,12 +15,20 @@ import { billingEventFromStripe, type StripeProvider } from './stripe-provider.t
 
 const AUDITED_REJECTIONS_PER_MINUTE = 30;
 
+const webhookSchema = {
+  tags: ['billing'],
+  summary: 'Stripe webhook (signed deliveries only)',
+  response: {
+    200: ok(z.object({ received: z.literal(true), outcome: z.string() })),
+  },
+};
+
 export function billingWebhookRoutes(provider: StripeProvider): FastifyPluginAsync {
   return async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.post('/', async (request, reply) => {
+    app.post('/', { schema: webhookSchema }, async (request, reply) => {
       const { db, clock } = app.deps;
       const now = clock.now();
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -54,10 +64,10 @@ export function billingWebhookRoutes(provider: StripeProvider): FastifyPluginAsy
         throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
       }
       const billingEvent = billingEventFromStripe(provider.config, event);
-      if (!billingEvent) return reply.send({ success: true, data: { received: true, outcome: 'ignored' } });
+      if (!billingEvent) return reply.send({ success: true as const, data: { received: true, outcome: 'ignored' } });
       const { outcome } = await handleBillingEvent(db, billingEvent, now);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
-      return reply.send({ success: true, data: { received: true, outcome } });
+      return reply.send({ success: true as const, data: { received: true, outcome } });
     });
   };
 }

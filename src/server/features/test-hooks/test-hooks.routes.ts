@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '#shared/api/envelope.schemas.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 
@@ -16,21 +17,38 @@ const clockBody = z.union([
   z.object({ reset: z.literal(true) }),
 ]);
 
+const outboxMailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+});
+
 export const testHookRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/clock', { schema: { body: clockBody } }, async (request) => {
-    const { clock } = app.deps;
-    const body = request.body;
-    if ('advanceMs' in body) clock.advance(body.advanceMs);
-    else if ('at' in body) clock.set(new Date(body.at));
-    else clock.set(null);
-    return { success: true, data: { now: clock.now().toISOString() } };
-  });
+  app.post(
+    '/clock',
+    { schema: { hide: true, body: clockBody, response: { 200: ok(z.object({ now: z.string() })) } } },
+    async (request) => {
+      const { clock } = app.deps;
+      const body = request.body;
+      if ('advanceMs' in body) clock.advance(body.advanceMs);
+      else if ('at' in body) clock.set(new Date(body.at));
+      else clock.set(null);
+      return { success: true as const, data: { now: clock.now().toISOString() } };
+    },
+  );
 
   app.get(
     '/outbox',
-    { schema: { querystring: z.object({ to: z.string().trim().toLowerCase().min(3) }) } },
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({ to: z.string().trim().toLowerCase().min(3) }),
+        response: { 200: ok(outboxMailSchema) },
+      },
+    },
     async (request) => {
       const [mail] = await app.deps.db
         .select()
@@ -39,7 +57,10 @@ export const testHookRoutes: FastifyPluginAsync = async (base) => {
         .orderBy(desc(emailOutbox.id))
         .limit(1);
       if (!mail) throw notFound('An e-mail for that address');
-      return { success: true, data: { to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html } };
+      return {
+        success: true as const,
+        data: { to: mail.toAddress, subject: mail.subject, text: mail.text, html: mail.html },
+      };
     },
   );
 };

@@ -4,7 +4,7 @@ import type { FieldErrors } from '#shared/api/errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { isApiError } from '#client/lib/api-error.ts';
 import { useChangePassword } from '../api/auth-api.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { AuthCard, FormAlert, TextField, validateWith } from './form-parts.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { greetingName, WelcomePill } from './welcome-pill.tsx';
 
 describe('welcome pill (spec §1)', () => {

@@ -11,7 +11,7 @@ import {
   TRIAL_SUCCESS_TITLE,
 } from '#shared/billing/billing.schemas.ts';
 import { Toaster } from '#client/components/ui/toaster.tsx';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { loadSonner } from '#client/lib/toast.ts';
 import { FreeTrialForm } from './free-trial-form.tsx';
 

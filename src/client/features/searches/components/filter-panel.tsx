@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import {
   CATEGORY_OPTIONS,
-  MARKET_POTENTIALS,
   MARKET_POTENTIAL_LABELS,
   PRESET_IDS,
   PRESET_LABELS,
+  SORT_OPTIONS,
+  presetFilters,
+} from '#shared/searches/filter-options.ts';
+import {
+  MARKET_POTENTIALS,
   SCORE_MAX,
   SCORE_MIN,
   SCORE_STEP,
-  SORT_OPTIONS,
   addKeyword,
   defaultFilters,
-  presetFilters,
   type SearchFilters,
 } from '#shared/searches/filters.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
