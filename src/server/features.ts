@@ -8,8 +8,8 @@ import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { searchesFeature } from './features/searches/searches.feature.ts';
-import { slowTestRoutes } from './features/test-hooks/slow.routes.ts';
-import { testHookRoutes } from './features/test-hooks/test-hooks.routes.ts';
+import { slowTestRoutes } from './test-hooks/slow.routes.ts';
+import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
 import { trendingRoutes } from './features/trends/trending.routes.ts';
 import { trialRoutes } from './features/trial/trial.routes.ts';
 import { usageRoutes } from './features/usage/usage.routes.ts';

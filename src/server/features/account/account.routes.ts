@@ -4,8 +4,9 @@ import { accountPreferencesSchema, accountPreferencesUpdateSchema } from '#share
 import { revokedSessionsSchema } from '#shared/account/sessions.schemas.ts';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { revokeUserFamilies } from '../auth/refresh-token.service.ts';
-import { writeAudit } from '../auth/security-audit.service.ts';
+import { requestMeta } from '../../lib/request-meta.ts';
+import { writeAudit } from '../../lib/security-audit.ts';
+import { revokeUserFamilies } from '../../lib/session-families.ts';
 import { readPreferences, updatePreferences } from './preferences.service.ts';
 
 // /api/account
@@ -24,7 +25,7 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => ({
       success: true as const,
-      data: await readPreferences(app.deps.db, currentUser(request)),
+      data: await readPreferences({ db: app.deps.db, user: currentUser(request) }),
     }),
   );
   app.patch(
@@ -40,7 +41,12 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => ({
       success: true as const,
-      data: await updatePreferences(app.deps.db, currentUser(request), request.body, app.deps.clock.now()),
+      data: await updatePreferences({
+        db: app.deps.db,
+        user: currentUser(request),
+        patch: request.body,
+        now: app.deps.clock.now(),
+      }),
     }),
   );
   app.post(
@@ -52,19 +58,24 @@ export const accountRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const user = currentUser(request);
       const keep = request.auth?.familyId ?? null;
-      const revoked = await revokeUserFamilies(
-        app.deps.db,
-        user.id,
-        'signed_out_elsewhere',
-        app.deps.clock.now(),
-        keep,
-      );
-      await writeAudit(app.deps.db, request, {
-        eventType: 'sessions_revoked',
-        success: true as const,
+      const { db, clock } = app.deps;
+      const revoked = await revokeUserFamilies({
+        db,
         userId: user.id,
-        userEmail: user.email,
-        metadata: { revoked },
+        reason: 'signed_out_elsewhere',
+        now: clock.now(),
+        keepFamilyId: keep,
+      });
+      await writeAudit({
+        db,
+        meta: requestMeta(request),
+        event: {
+          eventType: 'sessions_revoked',
+          success: true,
+          userId: user.id,
+          userEmail: user.email,
+          metadata: { revoked },
+        },
       });
       return { success: true as const, data: { revokedSessions: revoked } };
     },

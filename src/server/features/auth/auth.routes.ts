@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noDataSchema, ok } from '#shared/api/envelope.schemas.ts';
@@ -13,17 +12,20 @@ import {
   resetPasswordSchema,
 } from '#shared/auth/auth.schemas.ts';
 import { publicUserSchema } from '#shared/auth/user.schemas.ts';
-import { users, type UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { toPublicUser } from '../../lib/public-user.ts';
+import { requestMeta } from '../../lib/request-meta.ts';
+import { writeAudit } from '../../lib/security-audit.ts';
+import { revokeFamily } from '../../lib/session-families.ts';
 import { clearRefreshCookie, assertSameOrigin, readRefreshCookie, setRefreshCookie } from './auth-cookie.ts';
-import { throttleByIp } from './auth-throttle.ts';
+import { passwordResetMailJob } from './auth.jobs.ts';
+import { throttleByIp, type AUTH_THROTTLES } from './auth-throttle.ts';
 import { authenticate, registerUser } from './login.service.ts';
-import { changePassword, resetPassword, sendPasswordResetMail } from './password.service.ts';
-import { familyOfToken, issueRefreshToken, revokeFamily, rotateRefreshToken } from './refresh-token.service.ts';
-import { writeAudit } from './security-audit.service.ts';
-import { createBackgroundTasks } from './background-tasks.ts';
+import { changePassword, resetPassword } from './password.service.ts';
+import { updateProfile } from './profile.service.ts';
+import { familyOfToken, issueRefreshToken, rotateRefreshToken } from './refresh-token.service.ts';
 
 // /api/auth
 //   POST  /register               { email, name, password, confirmPassword } → { user, accessToken } + refresh cookie
@@ -32,36 +34,43 @@ import { createBackgroundTasks } from './background-tasks.ts';
 //   POST  /refresh                (refresh cookie, same-origin only)         → { accessToken }, rotated cookie
 //   GET   /user, GET /profile     (bearer)                                   → the user DTO
 //   PATCH /profile                { name?, firstName?, lastName?, avatar? }  → the user DTO (other fields ignored)
-//   POST  /password/forgot        { email }                                  → same answer for any e-mail; mails a link
+//   POST  /password/forgot        { email }                                  → same answer for any e-mail; a job mails a link
 //   POST  /password/reset         { token, password, confirmPassword }       → revokes every session
 //   POST  /password/change        (bearer) { currentPassword, newPassword, confirmPassword } → revokes other sessions
 
-async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
-  const { db, clock, jwt } = request.server.deps;
-  const now = clock.now();
-  const refresh = await issueRefreshToken(db, request, { userId: user.id, now });
-  setRefreshCookie(request, reply, refresh.token);
-  const accessToken = await jwt.signAccessToken({ userId: user.id, familyId: refresh.familyId }, now);
-  return { success: true as const, data: { user: toPublicUser(user, now), accessToken } };
-}
-
 const tags = ['auth'];
 const session = ok(authSessionSchema);
-const user = ok(publicUserSchema);
+const userResponse = ok(publicUserSchema);
 const nothing = ok(noDataSchema);
 
 export const authRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const background = createBackgroundTasks(base);
+  const { db, clock, jwt, jobs } = app.deps;
+  jobs.register(passwordResetMailJob);
+
+  const throttle = (request: FastifyRequest, name: keyof typeof AUTH_THROTTLES) =>
+    throttleByIp({ db, now: clock.now(), ip: request.ip, name });
+
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    const now = clock.now();
+    const refresh = await issueRefreshToken({ db, meta: requestMeta(request), userId: user.id, now });
+    setRefreshCookie(request, reply, refresh.token);
+    const accessToken = await jwt.signAccessToken({ userId: user.id, familyId: refresh.familyId }, now);
+    return { success: true as const, data: { user: toPublicUser(user, now), accessToken } };
+  }
 
   app.post(
     '/register',
     { schema: { tags, summary: 'Create an account', body: registerRequestSchema, response: { 201: session } } },
     async (request, reply) => {
       assertSameOrigin(request, { requireOrigin: false });
-      await throttleByIp(request, 'register');
-      const { password } = request.body;
-      const user = await registerUser(request, { ...request.body, password: password ?? '' });
+      await throttle(request, 'register');
+      const user = await registerUser({
+        db,
+        clock,
+        meta: requestMeta(request),
+        input: { ...request.body, password: request.body.password ?? '' },
+      });
       return reply.status(201).send(await startSession(request, reply, user));
     },
   );
@@ -71,8 +80,8 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     { schema: { tags, summary: 'Sign in', body: loginSchema, response: { 200: session } } },
     async (request, reply) => {
       assertSameOrigin(request, { requireOrigin: false });
-      await throttleByIp(request, 'login');
-      const user = await authenticate(request, request.body);
+      await throttle(request, 'login');
+      const user = await authenticate({ db, clock, meta: requestMeta(request), log: request.log, input: request.body });
       return reply.send(await startSession(request, reply, user));
     },
   );
@@ -82,12 +91,11 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     { schema: { tags, summary: 'A new access token (refresh cookie)', response: { 200: ok(accessTokenSchema) } } },
     async (request, reply) => {
       assertSameOrigin(request, { requireOrigin: true });
-      const { db, clock, jwt } = app.deps;
       const token = readRefreshCookie(request);
       if (!token) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
       const now = clock.now();
       try {
-        const outcome = await rotateRefreshToken(db, request, token, now);
+        const outcome = await rotateRefreshToken({ db, meta: requestMeta(request), log: request.log, token, now });
         if (outcome.newToken) setRefreshCookie(request, reply, outcome.newToken.token);
         const accessToken = await jwt.signAccessToken({ userId: outcome.user.id, familyId: outcome.familyId }, now);
         return reply.send({ success: true as const, data: { accessToken } });
@@ -104,16 +112,14 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     { schema: { tags, summary: 'Sign out this session', response: { 200: nothing } } },
     async (request, reply) => {
       assertSameOrigin(request, { requireOrigin: true });
-      const { db, clock } = app.deps;
       const token = readRefreshCookie(request);
-      const family = token ? await familyOfToken(db, token) : null;
+      const family = token ? await familyOfToken({ db, token }) : null;
       if (family) {
-        await revokeFamily(db, family.familyId, 'logout', clock.now());
-        await writeAudit(db, request, {
-          eventType: 'logout',
-          success: true as const,
-          userId: family.userId,
-          sessionId: family.familyId,
+        await revokeFamily({ db, familyId: family.familyId, reason: 'logout', now: clock.now() });
+        await writeAudit({
+          db,
+          meta: requestMeta(request),
+          event: { eventType: 'logout', success: true, userId: family.userId, sessionId: family.familyId },
         });
       }
       clearRefreshCookie(request, reply);
@@ -121,46 +127,24 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.get(
-    '/user',
-    { preHandler: requireUser, schema: { tags, summary: 'The signed-in user', response: { 200: user } } },
-    async (request) => ({
-      success: true as const,
-      data: toPublicUser(currentUser(request), app.deps.clock.now()),
-    }),
-  );
-
-  app.get(
-    '/profile',
-    { preHandler: requireUser, schema: { tags, summary: 'The signed-in user', response: { 200: user } } },
-    async (request) => ({
-      success: true as const,
-      data: toPublicUser(currentUser(request), app.deps.clock.now()),
-    }),
-  );
+  for (const path of ['/user', '/profile']) {
+    app.get(
+      path,
+      { preHandler: requireUser, schema: { tags, summary: 'The signed-in user', response: { 200: userResponse } } },
+      async (request) => ({ success: true as const, data: toPublicUser(currentUser(request), clock.now()) }),
+    );
+  }
 
   app.patch(
     '/profile',
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'Change my profile', body: profileUpdateSchema, response: { 200: user } },
+      schema: { tags, summary: 'Change my profile', body: profileUpdateSchema, response: { 200: userResponse } },
     },
     async (request) => {
-      const user = currentUser(request);
-      const { name, firstName, lastName, avatar } = request.body;
-      const now = app.deps.clock.now();
-      const [updated] = await app.deps.db
-        .update(users)
-        .set({
-          ...(name !== undefined ? { name } : {}),
-          ...(firstName !== undefined ? { firstName: firstName || null } : {}),
-          ...(lastName !== undefined ? { lastName: lastName || null } : {}),
-          ...(avatar !== undefined ? { avatar: avatar || null } : {}),
-          updatedAt: now,
-        })
-        .where(eq(users.id, user.id))
-        .returning();
-      return { success: true as const, data: toPublicUser(updated ?? user, now) };
+      const now = clock.now();
+      const updated = await updateProfile({ db, user: currentUser(request), input: request.body, now });
+      return { success: true as const, data: toPublicUser(updated, now) };
     },
   );
 
@@ -170,9 +154,9 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       schema: { tags, summary: 'E-mail a password reset link', body: forgotPasswordSchema, response: { 202: nothing } },
     },
     async (request, reply) => {
-      await throttleByIp(request, 'passwordResetRequest');
-      const { email } = request.body;
-      background.run(request, 'password reset mail', () => sendPasswordResetMail(request, email));
+      await throttle(request, 'passwordResetRequest');
+      // Queued, not sent here: the answer takes the same time whether or not the account exists.
+      await jobs.enqueue(passwordResetMailJob, { email: request.body.email, meta: requestMeta(request) });
       return reply.status(202).send({
         success: true as const,
         data: null,
@@ -192,8 +176,8 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      await throttleByIp(request, 'passwordReset');
-      await resetPassword(request, request.body);
+      await throttle(request, 'passwordReset');
+      await resetPassword({ db, clock, meta: requestMeta(request), input: request.body });
       return {
         success: true as const,
         data: null,
@@ -209,7 +193,14 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
       schema: { tags, summary: 'Change my password', body: changePasswordSchema, response: { 200: nothing } },
     },
     async (request) => {
-      await changePassword(request, currentUser(request), request.body, request.auth?.familyId ?? null);
+      await changePassword({
+        db,
+        clock,
+        meta: requestMeta(request),
+        user: currentUser(request),
+        input: request.body,
+        currentFamilyId: request.auth?.familyId ?? null,
+      });
       return { success: true as const, data: null, message: 'Your password has been changed.' };
     },
   );

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
@@ -14,7 +13,6 @@ import {
   portalResponseSchema,
   subscriptionViewSchema,
 } from '#shared/billing/billing.schemas.ts';
-import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
@@ -133,12 +131,10 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
     }),
   );
 
-  const change = (body: SubscriptionChange) => async (request: FastifyRequest) => {
-    const user = currentUser(request);
-    await changeSubscription({ ...deps(), user, change: body });
-    const [updated] = await app.deps.db.select().from(users).where(eq(users.id, user.id));
-    return { success: true as const, data: await getSubscriptionView({ ...deps(), user: updated ?? user }) };
-  };
+  const change = (body: SubscriptionChange) => async (request: FastifyRequest) => ({
+    success: true as const,
+    data: await changeSubscription({ ...deps(), user: currentUser(request), change: body }),
+  });
 
   app.post(
     '/subscription/cancel',

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { contactRequestSchema, contactResponseSchema } from '#shared/billing/billing.schemas.ts';
 import { requireUser } from '../../lib/auth-guard.ts';
-import { mailerFor } from '../../lib/mailer.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { submitContactRequest } from './contact.service.ts';
 
@@ -34,7 +33,7 @@ export const contactRoutes: FastifyPluginAsync = async (plugin) => {
       });
       const result = await submitContactRequest({
         db,
-        mailer: mailerFor(app),
+        mailer: app.deps.mailer,
         salesEmail: env.SALES_EMAIL,
         request: request.body,
         userId: request.auth?.user.id ?? null,

@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify';
-import type { Database, Tx } from '../../db/client.ts';
-import { securityAlerts, securityAuditLogs } from '../../db/schema/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../db/client.ts';
+import { securityAlerts, securityAuditLogs } from '../db/schema/index.ts';
+import type { RequestMeta } from './request-meta.ts';
 
-// Audit rows and alerts. Callers pass facts only: never a password, token or hash (the canary test
-// in auth-secrets.test.ts checks every table and log line).
+// Audit rows and alerts, for every feature. Callers pass facts only: never a password, token or
+// hash (the canary test in auth-secrets.test.ts checks every table and log line).
 
 export type AuditEvent =
   | 'register'
@@ -16,38 +17,36 @@ export type AuditEvent =
   | 'sessions_revoked'
   | 'password_change'
   | 'password_reset_request'
-  | 'password_reset';
+  | 'password_reset'
+  | 'billing.webhook_rejected';
 
 type Severity = 'info' | 'low' | 'medium' | 'high' | 'critical';
 
-export function requestFacts(request: FastifyRequest): {
-  requestId: string;
-  ipAddress: string;
-  userAgent: string | null;
-} {
-  const ua = request.headers['user-agent'];
-  return { requestId: request.id, ipAddress: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null };
-}
-
-export async function writeAudit(
-  db: Database | Tx,
-  request: FastifyRequest,
+export async function writeAudit(options: {
+  db: Database | Tx;
+  meta: RequestMeta;
   event: {
     eventType: AuditEvent;
     success: boolean;
+    /** What was acted on (default 'auth' and the user's id). */
+    resource?: string;
+    action?: string;
     userId?: number | null;
     userEmail?: string | null;
     errorMessage?: string;
     metadata?: Record<string, unknown>;
     severity?: Severity;
     sessionId?: string | null;
-  },
-): Promise<void> {
+  };
+}): Promise<void> {
+  const { db, meta, event } = options;
   await db.insert(securityAuditLogs).values({
-    ...requestFacts(request),
+    requestId: meta.requestId,
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
     eventType: event.eventType,
-    action: event.eventType,
-    resource: 'auth',
+    action: event.action ?? event.eventType,
+    resource: event.resource ?? 'auth',
     resourceId: event.userId ? String(event.userId) : null,
     success: event.success,
     userId: event.userId ?? null,
@@ -59,24 +58,26 @@ export async function writeAudit(
   });
 }
 
-export async function raiseAlert(
-  db: Database | Tx,
-  request: FastifyRequest,
+export async function raiseAlert(options: {
+  db: Database | Tx;
+  meta: RequestMeta;
+  log: FastifyBaseLogger;
   alert: {
     alertType: string;
     severity: Exclude<Severity, 'info'>;
     userId: number | null;
     description: string;
     details?: Record<string, unknown>;
-  },
-): Promise<void> {
+  };
+}): Promise<void> {
+  const { db, meta, log, alert } = options;
   await db.insert(securityAlerts).values({
     alertType: alert.alertType,
     severity: alert.severity,
     userId: alert.userId,
-    ipAddress: request.ip,
+    ipAddress: meta.ip,
     description: alert.description,
-    details: { requestId: request.id, ...alert.details },
+    details: { requestId: meta.requestId, ...alert.details },
   });
-  request.log.warn({ alertType: alert.alertType, userId: alert.userId }, 'security alert raised');
+  log.warn({ alertType: alert.alertType, userId: alert.userId }, 'security alert raised');
 }
