@@ -10,8 +10,6 @@ export function ok<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
 }
 
-export type Ok<T extends z.ZodType> = z.infer<ReturnType<typeof ok<T>>>;
-
 /** `{ success: false, code, message, fieldErrors? }`: every 4xx and 5xx answer. */
 export const errorBodySchema = z.object({
   success: z.literal(false),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, pageSchema } from '../api/list.schemas.ts';
 import { idSchema } from '../api/params.schemas.ts';
 
-// Projects: a user's folders of analyses (docs/product/history-and-projects.md).
+// Projects: a user's folders of analyses (docs/product/screens.md).
 
 export const PROJECT_NAME_MAX = 200;
 
@@ -31,7 +31,6 @@ export type ProjectInput = z.input<typeof projectCreateSchema>;
 export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
 
 export const projectListQuerySchema = listQuerySchema({ defaultPageSize: 50 });
-export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
 
 export const projectSchema = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The one filter object shared by the client's filter panel, the API and the engine
-// (docs/product/searching.md). Labels and presets for screens are in filter-options.ts.
+// (docs/product/states.md). Labels and presets for screens are in filter-options.ts.
 
 export const CATEGORIES = [
   'technology',
@@ -18,7 +18,6 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 export const SORT_BY = ['relevance', 'innovation', 'marketSize', 'feasibility', 'marketPotential', 'date'] as const;
-export type SortBy = (typeof SORT_BY)[number];
 
 export const MARKET_POTENTIALS = ['very-high', 'high', 'medium', 'low'] as const;
 export type MarketPotential = (typeof MARKET_POTENTIALS)[number];
@@ -63,7 +62,6 @@ export const searchFiltersSchema = z.strictObject({
     .default([]),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
-export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
 
 export function defaultFilters(): SearchFilters {
   return {

@@ -4,7 +4,7 @@ import { ANALYSIS_STAGES, ANALYSIS_STATUSES, COMPOSER_MODES, opportunitySchema }
 import { MAX_QUERY_LENGTH, searchFiltersSchema } from './filters.schemas.ts';
 
 // The search API contract: request bodies, the DTOs the server sends, and the streamed progress
-// lines of POST /api/search (docs/product/searching.md).
+// lines of POST /api/search (docs/product/states.md).
 
 export const searchRequestSchema = z.strictObject({
   query: z
@@ -14,7 +14,6 @@ export const searchRequestSchema = z.strictObject({
     .max(MAX_QUERY_LENGTH, `At most ${MAX_QUERY_LENGTH} characters`),
   filters: searchFiltersSchema.optional(),
 });
-export type SearchRequest = z.input<typeof searchRequestSchema>;
 
 export const searchListQuerySchema = listQuerySchema().extend({
   q: z.string().trim().max(MAX_QUERY_LENGTH).optional(),
