@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TRIAL_EMAIL_REQUIRED_TEXT,
-  TRIAL_EMAIL_REQUIRED_TITLE,
-  TRIAL_SUCCESS_TEXT,
-  TRIAL_SUCCESS_TITLE,
-} from '#shared/billing/billing.schemas.ts';
+import { TRIAL_EMAIL_REQUIRED_TEXT, TRIAL_EMAIL_REQUIRED_TITLE } from '#shared/billing/billing.schemas.ts';
+import { TRIAL_SUCCESS_TEXT, TRIAL_SUCCESS_TITLE } from '#shared/billing/trial-copy.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
 

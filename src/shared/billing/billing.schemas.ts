@@ -19,7 +19,6 @@ export const billingConfigSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   enterpriseCheckout: z.boolean(),
 });
-export type BillingConfig = z.infer<typeof billingConfigSchema>;
 
 export const checkoutRequestSchema = z.object({ plan: paidPlanSchema });
 export const checkoutResponseSchema = z.object({
@@ -77,21 +76,19 @@ export const demoCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).
 
 export const TRIAL_EMAIL_REQUIRED_TITLE = 'Email Required';
 export const TRIAL_EMAIL_REQUIRED_TEXT = 'Please enter your email address to start your free trial.';
-export const TRIAL_SUCCESS_TITLE = 'Free Trial Activated!';
-export const TRIAL_SUCCESS_TEXT = 'You now have 7 days of unlimited Pro access. Happy exploring!';
-export const TRIAL_FAILURE_TITLE = 'Trial Activation Failed';
-export const TRIAL_FAILURE_FALLBACK = 'Please try again or contact support.';
 
 export const trialActivateRequestSchema = z.object({
   email: z.string().trim().min(1, TRIAL_EMAIL_REQUIRED_TEXT).pipe(z.email('Enter a valid e-mail address.')),
 });
 export const trialActivateResponseSchema = z.object({ plan: z.enum(PLAN_IDS), trialExpiration: z.string() });
 
+export const TEAM_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
+
 export const contactRequestSchema = z.object({
   name: z.string().trim().min(2, 'Name must be at least 2 characters').max(100),
   email: z.email('Enter a valid e-mail address.'),
   company: z.string().trim().max(200).optional(),
-  teamSize: z.enum(['1-10', '11-50', '51-200', '201-1000', '1000+']).optional(),
+  teamSize: z.enum(TEAM_SIZES).optional(),
   message: z.string().trim().min(20, 'Message must be at least 20 characters').max(5000),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;

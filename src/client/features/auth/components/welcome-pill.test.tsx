@@ -4,7 +4,7 @@ import type { PublicUser } from '#shared/auth/user.schemas.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import { greetingName, WelcomePill } from './welcome-pill.tsx';
 
-describe('welcome pill (spec §1)', () => {
+describe('welcome pill (docs/product/overview.md)', () => {
   it.each([
     [{ firstName: 'Ada', email: 'ada@example.test' }, 'Ada'],
     [{ firstName: null, email: 'ada@example.test' }, 'ada@example.test'],
