@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { MAX_PAGE } from '#shared/api/list.schemas.ts';
 
 /** The page number in a URL parameter: a whole number from 1 to MAX_PAGE, else 1. */
@@ -12,4 +13,10 @@ export function withPage(params: URLSearchParams, name: string, page: number): U
   if (page <= 1) next.delete(name);
   else next.set(name, String(page));
   return next;
+}
+
+/** The page a list shows, from the URL (1 when absent or invalid). */
+export function usePageParam(param = 'page'): number {
+  const [searchParams] = useSearchParams();
+  return readPage(searchParams, param);
 }

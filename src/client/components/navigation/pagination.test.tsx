@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Pagination, usePageParam } from './pagination.tsx';
+import { usePageParam } from './page-param.ts';
+import { Pagination } from './pagination.tsx';
 
 function Harness({ hasMore, param }: { hasMore: (page: number) => boolean; param?: string }) {
   const page = usePageParam(param);

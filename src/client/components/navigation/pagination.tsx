@@ -34,9 +34,3 @@ export function Pagination({
     </nav>
   );
 }
-
-/** The page a list shows, from the URL (1 when absent or invalid). */
-export function usePageParam(param = 'page'): number {
-  const [searchParams] = useSearchParams();
-  return readPage(searchParams, param);
-}
