@@ -100,7 +100,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   try {
     return await sendRequest(path, options, token);
   } catch (error) {
-    // Spec §7: a 401 triggers one refresh and one retry.
+    // docs/product/api.md: a 401 triggers one refresh and one retry.
     if (!(error instanceof ApiError) || error.status !== 401 || !refreshAccessToken) throw error;
     if (NO_RETRY_PATHS.some((p) => path.startsWith(p))) throw error;
     const fresh = await refreshAccessToken();

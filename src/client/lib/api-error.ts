@@ -5,7 +5,7 @@ export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RE
 
 /**
  * The one error type the client raises for a failed call. `message` is the server's message (safe to
- * show); `responseText` is spec §8's "<status>: <body text>" form, kept for logs and `toString()`.
+ * show); `responseText` is the "<status>: <body text>" form (docs/product/errors.md), kept for logs and `toString()`.
  * Network failures and timeouts have status 0.
  */
 export class ApiError extends Error {

@@ -8,9 +8,9 @@ export type AuthStatus = 'unknown' | 'signed-in' | 'signed-out';
 
 type AuthState = {
   user: PublicUser | null;
-  /** Spec §3 lists the access token among persisted client data. */
+  /** docs/product/data.md lists the access token among persisted client data. */
   accessToken: string | null;
-  /** Not persisted: decided on every start (spec §2 shows a spinner while it is unknown). */
+  /** Not persisted: decided on every start (docs/product/screens.md shows a spinner while it is unknown). */
   status: AuthStatus;
   setSession: (session: { user: PublicUser; accessToken: string }) => void;
   setUser: (user: PublicUser) => void;

@@ -3,7 +3,7 @@ import type { UsageDto } from '#shared/usage/usage.schemas.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { effectivePlan } from './effective-plan.ts';
 
-// The monthly search quota as a user sees it (docs/product/plans-and-billing.md): counted per
+// The monthly search quota as a user sees it (docs/product/plans.md): counted per
 // calendar month in UTC; the count starts again when the month differs from lastResetDate. The
 // searches feature counts a search (search-quota.service.ts); the usage feature reports it.
 

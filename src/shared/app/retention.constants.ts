@@ -1,4 +1,4 @@
-// How long the app keeps operational data (docs/product/privacy-and-retention.md). The scheduled
+// How long the app keeps operational data (docs/product/retention.md). The scheduled
 // maintenance jobs delete what is older.
 
 /** Rate-limit windows (the longest window is an hour). */

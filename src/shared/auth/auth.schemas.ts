@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema } from './user.schemas.ts';
 
-// Request and response contracts of /api/auth (spec §5, §7). Messages the spec states are used
+// Request and response contracts of /api/auth (docs/product/validation.md, api.md). Messages docs/product/validation.md lists are used
 // verbatim; the rest are ours.
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -33,7 +33,7 @@ const password = z
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** Spec §5 as written: password and confirmation optional, compared only when both are present. */
+/** docs/product/validation.md as written: password and confirmation optional, compared only when both are present. */
 export const registerSchema = z
   .object({
     email,

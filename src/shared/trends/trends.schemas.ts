@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// GET /api/trending (docs/product/trends.md): growth in the corpus and themes many users explore.
+// GET /api/trending (docs/product/states.md): growth in the corpus and themes many users explore.
 
 export const growthSchema = z.object({
   key: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../plans/plans.constants.ts';
 
-// GET /api/user/usage: this month's searches and the plan's limit (docs/product/plans-and-billing.md).
+// GET /api/user/usage: this month's searches and the plan's limit (docs/product/plans.md).
 export const usageSchema = z.object({
   searchesUsed: z.number().int(),
   /** null = unlimited. */

@@ -15,7 +15,7 @@ import { UsageCard } from '#client/features/usage/components/usage-card.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** Signed-in home (spec §2): usage, low-search prompt, search with filters, recent discoveries. */
+/** Signed-in home (docs/product/screens.md): usage, low-search prompt, search with filters, recent discoveries. */
 export function HomePage() {
   usePageMeta('Discover', 'Search for market gaps backed by evidence.');
   const user = useAuthStore((s) => s.user);

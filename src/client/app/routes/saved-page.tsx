@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { categoryLabel } from '#shared/searches/filter-options.ts';
-import { Pagination, usePageParam } from '#client/components/navigation/pagination.tsx';
+import { usePageParam } from '#client/components/navigation/page-param.ts';
+import { Pagination } from '#client/components/navigation/pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { ProjectsPanel } from '#client/features/projects/components/projects-panel.tsx';

@@ -23,7 +23,7 @@ function BareHeader() {
   );
 }
 
-/** Mounted for everyone (spec §2): skip link, header for the sign-in state, shortcuts, toasts. */
+/** Mounted for everyone (docs/product/screens.md): skip link, header for the sign-in state, shortcuts, toasts. */
 export function AppShell({ status, children }: { status: AuthStatus; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">

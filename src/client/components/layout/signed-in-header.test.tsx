@@ -37,7 +37,7 @@ function renderHeader(user: PublicUser) {
   );
 }
 
-describe('signed-in header (spec §2)', () => {
+describe('signed-in header (docs/product/screens.md)', () => {
   it('shows the main nav, Upgrade, and the e-mail prefix for a free user without a name', async () => {
     renderHeader(base);
     const nav = screen.getByRole('navigation', { name: 'Main' });

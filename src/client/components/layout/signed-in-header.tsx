@@ -11,7 +11,7 @@ import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu.
 import { ShortcutsButton } from './shortcuts-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-// Spec §2 signed-in header: main nav on large screens, a mobile menu with the same items plus
+// docs/product/screens.md signed-in header: main nav on large screens, a mobile menu with the same items plus
 // History and Saved, Upgrade for non-paid users, the account menu and the theme toggle.
 
 const MAIN_NAV = [

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } fr
 import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
-// Refresh tokens (spec §3 jwt_tokens columns, plus family and hash). The token itself is never
+// Refresh tokens (docs/product/data.md jwt_tokens columns, plus family and hash). The token itself is never
 // stored: only its SHA-256. A family is one sign-in; every refresh adds a member and marks the old
 // one revoked with revokedBy 'rotated'. Revoking the family marks every live member revoked.
 export const jwtTokens = pgTable(
@@ -122,7 +122,7 @@ export type NotificationPreferences = {
   contributionUpdates: boolean;
 };
 
-// Spec §3 user_preferences, plus the theme (spec §2: persisted theme choice).
+// docs/product/data.md user_preferences, plus the theme (docs/product/screens.md: persisted theme choice).
 export const userPreferences = pgTable('user_preferences', {
   id: serial().primaryKey(),
   userId: integer()

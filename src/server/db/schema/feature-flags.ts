@@ -2,7 +2,7 @@ import { boolean, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-
 import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
-// Spec §3 feature_flags / user_feature_flags. A per-user row overrides the flag's own rules.
+// docs/product/data.md feature_flags / user_feature_flags. A per-user row overrides the flag's own rules.
 export const featureFlags = pgTable('feature_flags', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),

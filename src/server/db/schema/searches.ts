@@ -5,7 +5,7 @@ import type { Competitor, Evidence, Opportunity } from '#shared/engine/analysis.
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { users } from './users.ts';
 
-// Spec §3 `searches`, plus what makes an analysis reproducible and honest: its status, the filters
+// docs/product/data.md `searches`, plus what makes an analysis reproducible and honest: its status, the filters
 // it ran with, the corpus and rubric versions, and how its text was composed (offline, LLM, fallback).
 export const searches = pgTable(
   'searches',
@@ -42,7 +42,7 @@ export const searches = pgTable(
   ],
 );
 
-// Every field of spec §3 `search_results`, plus the evidence, competitors and score breakdowns that
+// Every field of docs/product/data.md `search_results`, plus the evidence, competitors and score breakdowns that
 // make each number checkable.
 export const searchResults = pgTable(
   'search_results',
@@ -89,7 +89,7 @@ export const searchResults = pgTable(
   ],
 );
 
-// Spec §3 `projects` and `project_analyses`: a user's folders of analyses.
+// docs/product/data.md `projects` and `project_analyses`: a user's folders of analyses.
 export const projects = pgTable(
   'projects',
   {

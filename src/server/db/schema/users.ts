@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
 
-// Every column of spec §3 `users`, plus `role` (admin rights, added for feature-flag management).
+// Every column of docs/product/data.md `users`, plus `role` (admin rights, added for feature-flag management).
 // E-mails are stored lower-cased; uniqueness is on the lower-cased value.
 export const users = pgTable(
   'users',

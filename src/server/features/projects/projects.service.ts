@@ -9,7 +9,7 @@ import { projectResource, searchResource } from '../../lib/access/resources.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { paginate, type KeysetColumn } from '../../lib/paginate.ts';
 
-// Projects group a user's analyses (docs/product/history-and-projects.md).
+// Projects group a user's analyses (docs/product/screens.md).
 
 async function withAnalyses(db: Database, rows: ProjectRow[]): Promise<ProjectDto[]> {
   const ids = rows.map((r) => r.id);

@@ -25,7 +25,7 @@ describe('projects', () => {
     ['', 'Project name is required'],
     ['   ', 'Project name is required'],
     ['x'.repeat(201), 'Project name must be 200 characters or less'],
-  ])('rejects the name %j with the spec message', async (name, message) => {
+  ])('rejects the name %j with the documented message', async (name, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/projects', headers: a.headers, payload: { name } });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ name: message });

@@ -3,7 +3,7 @@ import { postData, setRefreshHandler } from '#client/lib/api-client.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 
 // Refresh at most once per 60 s and never concurrently; a failed refresh clears the token and the
-// user (docs/product/accounts.md). Every caller (start-up, a 401 anywhere) goes through here.
+// user (docs/product/states.md). Every caller (start-up, a 401 anywhere) goes through here.
 
 let inFlight: Promise<string | null> | null = null;
 let lastRefreshAt = Number.NEGATIVE_INFINITY;

@@ -3,7 +3,7 @@ import { useAuthStore } from '#client/lib/auth-store.ts';
 import { refreshSession } from './refresh-session.ts';
 
 // On session start the app tries a token refresh; on success the profile is fetched; a failed
-// refresh clears the token and the user (docs/product/accounts.md). It runs even with no
+// refresh clears the token and the user (docs/product/states.md). It runs even with no
 // remembered user: the HttpOnly refresh cookie may hold a session this tab's storage does not know.
 export async function bootstrapSession(): Promise<void> {
   const accessToken = await refreshSession();

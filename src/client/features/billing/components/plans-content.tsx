@@ -14,7 +14,7 @@ type PlansContentProps = {
   onNavigate?: () => void;
 };
 
-/** The upgrade-plans content (spec §2), shared by the dialog and the /auth/upgrade page. */
+/** The upgrade-plans content (docs/product/screens.md), shared by the dialog and the /auth/upgrade page. */
 export function PlansContent({ currentPlan, highlight = 'pro', onNavigate }: PlansContentProps) {
   return (
     <div>

@@ -10,7 +10,7 @@ import {
   type UpgradeReason,
 } from '../upgrade-prompt-state.ts';
 
-// Spec §4 upgrade prompt: hidden for non-free users; dismissing stores a timestamp per reason and
+// docs/product/states.md upgrade prompt: hidden for non-free users; dismissing stores a timestamp per reason and
 // hides it for 24 hours, after which the stored value is removed and it shows again.
 
 type UpgradePromptProps = { reason: UpgradeReason; plan: PlanId; onViewPlans: () => void };

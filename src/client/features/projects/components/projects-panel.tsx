@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { projectCreateSchema } from '#shared/projects/projects.schemas.ts';
-import { Pagination, usePageParam } from '#client/components/navigation/pagination.tsx';
+import { usePageParam } from '#client/components/navigation/page-param.ts';
+import { Pagination } from '#client/components/navigation/pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import {

@@ -30,7 +30,7 @@ const RANGES = [
 
 const inputClass = 'min-h-11 rounded-md border bg-background px-3';
 
-/** The advanced filter panel (spec §2, §3, §5, §9). Edits a draft; Apply pushes it and closes. */
+/** The advanced filter panel (docs/product/screens.md, data.md, validation.md, constants.md). Edits a draft; Apply pushes it and closes. */
 export function FilterPanel({ applied, onApply, onClose }: FilterPanelProps) {
   const [draft, setDraft] = useState<SearchFilters>(applied);
   const [keyword, setKeyword] = useState('');

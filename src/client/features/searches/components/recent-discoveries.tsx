@@ -3,7 +3,7 @@ import type { SearchListItem } from '#shared/searches/search.schemas.ts';
 import { paths } from '#client/config/paths.ts';
 import { formatDate } from '#client/lib/format.ts';
 
-/** Spec §2: up to 5 recent searches, query and date; a click opens /search/{id}. */
+/** docs/product/screens.md: up to 5 recent searches, query and date; a click opens /search/{id}. */
 export function RecentDiscoveries({ items }: { items: SearchListItem[] | undefined }) {
   return (
     <section aria-labelledby="recent-title" className="mt-8">

@@ -29,7 +29,7 @@ function Harness({ onSearch, isLoading = false }: { onSearch: (q: string) => voi
 
 const applied = (): SearchFilters => JSON.parse(screen.getByTestId('applied').textContent ?? '{}') as SearchFilters;
 
-describe('search bar and filter panel (spec §2, §5)', () => {
+describe('search bar and filter panel (docs/product/screens.md, validation.md)', () => {
   it('runs a trimmed search on Enter, ignores a blank one, and disables Search while loading', async () => {
     const onSearch = vi.fn();
     const user = userEvent.setup();

@@ -17,7 +17,7 @@ export type SearchRunState = { isRunning: boolean; stage: AnalysisStage | null; 
 const IDLE: SearchRunState = { isRunning: false, stage: null, opportunities: [] };
 
 /**
- * The search flow (docs/product/searching.md): idle → loading (overlay with the real stages) →
+ * The search flow (docs/product/states.md): idle → loading (overlay with the real stages) →
  * /search/{id}, or /auth/upgrade when upgradeRequired. Failures are logged and told in a toast.
  * Each streamed line is parsed with the route's line schema; a line it cannot read is skipped.
  */
