@@ -28,7 +28,8 @@ function featureOf(file) {
   return match ? `${match[1]}:${match[2]}` : null;
 }
 
-const TEST_CODE = /(\.test\.[cm]?tsx?$)|([/\\]test[/\\])|(\.fixtures?\.[cm]?tsx?$)|(test-helpers?\.[cm]?tsx?$)|([/\\]e2e[/\\])/;
+const TEST_CODE =
+  /(\.test\.[cm]?tsx?$)|([/\\]test[/\\])|(\.fixtures?\.[cm]?tsx?$)|(test-helpers?\.[cm]?tsx?$)|([/\\]e2e[/\\])/;
 const NOT_PRODUCTION = /(\.test\.[cm]?tsx?$)|([/\\]test[/\\])|([/\\]e2e[/\\])|([/\\]bench[/\\])|([/\\]scripts[/\\])/;
 
 function importSource(node) {

@@ -15,7 +15,10 @@ tester.run('feature-boundaries', unbuilt.rules['feature-boundaries'], {
   valid: [
     { filename: at('src/client/features/billing/api/x.ts'), code: "import { a } from './y.ts';" },
     { filename: at('src/client/features/billing/api/x.ts'), code: "import { a } from '#client/lib/auth-store.ts';" },
-    { filename: at('src/client/app/routes/home-page.tsx'), code: "import { a } from '#client/features/searches/x.ts';" },
+    {
+      filename: at('src/client/app/routes/home-page.tsx'),
+      code: "import { a } from '#client/features/searches/x.ts';",
+    },
     { filename: at('src/server/features/projects/x.ts'), code: "import { a } from '../../lib/access/policy.ts';" },
   ],
   invalid: [

@@ -1,3 +1,5 @@
+import { DAY_MS } from '../app/time.constants.ts';
+
 // The one definition of the plans (docs/product/plans.md, constants.md), used by every screen and by the server.
 
 export const PLAN_IDS = ['free', 'pro', 'enterprise'] as const;
@@ -9,7 +11,7 @@ export const LOW_SEARCH_PROMPT_RATIO = 0.8;
 export const FREE_HISTORY_DAYS = 30;
 export const TRIAL_DAYS = 7;
 export const MONEY_BACK_DAYS = 14;
-export const UPGRADE_PROMPT_DISMISS_MS = 24 * 60 * 60 * 1000;
+export const UPGRADE_PROMPT_DISMISS_MS = DAY_MS;
 export const RECENT_SEARCHES_SHOWN = 5;
 export const PAID_SEARCHES_PER_MINUTE = 60;
 

@@ -29,6 +29,7 @@ import {
 import { createDemoProvider } from './demo-provider.ts';
 import type { PaymentProvider, SubscriptionChange } from './payment-provider.ts';
 import { createStripeProvider, priceForPlan } from './stripe-provider.ts';
+import { HOUR_MS } from '#shared/app/time.constants.ts';
 
 const tags = ['billing'];
 const subscription = ok(subscriptionViewSchema);
@@ -83,7 +84,7 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
         db: app.deps.db,
         key: `checkout:${user.id}`,
         limit: 20,
-        windowMs: 60 * 60 * 1000,
+        windowMs: HOUR_MS,
         now: app.deps.clock.now(),
       });
       return { success: true as const, data: await startCheckout({ ...deps(), user, plan: request.body.plan }) };

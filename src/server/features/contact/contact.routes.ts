@@ -5,6 +5,7 @@ import { contactRequestSchema, contactResponseSchema } from '#shared/billing/bil
 import { requireUser } from '../../lib/auth-guard.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { submitContactRequest } from './contact.service.ts';
+import { HOUR_MS } from '#shared/app/time.constants.ts';
 
 const CONTACTS_PER_HOUR_PER_IP = 5;
 
@@ -28,7 +29,7 @@ export const contactRoutes: FastifyPluginAsync = async (plugin) => {
         db,
         key: `contact:${request.ip}`,
         limit: CONTACTS_PER_HOUR_PER_IP,
-        windowMs: 60 * 60 * 1000,
+        windowMs: HOUR_MS,
         now: clock.now(),
       });
       const result = await submitContactRequest({
