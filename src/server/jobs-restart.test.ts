@@ -89,5 +89,6 @@ describe('a queued job and a crash', () => {
       expect(await outboxCount(second, email)).toBe(1);
       await stopServerProcess(second);
     });
-  });
+    // Two server starts and a delayed job: generous, for a CI machine shared with other suites.
+  }, 120_000);
 });
