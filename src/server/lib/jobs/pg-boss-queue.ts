@@ -18,6 +18,8 @@ import {
 const SCHEMA = 'pgboss';
 const POLLING_INTERVAL_SECONDS = 0.5;
 const STOP_TIMEOUT_MS = 10_000;
+// Any constant works; it only has to be the same for every instance of this app.
+const START_LOCK_KEY = 724_133_902;
 
 /** pg-boss ids are UUIDs: an idempotency key becomes a stable one (same name and key → same id). */
 function idForKey(name: string, key: string): string {
@@ -116,8 +118,21 @@ export function createPgBossQueue(options: { pool: pg.Pool }): JobQueue {
     start: async (current) => {
       deps = current;
       boss.on('error', (error) => deps?.log.error({ err: error }, 'job queue error'));
-      await boss.start();
-      for (const definition of registry.definitions.values()) await startWorker(definition, current);
+      // Instances starting together on an empty database race to create pg-boss's schema (seen
+      // here: a duplicate-key error on the schema name). One at a time, under a session lock.
+      const client = await pool.connect();
+      client.on('error', () => undefined);
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [START_LOCK_KEY]);
+        try {
+          await boss.start();
+          for (const definition of registry.definitions.values()) await startWorker(definition, current);
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
     },
     stop: async () => {
       if (!deps) return;
