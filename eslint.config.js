@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import unbuilt from './eslint/unbuilt-plugin.js';
 
 // Type-aware rules, plus import zones: the client never imports the server; shared imports neither.
 export default tseslint.config(
@@ -63,6 +64,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Feature boundaries, no test code in production, no import cycles (eslint/unbuilt-plugin.js).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { unbuilt },
+    rules: {
+      'unbuilt/feature-boundaries': 'error',
+      'unbuilt/no-test-code-in-production': 'error',
+      'unbuilt/no-import-cycles': 'error',
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TRIAL_EMAIL_REQUIRED_TEXT,
-  TRIAL_EMAIL_REQUIRED_TITLE,
-  TRIAL_SUCCESS_TEXT,
-  TRIAL_SUCCESS_TITLE,
-} from '#shared/billing/billing.schemas.ts';
+import { TRIAL_EMAIL_REQUIRED_TEXT, TRIAL_EMAIL_REQUIRED_TITLE } from '#shared/billing/billing.schemas.ts';
+import { TRIAL_SUCCESS_TEXT, TRIAL_SUCCESS_TITLE } from '#shared/billing/trial-copy.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+import { DAY_MS } from '#shared/app/time.constants.ts';
 
 // Plans and billing in the browser, on the demo payment provider: Upgrade → /subscribe → demo
 // checkout → success → PRO → cancel at period end → Free after the period (server clock moved with
 // the /api/__test/clock hook); and the free-trial modal's validation and toasts.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const PASSWORD = 'Quokka-Lantern-7315!';
 
 let browser: Browser;

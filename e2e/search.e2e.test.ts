@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { DAY_MS } from '#shared/app/time.constants.ts';
 
 // The search journey (issue 5): register → home → preset 'High Innovation' → search → progress
 // overlay → results with evidence and breakdown → save → /saved → /history → search until the free
@@ -10,7 +11,6 @@ import { launchBrowser, openPage } from './support/browser.ts';
 // low-search prompt's dismissal survives a reload and ends after 24 hours (Playwright's clock).
 
 const PASSWORD = 'Marigold-Ferry-Quartz-71';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,15 +1,22 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { registerFeatures } from './features.ts';
 import { registerAuthGuard } from './lib/auth-guard.ts';
 import { createClock, type Clock } from './lib/clock.ts';
+import { createJobQueue } from './lib/jobs/job-queue.ts';
+import type { JobQueue } from './lib/jobs/job.ts';
+import { registerMaintenanceJobs } from './lib/jobs/maintenance.jobs.ts';
 import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/jwt.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
+import { registerOpenApi } from './lib/openapi.ts';
+import { createResponseSerializer } from './lib/response-validation.ts';
+import { registerRouteTable } from './lib/route-table.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerStaticClient } from './lib/static-client.ts';
 
@@ -25,6 +32,10 @@ export type AppDeps = {
   db: Database;
   clock: Clock;
   jwt: JwtKeys;
+  /** The app's one mailer (SMTP, or the outbox without SMTP_URL; replaceable in tests). */
+  mailer: Mailer;
+  /** Durable background jobs: features register their definitions and enqueue (lib/jobs/job.ts). */
+  jobs: JobQueue;
   overrides: AppOverrides;
   /** Named sections features add to GET /api/health (e.g. the engine's mode and corpus version). */
   healthReports: Map<string, () => unknown>;
@@ -78,20 +89,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ mode: env.responseValidation, log: app.log }));
   // Only JSON bodies are accepted by default: a text/plain or form body gets 415 (blocks simple
   // cross-site form posts). Features that need raw bodies (webhooks) add a scoped parser.
   app.removeContentTypeParser('text/plain');
 
-  app.decorate('deps', {
+  const jwtSecret = await resolveJwtSecret(options.database.db, env.JWT_SECRET);
+  const overrides = options.overrides ?? {};
+  const deps: AppDeps = {
     env,
     database: options.database,
     db: options.database.db,
     clock: options.clock ?? createClock(),
-    jwt: createJwtKeys(await resolveJwtSecret(options.database.db, env.JWT_SECRET)),
-    overrides: options.overrides ?? {},
+    jwt: createJwtKeys(jwtSecret),
+    mailer:
+      overrides.mailer ??
+      createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: options.database.db, log: app.log }),
+    jobs: createJobQueue(options.database),
+    overrides,
     healthReports: new Map(),
-  } satisfies AppDeps);
+  };
+  app.decorate('deps', deps);
+  registerMaintenanceJobs(deps.jobs);
+  // Workers start once every feature has registered its jobs, and stop before the database closes.
+  app.addHook('onReady', async () => {
+    await deps.jobs.start({
+      db: deps.db,
+      clock: deps.clock,
+      env,
+      mailer: deps.mailer,
+      log: app.log,
+      secret: createHmac('sha256', jwtSecret).update('unbuilt-jobs').digest('base64url'),
+    });
+  });
+  app.addHook('preClose', async () => {
+    await deps.jobs.stop();
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -106,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (isClosing) reply.header('connection', 'close');
   });
 
+  registerRouteTable(app);
+  await registerOpenApi(app);
   registerErrorHandling(app);
   registerAuthGuard(app);
   await registerSecurityHeaders(app);

@@ -39,6 +39,9 @@ const envSchema = z
     STRIPE_PRICE_PRO: optionalString,
     STRIPE_PRICE_ENTERPRISE: optionalString,
     ENABLE_TEST_HOOKS: bool.default(false),
+    // A response that does not match its declared schema: a 500 (strict) or a warning in the log.
+    // Unset: strict everywhere except production.
+    RESPONSE_VALIDATION: optionalString.pipe(z.enum(['strict', 'log']).optional()),
     // A client build to serve instead of dist/client (the browser tests use a private build).
     CLIENT_DIST_DIR: optionalString,
   })
@@ -75,7 +78,7 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR_ABS: string };
+export type Env = z.infer<typeof envSchema> & { DATA_DIR_ABS: string; responseValidation: 'strict' | 'log' };
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -90,7 +93,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'} ${i.message}`));
   }
-  return { ...result.data, DATA_DIR_ABS: path.resolve(result.data.DATA_DIR) };
+  const responseValidation =
+    result.data.RESPONSE_VALIDATION ?? (result.data.NODE_ENV === 'production' ? 'log' : 'strict');
+  return { ...result.data, DATA_DIR_ABS: path.resolve(result.data.DATA_DIR), responseValidation };
 }
 
 /** For entry points: parse or print a readable message and exit. */

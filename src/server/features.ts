@@ -1,37 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import { registerEngine } from './engine/engine.plugin.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
-import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
+import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { registerEngine } from './engine/engine.plugin.ts';
-import { projectsRoutes } from './features/searches/projects.routes.ts';
-import { trendingRoutes } from './features/searches/trending.routes.ts';
-import { searchRoutes } from './features/searches/search.routes.ts';
-import { searchResultsRoutes } from './features/searches/search-results.routes.ts';
-import { searchesRoutes } from './features/searches/searches.routes.ts';
-import { usageRoutes } from './features/searches/usage.routes.ts';
+import { projectsRoutes } from './features/projects/projects.routes.ts';
+import { searchesFeature } from './features/searches/searches.feature.ts';
+import { slowTestRoutes } from './test-hooks/slow.routes.ts';
+import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
+import { trendingRoutes } from './features/trends/trending.routes.ts';
 import { trialRoutes } from './features/trial/trial.routes.ts';
-import { slowTestRoutes } from './features/test-hooks/slow.routes.ts';
-import { testHookRoutes } from './features/test-hooks/test-hooks.routes.ts';
+import { usageRoutes } from './features/usage/usage.routes.ts';
 
-/** Every feature plugin, one line each, mounted under /api/<feature>. */
+/** Every feature, one line each (a feature with several URL prefixes registers them itself). */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await registerEngine(app);
   await app.register(healthRoutes, { prefix: '/api/health' });
-  await app.register(projectsRoutes, { prefix: '/api/projects' });
-  await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(billingRoutes, { prefix: '/api/billing' });
   await app.register(trialRoutes, { prefix: '/api/trial' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(flagsRoutes, { prefix: '/api/flags' });
   await app.register(adminFlagsRoutes, { prefix: '/api/admin/flags' });
-  await app.register(contactRoutes, { prefix: '/api/contact' });
-  await app.register(searchRoutes, { prefix: '/api/search' });
-  await app.register(searchesRoutes, { prefix: '/api/searches' });
-  await app.register(searchResultsRoutes, { prefix: '/api/search-results' });
+  await app.register(searchesFeature);
+  await app.register(projectsRoutes, { prefix: '/api/projects' });
+  await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(usageRoutes, { prefix: '/api/user' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });

@@ -4,12 +4,12 @@ import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '#client/config/paths.ts';
-import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import type { AuthStatus } from '#client/lib/auth-store.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { alwaysRoutes, routesFor } from './route-table.ts';
 import { RoutesForStatus } from './router.tsx';
 
-// Spec §2 "Route sets by sign-in state", copied verbatim.
+// The route sets of docs/product/screens.md, copied verbatim.
 const SPEC_SIGNED_IN = [
   '/',
   '/search/:id',
@@ -55,21 +55,21 @@ const SPEC_SIGNED_OUT = [
   '/terms',
 ];
 const SPEC_ALWAYS = ['/share/:token'];
-// Spec §2 "Other navigation targets seen": later issues give these pages (and pages under them).
+// Other navigation targets: later issues give these pages (and pages under them).
 const SPEC_OTHER_TARGETS = [paths.billing.path, paths.contact.path, paths.upgrade.path];
 
 function pathsFor(status: AuthStatus): string[] {
   return routesFor(status).map((route) => route.path);
 }
 
-describe('route sets by sign-in state (spec §2)', () => {
-  it('offers every spec path of each set, plus the always-available share view', () => {
+describe('route sets by sign-in state (docs/product/screens.md)', () => {
+  it('offers every documented path of each set, plus the always-available share view', () => {
     expect(alwaysRoutes.map((route) => route.path)).toEqual(SPEC_ALWAYS);
     expect(pathsFor('signed-in')).toEqual(expect.arrayContaining([...SPEC_SIGNED_IN, ...SPEC_ALWAYS]));
     expect(pathsFor('signed-out')).toEqual(expect.arrayContaining([...SPEC_SIGNED_OUT, ...SPEC_ALWAYS]));
   });
 
-  it('offers nothing beyond the spec lists and its other navigation targets (and pages under them)', () => {
+  it('offers nothing beyond the documented lists and its other navigation targets (and pages under them)', () => {
     const allowedIn = new Set([...SPEC_SIGNED_IN, ...SPEC_ALWAYS]);
     const allowedOut = new Set([...SPEC_SIGNED_OUT, ...SPEC_ALWAYS]);
     const isOtherTarget = (path: string) =>

@@ -1,9 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { paths } from '#client/config/paths.ts';
 import { LandingPage } from './routes/landing-page.tsx';
-import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import type { AuthStatus } from '#client/lib/auth-store.ts';
 
-// Route sets by sign-in state, exactly as spec §2 lists them. Every page is its own chunk except the
+// Route sets by sign-in state, as docs/product/screens.md lists them. Every page is its own chunk except the
 // landing page, the first screen of most visits: bundled with the app it paints without a second
 // round trip (about 2 kB gzip; see bench/landing.bench.ts).
 // A page owned by another issue lives in app/routes/<page>.tsx: replace that file, not this table.
@@ -64,7 +64,7 @@ const informationRoutes: AppRoute[] = [
   { path: paths.contact.path, Page: ContactPage },
 ];
 
-/** Always available (spec §2). */
+/** Always available (docs/product/screens.md). */
 export const alwaysRoutes: AppRoute[] = [{ path: paths.share.path, Page: SharePage }];
 
 export const signedOutRoutes: AppRoute[] = [

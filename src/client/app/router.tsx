@@ -4,7 +4,7 @@ import { RouteErrorBoundary } from '#client/components/errors/route-error-bounda
 import { AppShell } from '#client/components/layout/app-shell.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { bootstrapSession } from '#client/features/auth/api/session-bootstrap.ts';
-import { useAuthStore, type AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore, type AuthStatus } from '#client/lib/auth-store.ts';
 import { routesFor, signedInRoutes, type AppRoute } from './route-table.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 

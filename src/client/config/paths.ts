@@ -1,4 +1,4 @@
-// Every route path of the client (spec §2) and an href builder for each. Components link with
+// Every route path of the client (docs/product/screens.md) and an href builder for each. Components link with
 // `paths.x.href(...)`; the router matches on `paths.x.path`.
 
 function withParam(template: string, name: string, value: string | number): string {
@@ -64,7 +64,7 @@ export const paths = {
   profile: { path: '/profile', href: () => '/profile' },
   subscriptionSuccess: { path: '/subscription/success', href: () => '/subscription/success' },
 
-  // Navigation targets the spec names outside its route lists (spec §2 "Other navigation targets");
+  // Navigation targets outside the route lists (docs/product/screens.md);
   // the issues that own them add their routes.
   billing: { path: '/billing', href: () => '/billing' },
   demoCheckout: {

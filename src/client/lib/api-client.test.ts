@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, apiRequest, setAccessTokenSource, toApiError } from './api-client.ts';
+import { z } from 'zod';
+import { apiRequest, getData, postData, requestEnvelope, setAccessTokenSource, toApiError } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 
 // fetch is the boundary here: it answers with real Response objects, or fails the way browsers do
@@ -44,8 +45,8 @@ describe('apiRequest', () => {
   it('sends JSON with cookies and the bearer token when one is held, and returns the parsed body', async () => {
     setAccessTokenSource(() => 'token-123');
     respond(200, JSON.stringify({ success: true, data: { id: 7 } }));
-    const result = await api.post<{ success: true; data: { id: number } }>('/api/things', { name: 'x' });
-    expect(result.data.id).toBe(7);
+    const result = await postData('/api/things', { name: 'x' }, z.object({ id: z.number() }));
+    expect(result.id).toBe(7);
     const [call] = calls;
     expect(call?.url).toBe('/api/things');
     expect(call?.init.method).toBe('POST');
@@ -57,7 +58,7 @@ describe('apiRequest', () => {
 
   it('sends no authorization header without a token and resolves an empty body to undefined', async () => {
     respond(204, '');
-    await expect(api.get('/api/empty')).resolves.toBeUndefined();
+    await expect(apiRequest('/api/empty')).resolves.toBeUndefined();
     expect(headersOf(calls[0]).authorization).toBeUndefined();
     expect(calls[0]?.init.credentials).toBe('include');
   });
@@ -83,7 +84,7 @@ describe('apiRequest', () => {
 
   it('maps a non-envelope failure by its status and keeps the body text', async () => {
     respond(502, 'Bad gateway', 'text/plain');
-    const error = await failureOf(api.get('/api/anything'));
+    const error = await failureOf(apiRequest('/api/anything'));
     expect(error).toMatchObject({
       status: 502,
       code: 'INTERNAL',
@@ -94,7 +95,7 @@ describe('apiRequest', () => {
 
   it('reports a network failure as NETWORK_ERROR with status 0', async () => {
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
-    const error = await failureOf(api.get('/api/health'));
+    const error = await failureOf(apiRequest('/api/health'));
     expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
@@ -103,7 +104,7 @@ describe('apiRequest', () => {
       new Promise((_resolve, reject) => {
         init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
       });
-    const error = await failureOf(api.get('/api/slow', { timeoutMs: 50 }));
+    const error = await failureOf(apiRequest('/api/slow', { timeoutMs: 50 }));
     expect(error).toMatchObject({ status: 0, code: 'TIMEOUT' });
   });
 
@@ -113,9 +114,34 @@ describe('apiRequest', () => {
         init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
       });
     const controller = new AbortController();
-    const pending = api.get('/api/slow', { signal: controller.signal });
+    const pending = apiRequest('/api/slow', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('parsing with the route schema', () => {
+  const item = z.object({ id: z.number().int(), name: z.string() });
+
+  it('returns the data as the schema reads it (undeclared fields dropped) and the message', async () => {
+    respond(200, JSON.stringify({ success: true, message: 'Saved', data: { id: 1, name: 'x', secret: 'y' } }));
+    await expect(requestEnvelope('/api/things/1', item)).resolves.toEqual({
+      data: { id: 1, name: 'x' },
+      message: 'Saved',
+    });
+  });
+
+  it.each([
+    ['a field of the wrong type', JSON.stringify({ success: true, data: { id: 'one', name: 'x' } })],
+    ['no envelope', JSON.stringify({ id: 1, name: 'x' })],
+    ['not JSON', '<html>proxy error page</html>'],
+  ])('turns %s into an INVALID_RESPONSE error instead of passing it on', async (_case, body) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    respond(200, body);
+    const error = await failureOf(getData('/api/things/1', item));
+    expect(error).toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
   });
 });
 

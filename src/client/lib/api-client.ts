@@ -1,10 +1,14 @@
+import type { z } from 'zod';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode, type FieldErrors } from '#shared/api/errors.ts';
 import { ApiError } from './api-error.ts';
 
 // The only fetch wrapper in the client (STYLE.md). Every call sends cookies and, when held, the
-// bearer token (spec §7); a non-OK response becomes an ApiError chosen by the envelope's code.
+// bearer token; a non-OK response becomes an ApiError chosen by the envelope's code, and a success
+// is parsed with the route's own response schema from src/shared (getData, postData…), so a reply
+// the client cannot read is an error here, not a surprise three components later.
+// This module imports zod's types only: the schemas (and zod) stay out of the landing page's bundle.
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_TIMEOUT_MS = 120_000;
 
 type TokenSource = () => string | null;
 let readAccessToken: TokenSource = () => null;
@@ -88,24 +92,24 @@ function combineSignals(signal: AbortSignal | undefined, timeoutMs: number): Abo
 }
 
 /**
- * Calls the API and returns the parsed JSON body. Success bodies are returned whole (callers read
- * `data`); an empty body resolves to undefined.
+ * Calls the API and returns the JSON body as unknown (callers parse it: see requestEnvelope).
+ * An empty body resolves to undefined.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const token = readAccessToken();
   try {
-    return await sendRequest<T>(path, options, token);
+    return await sendRequest(path, options, token);
   } catch (error) {
-    // Spec §7: a 401 triggers one refresh and one retry.
+    // docs/product/api.md: a 401 triggers one refresh and one retry.
     if (!(error instanceof ApiError) || error.status !== 401 || !refreshAccessToken) throw error;
     if (NO_RETRY_PATHS.some((p) => path.startsWith(p))) throw error;
     const fresh = await refreshAccessToken();
     if (!fresh || fresh === token) throw error;
-    return sendRequest<T>(path, options, fresh);
+    return sendRequest(path, options, fresh);
   }
 }
 
-async function sendRequest<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
+async function sendRequest(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const hasBody = options.body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
@@ -131,21 +135,74 @@ async function sendRequest<T>(path: string, options: RequestOptions, token: stri
 
   const text = await response.text();
   if (!response.ok) throw toApiError(response.status, text);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? parseJson(text) : undefined;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+export type Envelope<T> = { data: T; message?: string };
+
+/** The response was 2xx but not what the route's schema says: the server and client disagree. */
+function unreadable(path: string, issues: readonly { path: PropertyKey[]; message: string }[]): ApiError {
+  console.error(`Unexpected response from ${path}`, issues.slice(0, 5));
+  return new ApiError({
+    status: 200,
+    code: 'INVALID_RESPONSE',
+    message: 'The server sent an answer this page cannot read. Please reload and try again.',
+  });
+}
+
+type CallOptions = Omit<RequestOptions, 'body'> & { body?: unknown };
+
+/**
+ * Calls the API and parses the success envelope `{ success: true, data, message? }` with `data`
+ * checked against the route's response schema. Returns the parsed data and message.
+ */
+export async function requestEnvelope<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: CallOptions = {},
+): Promise<Envelope<z.output<S>>> {
+  const body = await apiRequest(path, options);
+  if (!isRecord(body) || body.success !== true) throw unreadable(path, [{ path: ['success'], message: 'missing' }]);
+  const parsed = schema.safeParse(body.data);
+  if (!parsed.success) throw unreadable(path, parsed.error.issues);
+  return { data: parsed.data, ...(typeof body.message === 'string' ? { message: body.message } : {}) };
+}
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+/** GET and parse `data` with the route's schema. */
+export async function getData<S extends z.ZodType>(path: string, schema: S, options?: Options): Promise<z.output<S>> {
+  return (await requestEnvelope(path, schema, { ...options, method: 'GET' })).data;
+}
+
+/** POST a body and parse `data`. */
+export async function postData<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options?: Options,
+): Promise<z.output<S>> {
+  return (await requestEnvelope(path, schema, { ...options, method: 'POST', body })).data;
+}
+
+/** PATCH a body and parse `data`. */
+export async function patchData<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options?: Options,
+): Promise<z.output<S>> {
+  return (await requestEnvelope(path, schema, { ...options, method: 'PATCH', body })).data;
+}
+
+/** DELETE and parse `data`. */
+export async function deleteData<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options?: Options,
+): Promise<z.output<S>> {
+  return (await requestEnvelope(path, schema, { ...options, method: 'DELETE' })).data;
+}
 
 /**
  * POSTs JSON and yields each line of an NDJSON response as it arrives (long-running calls that

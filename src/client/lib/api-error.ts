@@ -1,11 +1,11 @@
 import type { ErrorCode, FieldErrors } from '#shared/api/errors.ts';
 
-/** Server codes plus the two failures that never reach the server. */
-export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'TIMEOUT';
+/** Server codes plus the failures the client finds itself: no answer, too slow, an unreadable answer. */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RESPONSE';
 
 /**
  * The one error type the client raises for a failed call. `message` is the server's message (safe to
- * show); `responseText` is spec §8's "<status>: <body text>" form, kept for logs and `toString()`.
+ * show); `responseText` is the "<status>: <body text>" form (docs/product/errors.md), kept for logs and `toString()`.
  * Network failures and timeouts have status 0.
  */
 export class ApiError extends Error {

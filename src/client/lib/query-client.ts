@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_STALE_TIME_MS } from '#shared/app/app.constants.ts';
 
-// Spec §9: data stays fresh 5 minutes, no retries, no refetch on window focus.
+// docs/product/constants.md: data stays fresh 5 minutes, no retries, no refetch on window focus.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

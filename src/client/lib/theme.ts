@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Theme } from '#shared/app/app.constants.ts';
 
-// Theme choice (spec §2, §9): light, dark or system; dark by default; persisted under
+// Theme choice (docs/product/screens.md, constants.md): light, dark or system; dark by default; persisted under
 // THEME_STORAGE_KEY. public/theme-init.js applies the same rules before first paint, so keep the two
 // in step (theme.test.ts runs that script against these functions).
 

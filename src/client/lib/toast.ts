@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS } from '#shared/app/app.constants.ts';
 
-// Spec §4 toast variants over sonner (the <Toaster> in the shell caps visible toasts at 5). sonner is
+// docs/product/states.md toast variants over sonner (the <Toaster> in the shell caps visible toasts at 5). sonner is
 // loaded on first use so it stays out of the landing page's initial JavaScript; a toast raised before
 // the Toaster mounts is shown when it does (sonner replays active toasts to a new subscriber).
 export type ToastVariant = 'default' | 'destructive' | 'success' | 'error' | 'warning' | 'info';

@@ -13,13 +13,6 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.m
 // Any constant works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK_KEY = 724_133_901;
 
-export function latestMigrationTag(): string | null {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  return journal.entries.at(-1)?.tag ?? null;
-}
-
 /**
  * Applies pending migrations. Drizzle runs them in one transaction, so a crash mid-way leaves the
  * database as before and the next start retries. On PostgreSQL a session advisory lock makes

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtTokens, users, type UserRow } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
@@ -67,16 +67,6 @@ function userWithSessionQuery(db: Db): ReturnType<typeof buildUserWithSessionQue
     preparedByDb.set(db, query);
   }
   return query;
-}
-
-/** True while the family has a live member. One indexed lookup (partial index on live members). */
-export async function isFamilyLive(db: FastifyInstance['deps']['db'], familyId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: jwtTokens.id })
-    .from(jwtTokens)
-    .where(and(eq(jwtTokens.familyId, familyId), eq(jwtTokens.isRevoked, false), gt(jwtTokens.expiresAt, now)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The signed-in user of a request that passed requireUser. */

@@ -1,3 +1,4 @@
+import { DAY_MS } from '#shared/app/time.constants.ts';
 import { isPaidPlan, type PlanId } from '#shared/plans/plans.constants.ts';
 import type { UserRow } from '../db/schema/index.ts';
 
@@ -13,7 +14,7 @@ import type { UserRow } from '../db/schema/index.ts';
  * some time after the period rolls over (Stripe finalises the invoice about an hour later, and
  * retries failed cards for days while the status is past_due).
  */
-export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
+export const RENEWAL_GRACE_MS = 3 * DAY_MS;
 
 const RENEWING_STATUSES = new Set(['active', 'trialing', 'past_due']);
 const ENDING_STATUSES = new Set(['canceling', 'canceled']);

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import { emailOutbox } from '../db/schema/index.ts';
@@ -38,22 +38,4 @@ export function createMailer(options: {
       log.info({ mailTo: to, subject, link }, 'e-mail written to the outbox (no SMTP_URL configured)');
     },
   };
-}
-
-// Keyed by the shared deps object: every encapsulated plugin of one app sees the same one.
-const mailers = new WeakMap<object, Mailer>();
-
-/** The app's mailer (created once per app instance). */
-export function mailerFor(app: FastifyInstance): Mailer {
-  let mailer = mailers.get(app.deps) ?? app.deps.overrides.mailer;
-  if (!mailer) {
-    mailer = createMailer({
-      smtpUrl: app.deps.env.SMTP_URL,
-      from: app.deps.env.MAIL_FROM,
-      db: app.deps.db,
-      log: app.log,
-    });
-  }
-  mailers.set(app.deps, mailer);
-  return mailer;
 }

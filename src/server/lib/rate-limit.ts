@@ -43,7 +43,8 @@ export async function enforceRateLimit(
   }
 }
 
-/** Deletes windows older than `olderThan` (called opportunistically; the table stays small). */
-export async function pruneRateLimits(db: Database, olderThan: Date): Promise<void> {
+/** Deletes windows older than `olderThan` (the hourly maintenance job; the table stays small). */
+export async function pruneRateLimits(options: { db: Database; olderThan: Date }): Promise<void> {
+  const { db, olderThan } = options;
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, olderThan));
 }

@@ -11,7 +11,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Radix and recharts position elements with style attributes.
+        // Radix positions its popovers with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

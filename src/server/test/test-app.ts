@@ -36,6 +36,8 @@ export async function createTestApp(
     overrides?: AppOverrides;
     clock?: Clock;
     database?: TestDatabase;
+    /** Where log lines go (with a LOG_LEVEL other than silent), to assert what is logged. */
+    logStream?: { write: (line: string) => void };
     /** Register extra routes before the app is ready (e.g. a probe route for body parsing). */
     extend?: (app: FastifyInstance) => void | Promise<void>;
   } = {},
@@ -43,7 +45,13 @@ export async function createTestApp(
   const db = options.database ?? (await createTestDatabase());
   const env = testEnv(options.env);
   const clock = options.clock ?? createClock();
-  const app = await buildApp({ env, database: db, clock, overrides: options.overrides });
+  const app = await buildApp({
+    env,
+    database: db,
+    clock,
+    overrides: options.overrides,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await options.extend?.(app);
   await app.ready();
   return {

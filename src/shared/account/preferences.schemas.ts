@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { THEMES } from '../app/app.constants.ts';
 
-// /account settings (spec §3 user_preferences, plus theme and the users.analyticsOptOut flag).
+// /account settings (docs/product/data.md user_preferences, plus theme and the users.analyticsOptOut flag).
 
 export const NOTIFICATION_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 

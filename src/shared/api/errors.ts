@@ -48,5 +48,3 @@ export type ApiErrorBody = {
   message: string;
   fieldErrors?: FieldErrors;
 };
-
-export type ApiSuccessBody<T> = { success: true; data: T; message?: string };

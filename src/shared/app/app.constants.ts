@@ -1,11 +1,9 @@
-// Client-wide behaviour constants (spec §9).
+// Client-wide behaviour constants (docs/product/constants.md).
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const CURRENT_USER_STALE_TIME_MS = 5 * 60 * 1000;
 export const TOKEN_REFRESH_COOLDOWN_MS = 60 * 1000;
 export const TOAST_LIMIT = 5;
 export const TOAST_DURATION_MS = 5000;
-export const TOOLTIP_DELAY_MS = 700;
-export const MIN_TAP_TARGET_PX = 44;
 
 export const THEME_STORAGE_KEY = 'unbuilt-theme';
 export const THEMES = ['light', 'dark', 'system'] as const;

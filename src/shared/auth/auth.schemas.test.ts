@@ -19,7 +19,7 @@ function firstMessage(schema: z.ZodType, input: unknown, path: string): string |
 
 const ok = { email: 'a@example.test', name: 'Ada', password: 'secret1', confirmPassword: 'secret1' };
 
-// Spec §5, one row per message.
+// docs/product/validation.md, one row per message.
 const rows: [string, z.ZodType, unknown, string, string][] = [
   ['login: valid email', loginSchema, { email: 'nope', password: 'secret1' }, 'email', AUTH_MESSAGES.email],
   [
@@ -105,12 +105,12 @@ const rows: [string, z.ZodType, unknown, string, string][] = [
   ],
 ];
 
-describe('auth validation messages (spec §5)', () => {
+describe('auth validation messages (docs/product/validation.md)', () => {
   it.each(rows)('%s', (_name, schema, input, path, message) => {
     expect(firstMessage(schema, input, path)).toBe(message);
   });
 
-  it('accepts valid input, with passwords optional on the register form as the spec says', () => {
+  it('accepts valid input, with passwords optional on the register form as documented', () => {
     expect(registerSchema.safeParse(ok).success).toBe(true);
     expect(registerSchema.safeParse({ email: ok.email, name: ok.name }).success).toBe(true);
     expect(loginSchema.parse({ email: ' Ada@Example.TEST ', password: 'secret1' }).email).toBe('ada@example.test');

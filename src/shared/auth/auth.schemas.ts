@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema } from './user.schemas.ts';
 
-// Request and response contracts of /api/auth (spec §5, §7). Messages the spec states are used
+// Request and response contracts of /api/auth (docs/product/validation.md, api.md). Messages docs/product/validation.md lists are used
 // verbatim; the rest are ours.
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -33,7 +33,7 @@ const password = z
 export const loginSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** Spec §5 as written: password and confirmation optional, compared only when both are present. */
+/** docs/product/validation.md as written: password and confirmation optional, compared only when both are present. */
 export const registerSchema = z
   .object({
     email,
@@ -95,13 +95,8 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
-export const authResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ user: publicUserSchema, accessToken: z.string() }),
-});
-export type AuthResponse = z.infer<typeof authResponseSchema>;
+/** Data of a successful sign-in or registration (the refresh token rides in an HttpOnly cookie). */
+export const authSessionSchema = z.object({ user: publicUserSchema, accessToken: z.string() });
+export type AuthSession = z.infer<typeof authSessionSchema>;
 
-export const refreshResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ accessToken: z.string() }),
-});
+export const accessTokenSchema = z.object({ accessToken: z.string() });

@@ -26,6 +26,7 @@ export function passwordStrengthScore(password: string, userInputs: string[] = [
   return result.score;
 }
 
+/** @public Read through a dynamic import (use-password-strength.ts), which knip cannot follow. */
 export const STRENGTH_LABELS: Record<PasswordStrengthScore, string> = {
   0: 'Very weak',
   1: 'Weak',

@@ -14,6 +14,12 @@ export const DEMO_PERIOD_DAYS = 30;
 export const PAYMENT_PROVIDERS = ['demo', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/** What the pricing and subscribe pages need to label the checkout honestly. */
+export const billingConfigSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  enterpriseCheckout: z.boolean(),
+});
+
 export const checkoutRequestSchema = z.object({ plan: paidPlanSchema });
 export const checkoutResponseSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
@@ -63,25 +69,27 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema) });
 export const portalResponseSchema = z.object({ url: z.string() });
+export const demoCheckoutCompletedSchema = z.object({ plan: paidPlanSchema });
+export const demoCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(200) });
 
 export const TRIAL_EMAIL_REQUIRED_TITLE = 'Email Required';
 export const TRIAL_EMAIL_REQUIRED_TEXT = 'Please enter your email address to start your free trial.';
-export const TRIAL_SUCCESS_TITLE = 'Free Trial Activated!';
-export const TRIAL_SUCCESS_TEXT = 'You now have 7 days of unlimited Pro access. Happy exploring!';
-export const TRIAL_FAILURE_TITLE = 'Trial Activation Failed';
-export const TRIAL_FAILURE_FALLBACK = 'Please try again or contact support.';
 
 export const trialActivateRequestSchema = z.object({
   email: z.string().trim().min(1, TRIAL_EMAIL_REQUIRED_TEXT).pipe(z.email('Enter a valid e-mail address.')),
 });
 export const trialActivateResponseSchema = z.object({ plan: z.enum(PLAN_IDS), trialExpiration: z.string() });
 
+export const TEAM_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
+
 export const contactRequestSchema = z.object({
   name: z.string().trim().min(2, 'Name must be at least 2 characters').max(100),
   email: z.email('Enter a valid e-mail address.'),
   company: z.string().trim().max(200).optional(),
-  teamSize: z.enum(['1-10', '11-50', '51-200', '201-1000', '1000+']).optional(),
+  teamSize: z.enum(TEAM_SIZES).optional(),
   message: z.string().trim().min(20, 'Message must be at least 20 characters').max(5000),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
+export const contactResponseSchema = z.object({ id: z.number().int() });

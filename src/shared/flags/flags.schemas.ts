@@ -30,3 +30,12 @@ export const userFlagOverrideSchema = z.object({ enabled: z.boolean() });
 
 /** The current user's flags: name → on/off. */
 export const myFlagsSchema = z.object({ flags: z.record(z.string(), z.boolean()) });
+
+export const flagListSchema = z.object({ flags: z.array(flagSchema) });
+export const flagNameParamsSchema = z.object({ name: flagNameSchema });
+export const flagOverrideParamsSchema = z.object({ name: flagNameSchema, userId: z.coerce.number().int().positive() });
+export const flagOverrideSchema = z.object({
+  name: z.string(),
+  userId: z.number().int(),
+  enabled: z.boolean().nullable(),
+});

@@ -1,6 +1,6 @@
 import type { PlanId } from './plans.constants.ts';
 
-// Which plans include each gated capability (spec §6). The server's plan guard and the client's
+// Which plans include each gated capability (docs/product/plans.md). The server's plan guard and the client's
 // upgrade prompts read this one table.
 export const PLAN_FEATURES = {
   advancedAnalytics: ['pro', 'enterprise'],

@@ -1,4 +1,6 @@
-// The one definition of the plans (spec §6, §9), used by every screen and by the server.
+import { DAY_MS } from '../app/time.constants.ts';
+
+// The one definition of the plans (docs/product/plans.md, constants.md), used by every screen and by the server.
 
 export const PLAN_IDS = ['free', 'pro', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -9,7 +11,7 @@ export const LOW_SEARCH_PROMPT_RATIO = 0.8;
 export const FREE_HISTORY_DAYS = 30;
 export const TRIAL_DAYS = 7;
 export const MONEY_BACK_DAYS = 14;
-export const UPGRADE_PROMPT_DISMISS_MS = 24 * 60 * 60 * 1000;
+export const UPGRADE_PROMPT_DISMISS_MS = DAY_MS;
 export const RECENT_SEARCHES_SHOWN = 5;
 export const PAID_SEARCHES_PER_MINUTE = 60;
 
@@ -22,18 +24,18 @@ export type PlanDefinition = {
   name: string;
   /** Monthly price in US dollars; null where the plan is sold on request. */
   monthlyPriceUsd: number | null;
-  /** What the plans dialog shows for the price (spec §9: Enterprise is "Custom" in the dialog). */
+  /** What the plans dialog shows for the price (docs/product/constants.md: Enterprise is "Custom" in the dialog). */
   dialogPriceLabel: string;
-  /** What the landing page shows (spec §9: Enterprise is $299 there). */
+  /** What the landing page shows (docs/product/constants.md: Enterprise is $299 there). */
   landingPriceLabel: string;
   description: string;
   /** Searches per calendar month; null = unlimited. */
   monthlySearches: number | null;
   /** Days of search history shown; null = all. */
   historyDays: number | null;
-  /** Spec §6 feature list (plans dialog, /pricing). */
+  /** docs/product/plans.md feature list (plans dialog, /pricing). */
   features: string[];
-  /** Spec §6 landing-page summary. */
+  /** docs/product/plans.md landing-page summary. */
   landingFeatures: string[];
   isPopular: boolean;
 };

@@ -3,15 +3,15 @@ import {
   addKeyword,
   countActiveFilters,
   defaultFilters,
-  presetFilters,
   searchFiltersSchema,
   type SearchFilters,
 } from './filters.schemas.ts';
+import { presetFilters } from './filter-options.ts';
 
-// Spec §3 (filter object, defaults), §4 (active-filter count), §5 (keywords), §9 (presets).
+// docs/product/data.md (filter object, defaults), states.md (active-filter count), validation.md (keywords), constants.md (presets).
 
 describe('defaults', () => {
-  it('an empty object parses to the spec §3 defaults, which count as 0 active filters', () => {
+  it('an empty object parses to the docs/product/data.md defaults, which count as 0 active filters', () => {
     const parsed = searchFiltersSchema.parse({});
     expect(parsed).toEqual({
       categories: [],
@@ -44,7 +44,7 @@ describe('presets', () => {
   });
 });
 
-describe('active-filter count (spec §4)', () => {
+describe('active-filter count (docs/product/states.md)', () => {
   const d = defaultFilters();
   it.each<[string, Partial<SearchFilters>, number]>([
     ['one per category', { categories: ['technology', 'food', 'travel'] }, 3],
@@ -71,7 +71,7 @@ describe('active-filter count (spec §4)', () => {
   });
 });
 
-describe('keywords (spec §5)', () => {
+describe('keywords (docs/product/validation.md)', () => {
   it.each<[string, string[], string, string[]]>([
     ['adds a trimmed keyword', ['a'], '  saas  ', ['a', 'saas']],
     ['ignores an empty keyword', ['a'], '   ', ['a']],

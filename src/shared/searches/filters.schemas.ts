@@ -1,19 +1,7 @@
 import { z } from 'zod';
 
-// The one filter object (spec §3) shared by the client's filter panel, the API and the engine.
-
-export const CATEGORY_OPTIONS = [
-  { value: 'technology', label: 'Technology' },
-  { value: 'healthcare', label: 'Healthcare' },
-  { value: 'finance', label: 'Finance' },
-  { value: 'education', label: 'Education' },
-  { value: 'ecommerce', label: 'E-commerce' },
-  { value: 'entertainment', label: 'Entertainment' },
-  { value: 'sustainability', label: 'Sustainability' },
-  { value: 'food', label: 'Food & Beverage' },
-  { value: 'travel', label: 'Travel' },
-  { value: 'real-estate', label: 'Real Estate' },
-] as const;
+// The one filter object shared by the client's filter panel, the API and the engine
+// (docs/product/states.md). Labels and presets for screens are in filter-options.ts.
 
 export const CATEGORIES = [
   'technology',
@@ -29,26 +17,10 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const SORT_OPTIONS = [
-  { value: 'relevance', label: 'Relevance' },
-  { value: 'innovation', label: 'Innovation Score' },
-  { value: 'marketSize', label: 'Market Size' },
-  { value: 'feasibility', label: 'Feasibility' },
-  { value: 'marketPotential', label: 'Market Potential' },
-  { value: 'date', label: 'Date' },
-] as const;
 export const SORT_BY = ['relevance', 'innovation', 'marketSize', 'feasibility', 'marketPotential', 'date'] as const;
-export type SortBy = (typeof SORT_BY)[number];
 
 export const MARKET_POTENTIALS = ['very-high', 'high', 'medium', 'low'] as const;
 export type MarketPotential = (typeof MARKET_POTENTIALS)[number];
-export const MARKET_POTENTIAL_LABELS: Record<MarketPotential, string> = {
-  'very-high': 'Very High',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-};
-
 export const SCORE_MIN = 0;
 export const SCORE_MAX = 100;
 export const SCORE_STEP = 5;
@@ -90,7 +62,6 @@ export const searchFiltersSchema = z.strictObject({
     .default([]),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
-export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
 
 export function defaultFilters(): SearchFilters {
   return {
@@ -110,47 +81,16 @@ function isFullRange([min, max]: ScoreRange): boolean {
   return min === SCORE_MIN && max === SCORE_MAX;
 }
 
-/** Spec §4: one per category, one per narrowed score range, one for potential, one for a date bound, one per keyword. */
+/** Active filters: one per category, one per narrowed score range, one for potential, one for a date bound, one per keyword. */
 export function countActiveFilters(f: SearchFilters): number {
   const ranges = [f.innovationScore, f.marketSize, f.feasibilityScore].filter((r) => !isFullRange(r)).length;
   const hasDate = f.dateRange.from !== null || f.dateRange.to !== null;
   return f.categories.length + ranges + (f.marketPotential ? 1 : 0) + (hasDate ? 1 : 0) + f.keywords.length;
 }
 
-/** Adds a keyword as the panel does (spec §5): trimmed, ignored when empty or already present. */
+/** Adds a keyword as the panel does: trimmed, ignored when empty or already present. */
 export function addKeyword(keywords: readonly string[], raw: string): string[] {
   const keyword = raw.trim();
   if (!keyword || keywords.includes(keyword) || keywords.length >= MAX_KEYWORDS) return [...keywords];
   return [...keywords, keyword.slice(0, MAX_KEYWORD_LENGTH)];
-}
-
-export const PRESET_IDS = ['high-innovation', 'large-markets', 'easy-to-build', 'trending-now'] as const;
-export type PresetId = (typeof PRESET_IDS)[number];
-export const PRESET_LABELS: Record<PresetId, string> = {
-  'high-innovation': 'High Innovation',
-  'large-markets': 'Large Markets',
-  'easy-to-build': 'Easy to Build',
-  'trending-now': 'Trending Now',
-};
-export const TRENDING_WINDOW_DAYS = 7;
-
-function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-/** The four presets of spec §9, applied over the defaults. `now` decides Trending Now's window. */
-export function presetFilters(id: PresetId, now: Date): SearchFilters {
-  const base = defaultFilters();
-  switch (id) {
-    case 'high-innovation':
-      return { ...base, innovationScore: [70, 100], sortBy: 'innovation' };
-    case 'large-markets':
-      return { ...base, marketSize: [80, 100], sortBy: 'marketSize' };
-    case 'easy-to-build':
-      return { ...base, feasibilityScore: [70, 100], sortBy: 'feasibility' };
-    case 'trending-now': {
-      const from = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-      return { ...base, dateRange: { from: isoDay(from), to: isoDay(now) }, sortBy: 'date' };
-    }
-  }
 }

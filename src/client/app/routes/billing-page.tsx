@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { SubscriptionOverview } from '#client/features/billing/components/subscription-overview.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** /billing: for paid plans only (spec §2, §6). */
+/** /billing: for paid plans only (docs/product/screens.md, plans.md). */
 export function BillingPage() {
   usePageMeta('Billing', 'Your plan, renewal date, invoices and subscription changes.');
   const isPaid = useAuthStore((state) => state.user?.isPaid ?? false);

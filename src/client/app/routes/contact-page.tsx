@@ -1,4 +1,4 @@
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { ContactSalesForm } from '#client/features/billing/components/contact-sales-form.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PLANS, TRIAL_DAYS } from '#shared/plans/plans.constants.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { FreeTrialForm } from '#client/features/billing/components/free-trial-form.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 

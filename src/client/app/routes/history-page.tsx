@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { usePageParam } from '#client/components/navigation/page-param.ts';
+import { Pagination } from '#client/components/navigation/pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useDeleteSearch, useSetFavorite } from '#client/features/searches/api/searches-mutations.ts';
-import { searchListQueryOptions } from '#client/features/searches/api/searches-queries.ts';
-import { formatDate } from '#client/features/searches/components/recent-discoveries.tsx';
+import { searchListQueryOptions } from '#client/features/searches/api/searches-api.ts';
+import { formatDate } from '#client/lib/format.ts';
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -14,14 +16,20 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 const PAGE_SIZE = 20;
 const inputClass = 'min-h-11 rounded-md border bg-background px-3';
 
-/** /history: search, filter by date, favourite, delete, re-run; older searches beyond the plan are hidden, and said so. */
+/**
+ * /history: search, filter by date, favourite, delete, re-run; older searches beyond the plan are
+ * hidden, and said so. The filters and the page are in the URL (a reload or Back keeps them).
+ */
 export function HistoryPage() {
   usePageMeta('History', 'Your past market-gap searches.');
-  const [q, setQ] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [favoritesOnly, setFavoritesOnly] = useState(false);
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  // The text field keeps its own value while typing (URL updates may arrive a render later).
+  const [qDraft, setQDraft] = useState(q);
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const favoritesOnly = params.get('favorites') === 'true';
+  const page = usePageParam();
   const list = useQuery({
     ...searchListQueryOptions({
       page,
@@ -37,10 +45,18 @@ export function HistoryPage() {
   const remove = useDeleteSearch();
   const { state, rerun, cancel } = useRunSearch();
   const data = list.data;
-  const reset = (fn: () => void) => {
-    fn();
-    setPage(1);
-  };
+  /** Changes one filter and goes back to the first page. */
+  const setFilter = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
@@ -48,27 +64,30 @@ export function HistoryPage() {
       <div className="mt-4 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter history">
         <label className="flex flex-col gap-1">
           Search your history
-          <input type="search" className={inputClass} value={q} onChange={(e) => reset(() => setQ(e.target.value))} />
-        </label>
-        <label className="flex flex-col gap-1">
-          From
           <input
-            type="date"
+            type="search"
             className={inputClass}
-            value={from}
-            onChange={(e) => reset(() => setFrom(e.target.value))}
+            value={qDraft}
+            onChange={(e) => {
+              setQDraft(e.target.value);
+              setFilter('q', e.target.value);
+            }}
           />
         </label>
         <label className="flex flex-col gap-1">
+          From
+          <input type="date" className={inputClass} value={from} onChange={(e) => setFilter('from', e.target.value)} />
+        </label>
+        <label className="flex flex-col gap-1">
           To
-          <input type="date" className={inputClass} value={to} onChange={(e) => reset(() => setTo(e.target.value))} />
+          <input type="date" className={inputClass} value={to} onChange={(e) => setFilter('to', e.target.value)} />
         </label>
         <label className="flex min-h-11 items-center gap-2">
           <input
             type="checkbox"
             className="size-4"
             checked={favoritesOnly}
-            onChange={(e) => reset(() => setFavoritesOnly(e.target.checked))}
+            onChange={(e) => setFilter('favorites', e.target.checked ? 'true' : '')}
           />
           Favourites only
         </label>
@@ -118,17 +137,7 @@ export function HistoryPage() {
           </li>
         ))}
       </ul>
-      {page > 1 || data?.hasMore ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3">
-          <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm">Page {page}</span>
-          <Button variant="outline" disabled={!data?.hasMore} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pagination hasMore={data?.hasMore ?? false} />
       <SearchProgressOverlay state={state} onCancel={cancel} />
     </div>
   );

@@ -3,18 +3,19 @@ import { useState } from 'react';
 import { LOW_SEARCH_PROMPT_RATIO } from '#shared/plans/plans.constants.ts';
 import { defaultFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { WelcomePill } from '#client/features/auth/components/welcome-pill.tsx';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
-import { recentSearchesQueryOptions, usageQueryOptions } from '#client/features/searches/api/searches-queries.ts';
-import { PlansDialog } from '#client/features/searches/components/plans-dialog.tsx';
+import { useAuthStore } from '#client/lib/auth-store.ts';
+import { recentSearchesQueryOptions } from '#client/features/searches/api/searches-api.ts';
+import { usageQueryOptions } from '#client/features/usage/api/usage-api.ts';
+import { PlansDialog } from '#client/features/billing/components/plans-dialog.tsx';
 import { RecentDiscoveries } from '#client/features/searches/components/recent-discoveries.tsx';
 import { SearchBar } from '#client/features/searches/components/search-bar.tsx';
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
-import { UpgradePrompt } from '#client/features/searches/components/upgrade-prompt.tsx';
-import { UsageCard } from '#client/features/searches/components/usage-card.tsx';
+import { UpgradePrompt } from '#client/features/billing/components/upgrade-prompt.tsx';
+import { UsageCard } from '#client/features/usage/components/usage-card.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** Signed-in home (spec §2): usage, low-search prompt, search with filters, recent discoveries. */
+/** Signed-in home (docs/product/screens.md): usage, low-search prompt, search with filters, recent discoveries. */
 export function HomePage() {
   usePageMeta('Discover', 'Search for market gaps backed by evidence.');
   const user = useAuthStore((s) => s.user);

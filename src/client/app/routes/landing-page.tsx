@@ -7,7 +7,7 @@ import { buttonVariants } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// Spec §2 landing page. Kept light on purpose: no Radix, no charts (initial JS budget 120 kB gzip).
+// docs/product/screens.md landing page. Kept light on purpose: no Radix, no charts (initial JS budget 120 kB gzip).
 
 const FEATURES = [
   {

@@ -9,7 +9,7 @@ import {
 import { ContentPage } from '#client/components/marketing/content-page.tsx';
 import { PlanCards, type PlanCta } from '#client/components/marketing/plan-cards.tsx';
 import { paths } from '#client/config/paths.ts';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { TrialOffer } from '#client/features/billing/components/trial-offer.tsx';
 
 function ctaFor(isSignedIn: boolean) {

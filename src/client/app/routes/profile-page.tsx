@@ -1,5 +1,5 @@
 import { ProfileSummary } from '#client/features/auth/components/profile-summary.tsx';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export function ProfilePage() {

@@ -1,26 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { categoryLabel } from '#shared/searches/filter-options.ts';
+import { usePageParam } from '#client/components/navigation/page-param.ts';
+import { Pagination } from '#client/components/navigation/pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
+import { ProjectsPanel } from '#client/features/projects/components/projects-panel.tsx';
 import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts';
-import { savedResultsQueryOptions } from '#client/features/searches/api/searches-queries.ts';
-import { ProjectsPanel } from '#client/features/searches/components/projects-panel.tsx';
-import { categoryLabel } from '#client/features/searches/components/result-card.tsx';
+import { savedResultsQueryOptions, searchListQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** /saved: saved opportunities and projects. */
+const ANALYSES_OFFERED = 50;
+
+/** /saved: saved opportunities (a page at a time) and projects. */
 export function SavedPage() {
   usePageMeta('Saved', 'Your saved opportunities and projects.');
-  const saved = useQuery(savedResultsQueryOptions());
+  const page = usePageParam();
+  const saved = useQuery(savedResultsQueryOptions(page));
+  // The analyses a project can group: the latest ones, offered in each project's "Add an analysis".
+  const analyses = useQuery(searchListQueryOptions({ page: 1, pageSize: ANALYSES_OFFERED }));
   const setSaved = useSetSaved();
+  const items = saved.data?.items;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">Saved Results</h1>
-      {saved.data && saved.data.length === 0 ? (
+      {items && items.length === 0 && page === 1 ? (
         <p className="mt-4 text-muted-foreground">Save an opportunity from a search to find it here.</p>
       ) : null}
       <ul className="mt-4 space-y-3">
-        {(saved.data ?? []).map((r) => (
+        {(items ?? []).map((r) => (
           <li key={r.id} className="flex flex-wrap items-start justify-between gap-2 rounded-lg border p-3">
             <div className="min-w-0 flex-1">
               <Link to={paths.searchResult.href(r.id)} className="font-semibold hover:underline">
@@ -40,7 +48,8 @@ export function SavedPage() {
           </li>
         ))}
       </ul>
-      <ProjectsPanel />
+      <Pagination hasMore={saved.data?.hasMore ?? false} label="Saved results pages" />
+      <ProjectsPanel analyses={analyses.data?.items ?? []} />
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { MARKET_POTENTIAL_LABELS } from '#shared/searches/filters.schemas.ts';
+import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts';
-import { searchResultQueryOptions } from '#client/features/searches/api/searches-queries.ts';
+import { searchResultQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
-import { categoryLabel } from '#client/features/searches/components/result-card.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /search-result/:id — one opportunity in depth. */

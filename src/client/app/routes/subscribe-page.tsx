@@ -3,7 +3,7 @@ import { paidPlanSchema } from '#shared/billing/billing.schemas.ts';
 import { PLANS } from '#shared/plans/plans.constants.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { PlanPicker } from '#client/features/billing/components/plan-picker.tsx';
 import { TrialOffer } from '#client/features/billing/components/trial-offer.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GrowthDto } from '#shared/searches/search.schemas.ts';
+import { categoryLabel } from '#shared/searches/filter-options.ts';
+import type { GrowthDto } from '#shared/trends/trends.schemas.ts';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { trendingQueryOptions } from '#client/features/searches/api/searches-queries.ts';
-import { categoryLabel } from '#client/features/searches/components/result-card.tsx';
+import { trendingQueryOptions } from '#client/features/trends/api/trends-api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 function GrowthTable({ caption, rows, label }: { caption: string; rows: GrowthDto[]; label: (key: string) => string }) {

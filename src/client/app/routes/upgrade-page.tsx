@@ -1,5 +1,6 @@
-import { PLANS_TITLE, PlansContent } from '#client/features/searches/components/plans-content.tsx';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { PlansContent } from '#client/features/billing/components/plans-content.tsx';
+import { PLANS_TITLE } from '#client/features/billing/plans-copy.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /auth/upgrade: where a search lands when the quota is used up; the plans dialog's content as a page. */

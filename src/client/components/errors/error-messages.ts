@@ -1,6 +1,6 @@
 import { isApiError } from '#client/lib/api-error.ts';
 
-// Spec §8 error-screen texts, chosen by error code or HTTP status (never by searching message text
+// docs/product/errors.md error-screen texts, chosen by error code or HTTP status (never by searching message text
 // of our own errors). Only foreign errors (a failed chunk download) are recognised by their type.
 export const ERROR_MESSAGES = {
   network: 'Unable to connect to the server. Please check your internet connection and try again.',

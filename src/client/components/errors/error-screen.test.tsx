@@ -10,7 +10,7 @@ function apiError(status: number, code: ApiErrorCode): ApiError {
   return new ApiError({ status, code, message: 'server text that must not decide the screen' });
 }
 
-describe('errorScreenMessage (spec §8 mapping)', () => {
+describe('errorScreenMessage (docs/product/errors.md mapping)', () => {
   it.each([
     ['network failure', apiError(0, 'NETWORK_ERROR'), ERROR_MESSAGES.network],
     ['timeout', apiError(0, 'TIMEOUT'), ERROR_MESSAGES.timeout],
@@ -33,7 +33,7 @@ describe('errorScreenMessage (spec §8 mapping)', () => {
     expect(errorScreenMessage(error)).toBe(expected);
   });
 
-  it('uses the spec texts verbatim', () => {
+  it('uses the documented texts verbatim', () => {
     expect(ERROR_MESSAGES.network).toBe(
       'Unable to connect to the server. Please check your internet connection and try again.',
     );

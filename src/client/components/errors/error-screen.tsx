@@ -5,7 +5,7 @@ import { errorScreenMessage, SUPPORT_LINE } from './error-messages.ts';
 
 type ErrorScreenProps = { error: unknown; onRetry: () => void };
 
-/** Spec §2/§8 error screen. "Go Home" is a full navigation so a broken app state is dropped too. */
+/** docs/product/screens.md, errors.md error screen. "Go Home" is a full navigation so a broken app state is dropped too. */
 export function ErrorScreen({ error, onRetry }: ErrorScreenProps) {
   return (
     <section

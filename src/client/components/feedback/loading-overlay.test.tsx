@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LoadingOverlay } from './loading-overlay.tsx';
 
 describe('LoadingOverlay', () => {
-  it("defaults to spec §2's title and message", () => {
+  it('defaults to the generic title and message', () => {
     render(<LoadingOverlay />);
     const overlay = screen.getByRole('alertdialog', { name: 'Analyzing Gaps...' });
     expect(overlay).toHaveAccessibleDescription("Our AI is scanning existing solutions to find what's missing");

@@ -5,7 +5,7 @@ export const DEFAULT_LOADING_MESSAGE = "Our AI is scanning existing solutions to
 
 type LoadingOverlayProps = { title?: string; message?: string; isVisible?: boolean };
 
-/** The generic full-screen loading overlay (spec §2); the home page passes 'Analyzing Market Gaps'. */
+/** The generic full-screen loading overlay (docs/product/screens.md); the home page passes 'Analyzing Market Gaps'. */
 export function LoadingOverlay({
   title = DEFAULT_LOADING_TITLE,
   message = DEFAULT_LOADING_MESSAGE,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
-import type { AuthStatus } from '#client/features/auth/stores/auth-store.ts';
+import type { AuthStatus } from '#client/lib/auth-store.ts';
 import { GlobalShortcuts } from './global-shortcuts.tsx';
 import { Logo } from './logo.tsx';
 import { SignedOutHeader } from './signed-out-header.tsx';
@@ -23,7 +23,7 @@ function BareHeader() {
   );
 }
 
-/** Mounted for everyone (spec §2): skip link, header for the sign-in state, shortcuts, toasts. */
+/** Mounted for everyone (docs/product/screens.md): skip link, header for the sign-in state, shortcuts, toasts. */
 export function AppShell({ status, children }: { status: AuthStatus; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">

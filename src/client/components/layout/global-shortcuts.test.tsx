@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { GlobalShortcuts, handleGlobalKeydown } from './global-shortcuts.tsx';
+import { handleGlobalKeydown } from './global-keys.ts';
+import { GlobalShortcuts } from './global-shortcuts.tsx';
 
 function press(init: KeyboardEventInit, target: EventTarget = document.body): KeyboardEvent {
   const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });

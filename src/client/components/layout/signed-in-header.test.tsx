@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { SignedInHeader } from './signed-in-header.tsx';
 
 // fetch is the boundary: the header's preference sync asks the API, which has nothing stored.
@@ -37,7 +37,7 @@ function renderHeader(user: PublicUser) {
   );
 }
 
-describe('signed-in header (spec §2)', () => {
+describe('signed-in header (docs/product/screens.md)', () => {
   it('shows the main nav, Upgrade, and the e-mail prefix for a free user without a name', async () => {
     renderHeader(base);
     const nav = screen.getByRole('navigation', { name: 'Main' });

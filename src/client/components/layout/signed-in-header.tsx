@@ -4,14 +4,14 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { currentUserQueryOptions } from '#client/features/auth/api/auth-api.ts';
 import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { PreferencesSync } from '#client/features/account/components/preferences-sync.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu.tsx';
 import { ShortcutsButton } from './shortcuts-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-// Spec §2 signed-in header: main nav on large screens, a mobile menu with the same items plus
+// docs/product/screens.md signed-in header: main nav on large screens, a mobile menu with the same items plus
 // History and Saved, Upgrade for non-paid users, the account menu and the theme toggle.
 
 const MAIN_NAV = [

@@ -6,8 +6,8 @@ import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu.
 import { ShortcutsButton } from './shortcuts-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-// Spec §2 signed-out header. The spec sends Sign In and Get Started both to "/"; they go to the login
-// and register screens here, which is where a visitor pressing them expects to land.
+// The signed-out header (docs/product/screens.md): Sign In and Get Started go to the login and
+// register screens, which is where a visitor pressing them expects to land.
 export function SignedOutHeader() {
   const menu = useMobileMenu();
 

@@ -5,7 +5,7 @@ import { paths } from '#client/config/paths.ts';
 const linkClass =
   'inline-flex min-h-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline';
 
-// Spec §2 footer: Product (Features → /trending), Company, Legal (/privacy, /terms), mailto links.
+// docs/product/screens.md footer: Product (Features → /trending), Company, Legal (/privacy, /terms), mailto links.
 export function SiteFooter() {
   return (
     <footer className="border-t bg-muted/40">

@@ -7,7 +7,7 @@ import { buttonVariants } from '#client/components/ui/button.tsx';
 export type PlanCta = { label: string; href: string; isExternal?: boolean };
 
 type PlanCardsProps = {
-  /** 'landing' shows spec §6's landing summary and $299 Enterprise; 'full' the plans-dialog list. */
+  /** 'landing' shows the landing summary (docs/product/plans.md) and $299 Enterprise; 'full' the plans-dialog list. */
   reading: 'landing' | 'full';
   ctaFor: (plan: PlanDefinition) => PlanCta;
   headingLevel?: 'h3' | 'h2';

@@ -3,7 +3,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { clsx as cn } from 'clsx';
 
-// Every size keeps a 44 px tap target (spec §9). Classes are joined with clsx, not tailwind-merge,
+// Every size keeps a 44 px tap target (docs/product/constants.md). Classes are joined with clsx, not tailwind-merge,
 // to keep the landing page light: pass classNames that add to the variant, not ones that fight it.
 export const buttonVariants = cva(
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',

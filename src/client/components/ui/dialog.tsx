@@ -6,8 +6,6 @@ import { cn } from '#client/lib/cn.ts';
 // shadcn-style dialog over Radix (focus trap, Escape, labelled title). Import it lazily from pages
 // that must stay light: Radix is not part of the landing page's initial JavaScript.
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (

@@ -16,7 +16,7 @@ function shownToasts(): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>('[data-sonner-toast][data-visible="true"]')];
 }
 
-describe('toasts (spec §4)', () => {
+describe('toasts (docs/product/states.md)', () => {
   it('shows every variant with its title and description', async () => {
     render(<Toaster />);
     const variants: ToastVariant[] = ['default', 'destructive', 'success', 'error', 'warning', 'info'];

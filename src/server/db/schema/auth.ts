@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
-
-// Refresh tokens (spec §3 jwt_tokens columns, plus family and hash). The token itself is never
+// Refresh tokens (docs/product/data.md jwt_tokens columns, plus family and hash). The token itself is never
 // stored: only its SHA-256. A family is one sign-in; every refresh adds a member and marks the old
 // one revoked with revokedBy 'rotated'. Revoking the family marks every live member revoked.
 export const jwtTokens = pgTable(
@@ -19,10 +18,10 @@ export const jwtTokens = pgTable(
       .default('refresh'),
     familyId: text().notNull(),
     tokenHash: text().notNull(),
-    issuedAt: ts().notNull(),
-    expiresAt: ts().notNull(),
+    issuedAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
     isRevoked: boolean().notNull().default(false),
-    revokedAt: ts(),
+    revokedAt: timestamptz(),
     revokedBy: text(),
     deviceInfo: text(),
     ipAddress: text(),
@@ -57,7 +56,7 @@ export const securityAuditLogs = pgTable(
       .default('info'),
     sessionId: text(),
     requestId: text(),
-    createdAt: ts().notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [index('security_audit_logs_user_idx').on(t.userId, t.createdAt)],
 );
@@ -78,10 +77,10 @@ export const securityAlerts = pgTable(
       .notNull()
       .default('open'),
     resolvedBy: integer(),
-    resolvedAt: ts(),
+    resolvedAt: timestamptz(),
     resolutionNotes: text(),
     notificationsSent: boolean().notNull().default(false),
-    createdAt: ts().notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [index('security_alerts_status_idx').on(t.status, t.createdAt)],
 );
@@ -94,8 +93,8 @@ export const passwordHistory = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     passwordHash: text().notNull(),
-    createdAt: ts().notNull(),
-    replacedAt: ts(),
+    createdAt: timestamptz().notNull(),
+    replacedAt: timestamptz(),
   },
   (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
 );
@@ -108,9 +107,9 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
-    createdAt: ts().notNull(),
-    expiresAt: ts().notNull(),
-    usedAt: ts(),
+    createdAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash)],
 );
@@ -123,7 +122,7 @@ export type NotificationPreferences = {
   contributionUpdates: boolean;
 };
 
-// Spec §3 user_preferences, plus the theme (spec §2: persisted theme choice).
+// docs/product/data.md user_preferences, plus the theme (docs/product/screens.md: persisted theme choice).
 export const userPreferences = pgTable('user_preferences', {
   id: serial().primaryKey(),
   userId: integer()
@@ -146,7 +145,7 @@ export const userPreferences = pgTable('user_preferences', {
     .$type<NotificationPreferences>()
     .notNull()
     .default({ resourceNotifications: true, frequency: 'weekly', categories: [], contributionUpdates: true }),
-  createdAt: ts().notNull().defaultNow(),
-  updatedAt: ts().notNull().defaultNow(),
+  createdAt: timestamptz().notNull().defaultNow(),
+  updatedAt: timestamptz().notNull().defaultNow(),
 });
 export type UserPreferencesRow = typeof userPreferences.$inferSelect;

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 // Payment provider events already applied. The row is inserted in the same transaction as the
 // event's effect, so a redelivered or concurrently delivered event id has its effect once.
@@ -10,8 +9,8 @@ export const billingEvents = pgTable('billing_events', {
   id: text().primaryKey(),
   provider: text({ enum: ['demo', 'stripe', 'app'] }).notNull(),
   type: text().notNull(),
-  eventCreatedAt: ts().notNull(),
-  processedAt: ts().notNull(),
+  eventCreatedAt: timestamptz().notNull(),
+  processedAt: timestamptz().notNull(),
 });
 
 // The provider's subscription as last seen. `lastEventAt` is the creation time of the newest event
@@ -26,11 +25,11 @@ export const billingSubscriptions = pgTable(
     customerId: text().notNull(),
     tier: text({ enum: ['free', 'pro', 'enterprise'] }).notNull(),
     status: text().notNull(),
-    currentPeriodEnd: ts(),
+    currentPeriodEnd: timestamptz(),
     cancelAtPeriodEnd: boolean().notNull().default(false),
     isDeleted: boolean().notNull().default(false),
-    lastEventAt: ts().notNull(),
-    updatedAt: ts().notNull(),
+    lastEventAt: timestamptz().notNull(),
+    updatedAt: timestamptz().notNull(),
   },
   (t) => [index('billing_subscriptions_user_idx').on(t.userId)],
 );
@@ -47,7 +46,7 @@ export const billingHistory = pgTable(
     eventId: text().notNull(),
     kind: text().notNull(),
     summary: text().notNull(),
-    createdAt: ts().notNull(),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [index('billing_history_user_idx').on(t.userId, t.createdAt)],
 );
@@ -67,8 +66,8 @@ export const checkoutSessions = pgTable(
     status: text({ enum: ['open', 'completed', 'expired'] })
       .notNull()
       .default('open'),
-    createdAt: ts().notNull(),
-    expiresAt: ts().notNull(),
+    createdAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
   },
   (t) => [
     uniqueIndex('checkout_sessions_provider_id_unique').on(t.providerSessionId),
@@ -89,5 +88,5 @@ export const contactRequests = pgTable('contact_requests', {
   teamSize: text(),
   message: text().notNull(),
   metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: ts().notNull(),
+  createdAt: timestamptz().notNull(),
 });

@@ -1,9 +1,8 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
-
-// Spec §3 feature_flags / user_feature_flags. A per-user row overrides the flag's own rules.
+// docs/product/data.md feature_flags / user_feature_flags. A per-user row overrides the flag's own rules.
 export const featureFlags = pgTable('feature_flags', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
@@ -12,8 +11,8 @@ export const featureFlags = pgTable('feature_flags', {
   rolloutPercentage: integer().notNull().default(0),
   allowedTiers: jsonb().$type<string[]>().notNull().default([]),
   allowedUserIds: jsonb().$type<number[]>().notNull().default([]),
-  createdAt: ts().notNull().defaultNow(),
-  updatedAt: ts().notNull().defaultNow(),
+  createdAt: timestamptz().notNull().defaultNow(),
+  updatedAt: timestamptz().notNull().defaultNow(),
 });
 export type FeatureFlagRow = typeof featureFlags.$inferSelect;
 
@@ -28,8 +27,8 @@ export const userFeatureFlags = pgTable(
       .notNull()
       .references(() => featureFlags.id, { onDelete: 'cascade' }),
     enabled: boolean().notNull(),
-    enabledAt: ts(),
-    disabledAt: ts(),
+    enabledAt: timestamptz(),
+    disabledAt: timestamptz(),
   },
   (t) => [unique('user_feature_flags_user_flag_unique').on(t.userId, t.featureFlagId)],
 );

@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './mail.ts';
 export * from './billing.ts';
 export * from './feature-flags.ts';
+export * from './jobs.ts';

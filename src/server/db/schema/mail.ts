@@ -1,4 +1,5 @@
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 // E-mails written instead of sent when no SMTP_URL is configured, so flows that need a mail (password
 // reset) work on a laptop. Holds the message as the recipient would see it.
@@ -10,7 +11,7 @@ export const emailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [index('email_outbox_to_idx').on(t.toAddress, t.id)],
 );

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 // Fixed-window counters for throttles and per-user rate limits. In the database, not in process
 // memory, so limits hold across server instances.
@@ -6,7 +7,7 @@ export const rateLimits = pgTable(
   'rate_limits',
   {
     key: text().notNull(),
-    windowStart: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    windowStart: timestamptz().notNull(),
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],

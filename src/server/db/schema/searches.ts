@@ -1,24 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import type { Competitor, Evidence, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { users } from './users.ts';
 
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
-
-// Spec §3 `searches`, plus what makes an analysis reproducible and honest: its status, the filters
+// docs/product/data.md `searches`, plus what makes an analysis reproducible and honest: its status, the filters
 // it ran with, the corpus and rubric versions, and how its text was composed (offline, LLM, fallback).
 export const searches = pgTable(
   'searches',
@@ -28,7 +15,7 @@ export const searches = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     query: text().notNull(),
-    timestamp: ts().notNull().defaultNow(),
+    timestamp: timestamptz().notNull().defaultNow(),
     resultsCount: integer().notNull().default(0),
     isFavorite: boolean().notNull().default(false),
     filters: jsonb().$type<SearchFilters>().notNull(),
@@ -55,7 +42,7 @@ export const searches = pgTable(
   ],
 );
 
-// Every field of spec §3 `search_results`, plus the evidence, competitors and score breakdowns that
+// Every field of docs/product/data.md `search_results`, plus the evidence, competitors and score breakdowns that
 // make each number checkable.
 export const searchResults = pgTable(
   'search_results',
@@ -74,7 +61,7 @@ export const searchResults = pgTable(
     marketSize: integer().notNull(),
     gapReason: text().notNull(),
     isSaved: boolean().notNull().default(false),
-    savedAt: ts(),
+    savedAt: timestamptz(),
     confidenceScore: integer().notNull().default(75),
     priority: text({ enum: ['high', 'medium', 'low'] })
       .notNull()
@@ -102,7 +89,7 @@ export const searchResults = pgTable(
   ],
 );
 
-// Spec §3 `projects` and `project_analyses`: a user's folders of analyses.
+// docs/product/data.md `projects` and `project_analyses`: a user's folders of analyses.
 export const projects = pgTable(
   'projects',
   {
@@ -114,8 +101,8 @@ export const projects = pgTable(
     description: text(),
     tags: jsonb().$type<string[]>().notNull().default([]),
     archived: boolean().notNull().default(false),
-    createdAt: ts().notNull().defaultNow(),
-    updatedAt: ts().notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [index('projects_user_idx').on(t.userId)],
 );
@@ -130,7 +117,7 @@ export const projectAnalyses = pgTable(
     searchId: integer()
       .notNull()
       .references(() => searches.id, { onDelete: 'cascade' }),
-    addedAt: ts().notNull().defaultNow(),
+    addedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('project_analyses_pair_unique').on(t.projectId, t.searchId),

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
-const ts = (name?: string) =>
-  name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' });
-
-// Every column of spec §3 `users`, plus `role` (admin rights, added for feature-flag management).
+// Every column of docs/product/data.md `users`, plus `role` (admin rights, added for feature-flag management).
 // E-mails are stored lower-cased; uniqueness is on the lower-cased value.
 export const users = pgTable(
   'users',
@@ -17,18 +15,18 @@ export const users = pgTable(
       .notNull()
       .default('free'),
     searchCount: integer().notNull().default(0),
-    lastResetDate: ts().notNull().defaultNow(),
-    createdAt: ts().notNull().defaultNow(),
-    updatedAt: ts().notNull().defaultNow(),
+    lastResetDate: timestamptz().notNull().defaultNow(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
     stripeCustomerId: text(),
     stripeSubscriptionId: text(),
     subscriptionTier: text({ enum: ['free', 'pro', 'enterprise'] })
       .notNull()
       .default('free'),
     subscriptionStatus: text().notNull().default('inactive'),
-    subscriptionPeriodEnd: ts(),
+    subscriptionPeriodEnd: timestamptz(),
     trialUsed: boolean().notNull().default(false),
-    trialExpiration: ts(),
+    trialExpiration: timestamptz(),
     preferences: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean().notNull().default(true),
     avatar: text(),
@@ -38,11 +36,11 @@ export const users = pgTable(
     lastName: text(),
     profileImageUrl: text(),
     failedLoginAttempts: integer().notNull().default(0),
-    lastFailedLogin: ts(),
+    lastFailedLogin: timestamptz(),
     accountLocked: boolean().notNull().default(false),
-    lockoutExpires: ts(),
+    lockoutExpires: timestamptz(),
     analyticsOptOut: boolean().notNull().default(false),
-    lastPasswordChange: ts(),
+    lastPasswordChange: timestamptz(),
     passwordExpiryWarningSent: boolean().notNull().default(false),
     forcePasswordChange: boolean().notNull().default(false),
     passwordStrengthScore: integer(),

@@ -3,7 +3,7 @@ import { gapAnalysisSchema } from '#shared/engine/analysis.schemas.ts';
 import { createEngine } from '../engine.ts';
 import { verifyAnalysis } from '../eval/verify-grounding.ts';
 import { filters, fixtureEnv } from '../test/engine-fixtures.ts';
-import { composition, hangingModel, streamingModel } from './test-model.ts';
+import { composition, hangingModel, streamingModel } from '../test/test-model.ts';
 
 const QUERY = { query: 'pet care for elderly owners', filters: filters() };
 

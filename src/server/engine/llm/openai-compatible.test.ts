@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine.ts';
 import { filters, fixtureEnv } from '../test/engine-fixtures.ts';
-import { composition } from './test-model.ts';
+import { composition } from '../test/test-model.ts';
 
 // The real client path (AI_PROVIDER=openai-compatible → @ai-sdk/openai .chat()) against a fake
 // OpenAI-compatible server on 127.0.0.1: chat completions, JSON bodies and SSE streaming.

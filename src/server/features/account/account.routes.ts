@@ -1,44 +1,83 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountPreferencesUpdateSchema } from '#shared/account/preferences.schemas.ts';
+import { accountPreferencesSchema, accountPreferencesUpdateSchema } from '#shared/account/preferences.schemas.ts';
+import { revokedSessionsSchema } from '#shared/account/sessions.schemas.ts';
+import { ok } from '#shared/api/envelope.schemas.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { revokeUserFamilies } from '../auth/refresh-token.service.ts';
-import { writeAudit } from '../auth/security-audit.service.ts';
+import { requestMeta } from '../../lib/request-meta.ts';
+import { writeAudit } from '../../lib/security-audit.ts';
+import { revokeUserFamilies } from '../../lib/session-families.ts';
 import { readPreferences, updatePreferences } from './preferences.service.ts';
 
 // /api/account
 //   GET   /preferences                  → theme, accessibility, notifications, analytics opt-out
 //   PATCH /preferences                  any subset of the above → the stored preferences
 //   POST  /sessions/revoke-others       signs out every other session of the user
+const tags = ['account'];
 
 export const accountRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-
-  app.get('/preferences', { preHandler: requireUser }, async (request) => ({
-    success: true,
-    data: await readPreferences(app.deps.db, currentUser(request)),
-  }));
-
-  app.patch(
+  app.get(
     '/preferences',
-    { preHandler: requireUser, schema: { body: accountPreferencesUpdateSchema } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'My preferences', response: { 200: ok(accountPreferencesSchema) } },
+    },
     async (request) => ({
-      success: true,
-      data: await updatePreferences(app.deps.db, currentUser(request), request.body, app.deps.clock.now()),
+      success: true as const,
+      data: await readPreferences({ db: app.deps.db, user: currentUser(request) }),
     }),
   );
-
-  app.post('/sessions/revoke-others', { preHandler: requireUser }, async (request) => {
-    const user = currentUser(request);
-    const keep = request.auth?.familyId ?? null;
-    const revoked = await revokeUserFamilies(app.deps.db, user.id, 'signed_out_elsewhere', app.deps.clock.now(), keep);
-    await writeAudit(app.deps.db, request, {
-      eventType: 'sessions_revoked',
-      success: true,
-      userId: user.id,
-      userEmail: user.email,
-      metadata: { revoked },
-    });
-    return { success: true, data: { revokedSessions: revoked } };
-  });
+  app.patch(
+    '/preferences',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Change my preferences',
+        body: accountPreferencesUpdateSchema,
+        response: { 200: ok(accountPreferencesSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updatePreferences({
+        db: app.deps.db,
+        user: currentUser(request),
+        patch: request.body,
+        now: app.deps.clock.now(),
+      }),
+    }),
+  );
+  app.post(
+    '/sessions/revoke-others',
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Sign out my other sessions', response: { 200: ok(revokedSessionsSchema) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const keep = request.auth?.familyId ?? null;
+      const { db, clock } = app.deps;
+      const revoked = await revokeUserFamilies({
+        db,
+        userId: user.id,
+        reason: 'signed_out_elsewhere',
+        now: clock.now(),
+        keepFamilyId: keep,
+      });
+      await writeAudit({
+        db,
+        meta: requestMeta(request),
+        event: {
+          eventType: 'sessions_revoked',
+          success: true,
+          userId: user.id,
+          userEmail: user.email,
+          metadata: { revoked },
+        },
+      });
+      return { success: true as const, data: { revokedSessions: revoked } };
+    },
+  );
 };

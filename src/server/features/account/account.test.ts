@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPreferences, users } from '../../db/schema/index.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { login, refresh, refreshCookieOf, registerViaApi } from '../auth/test-helpers.ts';
+import { login, refresh, refreshCookieOf, registerViaApi } from '../../test/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

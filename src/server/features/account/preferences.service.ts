@@ -4,7 +4,8 @@ import { DEFAULT_ACCOUNT_PREFERENCES } from '#shared/account/preferences.schemas
 import type { Database } from '../../db/client.ts';
 import { userPreferences, users, type UserRow } from '../../db/schema/index.ts';
 
-export async function readPreferences(db: Database, user: UserRow): Promise<AccountPreferences> {
+export async function readPreferences(options: { db: Database; user: UserRow }): Promise<AccountPreferences> {
+  const { db, user } = options;
   const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, user.id));
   if (!row) return { ...DEFAULT_ACCOUNT_PREFERENCES, analyticsOptOut: user.analyticsOptOut };
   return {
@@ -15,13 +16,14 @@ export async function readPreferences(db: Database, user: UserRow): Promise<Acco
   };
 }
 
-export async function updatePreferences(
-  db: Database,
-  user: UserRow,
-  patch: AccountPreferencesUpdate,
-  now: Date,
-): Promise<AccountPreferences> {
-  const current = await readPreferences(db, user);
+export async function updatePreferences(options: {
+  db: Database;
+  user: UserRow;
+  patch: AccountPreferencesUpdate;
+  now: Date;
+}): Promise<AccountPreferences> {
+  const { db, user, patch, now } = options;
+  const current = await readPreferences({ db, user });
   const next: AccountPreferences = {
     theme: patch.theme ?? current.theme,
     accessibilitySettings: { ...current.accessibilitySettings, ...patch.accessibilitySettings },

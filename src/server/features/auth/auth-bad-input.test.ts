@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ORIGIN } from './test-helpers.ts';
+import { ORIGIN } from '../../test/auth-helpers.ts';
 
 // No client mistake may produce a 500: every endpoint answers bad input with a 4xx envelope (or,
 // for a PATCH whose fields are all unknown, with nothing changed).

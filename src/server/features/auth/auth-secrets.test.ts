@@ -8,7 +8,7 @@ import { securityAuditLogs } from '../../db/schema/index.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { testEnv, type TestApp } from '../../test/test-app.ts';
-import { originOf, outboxText, refreshCookieOf } from './test-helpers.ts';
+import { originOf, outboxText, refreshCookieOf } from '../../test/auth-helpers.ts';
 
 // The canary test: passwords and session tokens pass through every auth flow with logging at its
 // most verbose, then no table and no log line may contain them.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtTokens, securityAlerts, securityAuditLogs, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { REFRESH_GRACE_MS } from './refresh-token.service.ts';
-import { ORIGIN, STRONG_PASSWORD, login, refresh, refreshCookieOf, registerViaApi } from './test-helpers.ts';
+import { ORIGIN, STRONG_PASSWORD, login, refresh, refreshCookieOf, registerViaApi } from '../../test/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

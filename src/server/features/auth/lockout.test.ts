@@ -4,7 +4,7 @@ import { securityAlerts, securityAuditLogs, users } from '../../db/schema/index.
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { AUTH_THROTTLES } from './auth-throttle.ts';
 import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from './login.service.ts';
-import { login, registerViaApi } from './test-helpers.ts';
+import { login, registerViaApi } from '../../test/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

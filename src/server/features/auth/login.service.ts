@@ -1,28 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from '#shared/auth/auth.schemas.ts';
 import { passwordStrengthScore } from '#shared/auth/password-strength.ts';
+import type { Database } from '../../db/client.ts';
 import { passwordHistory, users, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
+import type { RequestMeta } from '../../lib/request-meta.ts';
+import { raiseAlert, writeAudit } from '../../lib/security-audit.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
-import { raiseAlert, writeAudit } from './security-audit.service.ts';
 
 // Registration and sign-in, with the account lockout (10 consecutive failures lock for 30 minutes).
 
 export const LOCKOUT_THRESHOLD = 10;
-export const LOCKOUT_MS = 30 * 60 * 1000;
+export const LOCKOUT_MS = 30 * MINUTE_MS;
+
+type Deps = { db: Database; clock: Clock; meta: RequestMeta };
 
 function splitName(name: string): { firstName: string; lastName: string | null } {
   const [first = name, ...rest] = name.split(/\s+/);
   return { firstName: first, lastName: rest.length ? rest.join(' ') : null };
 }
 
-export async function registerUser(
-  request: FastifyRequest,
-  input: RegisterInput & { password: string },
-): Promise<UserRow> {
-  const { db, clock } = request.server.deps;
+export async function registerUser(options: Deps & { input: RegisterInput & { password: string } }): Promise<UserRow> {
+  const { db, clock, meta, input } = options;
   const now = clock.now();
   assertPasswordAllowed(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
@@ -44,7 +47,11 @@ export async function registerUser(
       email: 'An account with this email already exists',
     });
   await db.insert(passwordHistory).values({ userId: user.id, passwordHash, createdAt: now });
-  await writeAudit(db, request, { eventType: 'register', success: true, userId: user.id, userEmail: user.email });
+  await writeAudit({
+    db,
+    meta,
+    event: { eventType: 'register', success: true, userId: user.id, userEmail: user.email },
+  });
   return user;
 }
 
@@ -54,8 +61,8 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAG
  * Checks credentials. Unknown e-mail and wrong password give the same error after the same argon2
  * work. A locked account is refused even with the right password until the lock expires.
  */
-export async function authenticate(request: FastifyRequest, input: LoginInput): Promise<UserRow> {
-  const { db, clock } = request.server.deps;
+export async function authenticate(options: Deps & { log: FastifyBaseLogger; input: LoginInput }): Promise<UserRow> {
+  const { db, clock, meta, input } = options;
   const now = clock.now();
   const [user] = await db
     .select()
@@ -63,22 +70,30 @@ export async function authenticate(request: FastifyRequest, input: LoginInput): 
     .where(eq(sql`lower(${users.email})`, input.email));
   if (!user?.password || !user.isActive) {
     await verifyAgainstDummy(input.password);
-    await writeAudit(db, request, {
-      eventType: 'login_failure',
-      success: false,
-      userId: user?.id ?? null,
-      userEmail: input.email,
-      errorMessage: 'unknown account',
+    await writeAudit({
+      db,
+      meta,
+      event: {
+        eventType: 'login_failure',
+        success: false,
+        userId: user?.id ?? null,
+        userEmail: input.email,
+        errorMessage: 'unknown account',
+      },
     });
     throw invalidCredentials();
   }
   if (user.accountLocked && user.lockoutExpires && user.lockoutExpires.getTime() > now.getTime()) {
-    await writeAudit(db, request, {
-      eventType: 'login_failure',
-      success: false,
-      userId: user.id,
-      userEmail: user.email,
-      errorMessage: 'account locked',
+    await writeAudit({
+      db,
+      meta,
+      event: {
+        eventType: 'login_failure',
+        success: false,
+        userId: user.id,
+        userEmail: user.email,
+        errorMessage: 'account locked',
+      },
     });
     throw new AppError(
       'ACCOUNT_LOCKED',
@@ -86,7 +101,7 @@ export async function authenticate(request: FastifyRequest, input: LoginInput): 
     );
   }
   if (!(await verifyPassword(user.password, input.password))) {
-    await recordFailure(request, user, now);
+    await recordFailure({ ...options, user, now });
     throw invalidCredentials();
   }
   const [updated] = await db
@@ -94,12 +109,16 @@ export async function authenticate(request: FastifyRequest, input: LoginInput): 
     .set({ failedLoginAttempts: 0, accountLocked: false, lockoutExpires: null })
     .where(eq(users.id, user.id))
     .returning();
-  await writeAudit(db, request, { eventType: 'login_success', success: true, userId: user.id, userEmail: user.email });
+  await writeAudit({
+    db,
+    meta,
+    event: { eventType: 'login_success', success: true, userId: user.id, userEmail: user.email },
+  });
   return updated ?? user;
 }
 
-async function recordFailure(request: FastifyRequest, user: UserRow, now: Date): Promise<void> {
-  const { db } = request.server.deps;
+async function recordFailure(options: Deps & { log: FastifyBaseLogger; user: UserRow; now: Date }): Promise<void> {
+  const { db, meta, log, user, now } = options;
   // An expired lock starts a fresh count. One statement, so concurrent failures each count once.
   const lockExpired = sql`(${users.accountLocked} and (${users.lockoutExpires} is null or ${users.lockoutExpires} <= ${now.toISOString()}::timestamptz))`;
   const nextCount = sql`(case when ${lockExpired} then 0 else ${users.failedLoginAttempts} end) + 1`;
@@ -113,27 +132,40 @@ async function recordFailure(request: FastifyRequest, user: UserRow, now: Date):
     })
     .where(eq(users.id, user.id))
     .returning({ failedLoginAttempts: users.failedLoginAttempts, accountLocked: users.accountLocked });
-  await writeAudit(db, request, {
-    eventType: 'login_failure',
-    success: false,
-    userId: user.id,
-    userEmail: user.email,
-    errorMessage: 'wrong password',
-  });
-  if (row?.accountLocked && row.failedLoginAttempts === LOCKOUT_THRESHOLD) {
-    await writeAudit(db, request, {
-      eventType: 'account_locked',
-      success: true,
+  await writeAudit({
+    db,
+    meta,
+    event: {
+      eventType: 'login_failure',
+      success: false,
       userId: user.id,
       userEmail: user.email,
-      severity: 'medium',
-      metadata: { failedAttempts: row.failedLoginAttempts },
+      errorMessage: 'wrong password',
+    },
+  });
+  if (row?.accountLocked && row.failedLoginAttempts === LOCKOUT_THRESHOLD) {
+    await writeAudit({
+      db,
+      meta,
+      event: {
+        eventType: 'account_locked',
+        success: true,
+        userId: user.id,
+        userEmail: user.email,
+        severity: 'medium',
+        metadata: { failedAttempts: row.failedLoginAttempts },
+      },
     });
-    await raiseAlert(db, request, {
-      alertType: 'account_locked',
-      severity: 'medium',
-      userId: user.id,
-      description: `Account locked after ${LOCKOUT_THRESHOLD} consecutive failed sign-in attempts.`,
+    await raiseAlert({
+      db,
+      meta,
+      log,
+      alert: {
+        alertType: 'account_locked',
+        severity: 'medium',
+        userId: user.id,
+        description: `Account locked after ${LOCKOUT_THRESHOLD} consecutive failed sign-in attempts.`,
+      },
     });
   }
 }

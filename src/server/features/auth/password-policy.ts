@@ -7,19 +7,20 @@ import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
 
 /** How many of the latest passwords (the current one included) cannot be chosen again. */
-export const PASSWORD_HISTORY_DEPTH = 5;
+const PASSWORD_HISTORY_DEPTH = 5;
 
 export function assertPasswordAllowed(password: string, field: string): void {
   if (isCommonPassword(password))
     throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.commonPassword, { [field]: AUTH_MESSAGES.commonPassword });
 }
 
-export async function assertNotRecentlyUsed(
-  db: Database,
-  userId: number,
-  password: string,
-  field: string,
-): Promise<void> {
+export async function assertNotRecentlyUsed(options: {
+  db: Database;
+  userId: number;
+  password: string;
+  field: string;
+}): Promise<void> {
+  const { db, userId, password, field } = options;
   const recent = await db
     .select({ passwordHash: passwordHistory.passwordHash })
     .from(passwordHistory)

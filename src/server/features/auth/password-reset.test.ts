@@ -4,7 +4,7 @@ import { emailOutbox, jwtTokens } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { RESET_TOKEN_TTL_MS } from './password.service.ts';
 import { decodedMail, resetTokenFrom, startSmtpPeer } from '../../test/smtp-peer.ts';
-import { ORIGIN, login, outboxText, refresh, registerViaApi } from './test-helpers.ts';
+import { ORIGIN, login, outboxText, refresh, registerViaApi } from '../../test/auth-helpers.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;

@@ -1,48 +1,93 @@
+import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import { passwordStrengthScore } from '#shared/auth/password-strength.ts';
+import type { Database } from '../../db/client.ts';
 import { passwordHistory, passwordResetTokens, users, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { mailerFor } from '../../lib/mailer.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/password-hash.ts';
+import type { RequestMeta } from '../../lib/request-meta.ts';
+import { writeAudit } from '../../lib/security-audit.ts';
+import { revokeUserFamilies } from '../../lib/session-families.ts';
 import { assertNotRecentlyUsed, assertPasswordAllowed } from './password-policy.ts';
-import { hashToken, newOpaqueToken, revokeUserFamilies } from './refresh-token.service.ts';
-import { writeAudit } from './security-audit.service.ts';
+import { hashToken } from './refresh-token.service.ts';
 
 // Password reset by e-mail and password change. Both revoke the user's other sessions.
 
-export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
-export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
+export const RESET_TOKEN_TTL_MS = 30 * MINUTE_MS;
+const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
 
 /**
- * Creates a reset token and mails the link. Runs after the response is sent (see the route), so a
- * known and an unknown e-mail take the same time to answer.
+ * The reset token of one mail job: derived from the job id with the server's secret, so a retried
+ * job (after a crash, or a failed send) mails the same link instead of a second one, and the token
+ * itself is never stored (only its hash, as for every token).
  */
-export async function sendPasswordResetMail(request: FastifyRequest, email: string): Promise<void> {
-  const { db, clock, env } = request.server.deps;
+function resetTokenFor(jobId: string, secret: string): string {
+  return createHmac('sha256', secret).update(`password-reset:${jobId}`).digest('base64url');
+}
+
+/**
+ * Creates the reset token and mails the link: the handler of the password-reset mail job (the
+ * route only enqueues it, so a known and an unknown e-mail take the same time to answer).
+ * Idempotent: a second run of the same job writes nothing new and mails the same link.
+ */
+export async function sendPasswordResetMail(options: {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  secret: string;
+  jobId: string;
+  meta: RequestMeta;
+  email: string;
+}): Promise<void> {
+  const { db, clock, mailer, publicUrl, secret, jobId, meta, email } = options;
   const now = clock.now();
   const [user] = await db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, email));
-  await writeAudit(db, request, {
-    eventType: 'password_reset_request',
-    success: Boolean(user),
-    userId: user?.id ?? null,
-    userEmail: email,
+  const token = resetTokenFor(jobId, secret);
+  const isFirstRun = await db.transaction(async (tx) => {
+    if (!user?.isActive || !user.password) {
+      await writeAudit({
+        db: tx,
+        meta,
+        event: {
+          eventType: 'password_reset_request',
+          success: Boolean(user),
+          userId: user?.id ?? null,
+          userEmail: email,
+        },
+      });
+      return false;
+    }
+    const created = await tx
+      .insert(passwordResetTokens)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      })
+      .onConflictDoNothing()
+      .returning({ id: passwordResetTokens.id });
+    if (created.length > 0) {
+      await writeAudit({
+        db: tx,
+        meta,
+        event: { eventType: 'password_reset_request', success: true, userId: user.id, userEmail: email },
+      });
+    }
+    return true;
   });
-  if (!user?.isActive || !user.password) return;
-  const token = newOpaqueToken();
-  await db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-  });
+  if (!isFirstRun || !user) return;
   // The token rides in the fragment: browsers never send it to a server, so it cannot reach request
   // logs or a Referer header when the reset page loads.
-  const link = new URL(`/reset-password#token=${encodeURIComponent(token)}`, env.PUBLIC_URL).toString();
-  await mailerFor(request.server).sendMail({
+  const link = new URL(`/reset-password#token=${encodeURIComponent(token)}`, publicUrl).toString();
+  await mailer.sendMail({
     to: user.email,
     subject: 'Reset your Unbuilt password',
     text: [
@@ -55,15 +100,12 @@ export async function sendPasswordResetMail(request: FastifyRequest, email: stri
   });
 }
 
-async function storeNewPassword(
-  request: FastifyRequest,
-  user: UserRow,
-  password: string,
-  field: string,
-): Promise<void> {
-  const { db, clock } = request.server.deps;
+type Deps = { db: Database; clock: Clock; meta: RequestMeta };
+
+async function storeNewPassword(options: Deps & { user: UserRow; password: string; field: string }): Promise<void> {
+  const { db, clock, user, password, field } = options;
   assertPasswordAllowed(password, field);
-  await assertNotRecentlyUsed(db, user.id, password, field);
+  await assertNotRecentlyUsed({ db, userId: user.id, password, field });
   const now = clock.now();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -88,11 +130,8 @@ async function storeNewPassword(
   });
 }
 
-export async function resetPassword(
-  request: FastifyRequest,
-  input: { token: string; password: string },
-): Promise<void> {
-  const { db, clock } = request.server.deps;
+export async function resetPassword(options: Deps & { input: { token: string; password: string } }): Promise<void> {
+  const { db, clock, meta, input } = options;
   const now = clock.now();
   const tokenHash = hashToken(input.token);
   const [pending] = await db
@@ -111,51 +150,64 @@ export async function resetPassword(
   // Policy first, so a rejected password does not burn the link; then the one conditional UPDATE
   // that lets exactly one of several concurrent uses through.
   assertPasswordAllowed(input.password, 'password');
-  await assertNotRecentlyUsed(db, user.id, input.password, 'password');
+  await assertNotRecentlyUsed({ db, userId: user.id, password: input.password, field: 'password' });
   const [claimed] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.id, pending.id), isNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
   if (!claimed) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK, { token: INVALID_RESET_LINK });
-  await storeNewPassword(request, user, input.password, 'password');
-  await revokeUserFamilies(db, user.id, 'password_reset', now);
-  await writeAudit(db, request, {
-    eventType: 'password_reset',
-    success: true,
-    userId: user.id,
-    userEmail: user.email,
-    severity: 'medium',
+  await storeNewPassword({ ...options, user, password: input.password, field: 'password' });
+  await revokeUserFamilies({ db, userId: user.id, reason: 'password_reset', now });
+  await writeAudit({
+    db,
+    meta,
+    event: { eventType: 'password_reset', success: true, userId: user.id, userEmail: user.email, severity: 'medium' },
   });
 }
 
 export async function changePassword(
-  request: FastifyRequest,
-  user: UserRow,
-  input: { currentPassword: string; newPassword: string },
-  currentFamilyId: string | null,
+  options: Deps & {
+    user: UserRow;
+    input: { currentPassword: string; newPassword: string };
+    currentFamilyId: string | null;
+  },
 ): Promise<void> {
-  const { db, clock } = request.server.deps;
+  const { db, clock, meta, user, input, currentFamilyId } = options;
   if (!user.password || !(await verifyPassword(user.password, input.currentPassword))) {
-    await writeAudit(db, request, {
-      eventType: 'password_change',
-      success: false,
-      userId: user.id,
-      userEmail: user.email,
-      errorMessage: 'wrong current password',
+    await writeAudit({
+      db,
+      meta,
+      event: {
+        eventType: 'password_change',
+        success: false,
+        userId: user.id,
+        userEmail: user.email,
+        errorMessage: 'wrong current password',
+      },
     });
     throw new AppError('VALIDATION_FAILED', 'Your current password is incorrect.', {
       currentPassword: 'Your current password is incorrect.',
     });
   }
-  await storeNewPassword(request, user, input.newPassword, 'newPassword');
-  const revoked = await revokeUserFamilies(db, user.id, 'password_change', clock.now(), currentFamilyId);
-  await writeAudit(db, request, {
-    eventType: 'password_change',
-    success: true,
+  await storeNewPassword({ ...options, password: input.newPassword, field: 'newPassword' });
+  const revoked = await revokeUserFamilies({
+    db,
     userId: user.id,
-    userEmail: user.email,
-    severity: 'medium',
-    metadata: { otherSessionsRevoked: revoked },
+    reason: 'password_change',
+    now: clock.now(),
+    keepFamilyId: currentFamilyId,
+  });
+  await writeAudit({
+    db,
+    meta,
+    event: {
+      eventType: 'password_change',
+      success: true,
+      userId: user.id,
+      userEmail: user.email,
+      severity: 'medium',
+      metadata: { otherSessionsRevoked: revoked },
+    },
   });
 }

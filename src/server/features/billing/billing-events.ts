@@ -53,12 +53,18 @@ export function eventTime(now: Date): Date {
 
 const TERMINAL_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
-export async function handleBillingEvent(db: Database, event: BillingEvent, now: Date): Promise<HandleResult> {
-  return db.transaction((tx) => applyBillingEvent(tx, event, now));
+export async function handleBillingEvent(options: {
+  db: Database;
+  event: BillingEvent;
+  now: Date;
+}): Promise<HandleResult> {
+  const { db, event, now } = options;
+  return db.transaction((tx) => applyBillingEvent({ tx, event, now }));
 }
 
 /** handleBillingEvent inside a caller's transaction (the demo checkout claims its session in the same one). */
-export async function applyBillingEvent(tx: Tx, event: BillingEvent, now: Date): Promise<HandleResult> {
+export async function applyBillingEvent(options: { tx: Tx; event: BillingEvent; now: Date }): Promise<HandleResult> {
+  const { tx, event, now } = options;
   const recorded = await tx
     .insert(billingEvents)
     .values({

@@ -12,7 +12,7 @@ import {
   signPayload,
   STRIPE_TEST_ENV,
   subscriptionEvent,
-} from './stripe-webhook.fixtures.ts';
+} from '../../test/stripe-webhook.fixtures.ts';
 
 // Stripe event types beyond the subscription lifecycle: checkout completion, failed payments, an
 // immediate cancellation, events for nobody we know, and a flood of bad signatures.

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
-import { securityAuditLogs } from '../../db/schema/index.ts';
+import { z } from 'zod';
+import { ok } from '#shared/api/envelope.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { requestMeta } from '../../lib/request-meta.ts';
+import { auditRejectedDelivery } from './billing-webhook.service.ts';
 import { handleBillingEvent } from './billing-events.ts';
 import { billingEventFromStripe, type StripeProvider } from './stripe-provider.ts';
 
@@ -11,14 +13,20 @@ import { billingEventFromStripe, type StripeProvider } from './stripe-provider.t
 // row), 200 for a verified event (applied, duplicate, stale or of a type we ignore), 5xx when the
 // database fails, so Stripe retries.
 
-const AUDITED_REJECTIONS_PER_MINUTE = 30;
+const webhookSchema = {
+  tags: ['billing'],
+  summary: 'Stripe webhook (signed deliveries only)',
+  response: {
+    200: ok(z.object({ received: z.literal(true), outcome: z.string() })),
+  },
+};
 
 export function billingWebhookRoutes(provider: StripeProvider): FastifyPluginAsync {
   return async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.post('/', async (request, reply) => {
+    app.post('/', { schema: webhookSchema }, async (request, reply) => {
       const { db, clock } = app.deps;
       const now = clock.now();
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -29,35 +37,14 @@ export function billingWebhookRoutes(provider: StripeProvider): FastifyPluginAsy
         event = provider.verifyWebhook(rawBody, header, now);
       } catch (error) {
         const reason = error instanceof Error ? error.message : 'unverifiable payload';
-        // The audit trail must not become a way to fill the database: past a per-address budget
-        // rejections are still answered 400, without a row each.
-        const budget = await consumeRateLimit({
-          db,
-          key: `webhook-reject:${request.ip}`,
-          limit: AUDITED_REJECTIONS_PER_MINUTE,
-          windowMs: 60_000,
-          now,
-        });
-        if (!budget.allowed) throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
-        await db.insert(securityAuditLogs).values({
-          eventType: 'billing.webhook_rejected',
-          action: 'verify_webhook_signature',
-          resource: 'stripe_webhook',
-          success: false,
-          errorMessage: reason.slice(0, 500),
-          ipAddress: request.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-          severity: 'medium',
-          requestId: request.id,
-          metadata: { bytes: rawBody.length },
-        });
+        await auditRejectedDelivery({ db, meta: requestMeta(request), now, reason, bytes: rawBody.length });
         throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
       }
       const billingEvent = billingEventFromStripe(provider.config, event);
-      if (!billingEvent) return reply.send({ success: true, data: { received: true, outcome: 'ignored' } });
-      const { outcome } = await handleBillingEvent(db, billingEvent, now);
+      if (!billingEvent) return reply.send({ success: true as const, data: { received: true, outcome: 'ignored' } });
+      const { outcome } = await handleBillingEvent({ db, event: billingEvent, now });
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
-      return reply.send({ success: true, data: { received: true, outcome } });
+      return reply.send({ success: true as const, data: { received: true, outcome } });
     });
   };
 }

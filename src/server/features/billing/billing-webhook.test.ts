@@ -10,7 +10,7 @@ import {
   signPayload,
   STRIPE_TEST_ENV,
   subscriptionEvent,
-} from './stripe-webhook.fixtures.ts';
+} from '../../test/stripe-webhook.fixtures.ts';
 
 // The Stripe webhook: signatures checked on the raw body with stripe's own test-header helper
 // (no network), idempotency under concurrent redelivery, and out-of-order delivery.

@@ -1,9 +1,18 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { changePlanRequestSchema, checkoutRequestSchema } from '#shared/billing/billing.schemas.ts';
-import { users } from '../../db/schema/index.ts';
+import { ok } from '#shared/api/envelope.schemas.ts';
+import {
+  billingConfigSchema,
+  changePlanRequestSchema,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  demoCheckoutCompletedSchema,
+  demoCheckoutParamsSchema,
+  demoCheckoutSchema,
+  invoiceListSchema,
+  portalResponseSchema,
+  subscriptionViewSchema,
+} from '#shared/billing/billing.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
@@ -20,8 +29,11 @@ import {
 import { createDemoProvider } from './demo-provider.ts';
 import type { PaymentProvider, SubscriptionChange } from './payment-provider.ts';
 import { createStripeProvider, priceForPlan } from './stripe-provider.ts';
+import { HOUR_MS } from '#shared/app/time.constants.ts';
 
-const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
+const tags = ['billing'];
+const subscription = ok(subscriptionViewSchema);
+const ownCheckout = { access: { params: { sessionId: 'checkoutSession' } } } as const;
 
 export const billingRoutes: FastifyPluginAsync = async (plugin) => {
   const { env, overrides } = plugin.deps;
@@ -34,30 +46,50 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
   if (stripe) await app.register(billingWebhookRoutes(stripe), { prefix: '/webhook' });
 
   // What the pricing and subscribe pages need to label the checkout honestly.
-  app.get('/config', async () => ({
-    success: true,
-    data: {
-      provider: provider.name,
-      enterpriseCheckout: provider.name === 'demo' || Boolean(stripe && priceForPlan(stripe.config, 'enterprise')),
+  app.get(
+    '/config',
+    { schema: { tags, summary: 'Payment provider in use', response: { 200: ok(billingConfigSchema) } } },
+    async () => ({
+      success: true as const,
+      data: {
+        provider: provider.name,
+        enterpriseCheckout: provider.name === 'demo' || Boolean(stripe && priceForPlan(stripe.config, 'enterprise')),
+      },
+    }),
+  );
+
+  app.get(
+    '/subscription',
+    { preHandler: requireUser, schema: { tags, summary: 'My plan and subscription', response: { 200: subscription } } },
+    async (request) => ({
+      success: true as const,
+      data: await getSubscriptionView({ ...deps(), user: currentUser(request) }),
+    }),
+  );
+
+  app.post(
+    '/checkout',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Start (or reuse) a checkout',
+        body: checkoutRequestSchema,
+        response: { 200: ok(checkoutResponseSchema) },
+      },
     },
-  }));
-
-  app.get('/subscription', { preHandler: requireUser }, async (request) => ({
-    success: true,
-    data: await getSubscriptionView({ ...deps(), user: currentUser(request) }),
-  }));
-
-  app.post('/checkout', { preHandler: requireUser, schema: { body: checkoutRequestSchema } }, async (request) => {
-    const user = currentUser(request);
-    await enforceRateLimit({
-      db: app.deps.db,
-      key: `checkout:${user.id}`,
-      limit: 20,
-      windowMs: 60 * 60 * 1000,
-      now: app.deps.clock.now(),
-    });
-    return { success: true, data: await startCheckout({ ...deps(), user, plan: request.body.plan }) };
-  });
+    async (request) => {
+      const user = currentUser(request);
+      await enforceRateLimit({
+        db: app.deps.db,
+        key: `checkout:${user.id}`,
+        limit: 20,
+        windowMs: HOUR_MS,
+        now: app.deps.clock.now(),
+      });
+      return { success: true as const, data: await startCheckout({ ...deps(), user, plan: request.body.plan }) };
+    },
+  );
 
   const requireDemo = async () => {
     if (provider.name !== 'demo')
@@ -66,44 +98,82 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.get(
     '/demo-checkout/:sessionId',
-    { preHandler: [requireDemo, requireUser], schema: { params: sessionParams } },
+    {
+      preHandler: [requireDemo, requireUser],
+      config: ownCheckout,
+      schema: {
+        tags,
+        summary: 'A demo checkout',
+        params: demoCheckoutParamsSchema,
+        response: { 200: ok(demoCheckoutSchema) },
+      },
+    },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await getDemoCheckout({ ...deps(), user: currentUser(request), sessionId: request.params.sessionId }),
     }),
   );
 
   app.post(
     '/demo-checkout/:sessionId/complete',
-    { preHandler: [requireDemo, requireUser], schema: { params: sessionParams } },
+    {
+      preHandler: [requireDemo, requireUser],
+      config: ownCheckout,
+      schema: {
+        tags,
+        summary: 'Pay a demo checkout (no card is charged)',
+        params: demoCheckoutParamsSchema,
+        response: { 200: ok(demoCheckoutCompletedSchema) },
+      },
+    },
     async (request) => ({
-      success: true,
+      success: true as const,
       data: await completeDemoCheckout({ ...deps(), user: currentUser(request), sessionId: request.params.sessionId }),
     }),
   );
 
-  const change = (body: SubscriptionChange) => async (request: FastifyRequest) => {
-    const user = currentUser(request);
-    await changeSubscription({ ...deps(), user, change: body });
-    const [updated] = await app.deps.db.select().from(users).where(eq(users.id, user.id));
-    return { success: true, data: await getSubscriptionView({ ...deps(), user: updated ?? user }) };
-  };
+  const change = (body: SubscriptionChange) => async (request: FastifyRequest) => ({
+    success: true as const,
+    data: await changeSubscription({ ...deps(), user: currentUser(request), change: body }),
+  });
 
-  app.post('/subscription/cancel', { preHandler: requireUser }, change({ cancelAtPeriodEnd: true }));
-  app.post('/subscription/resume', { preHandler: requireUser }, change({ cancelAtPeriodEnd: false }));
+  app.post(
+    '/subscription/cancel',
+    { preHandler: requireUser, schema: { tags, summary: 'Cancel at period end', response: { 200: subscription } } },
+    change({ cancelAtPeriodEnd: true }),
+  );
+  app.post(
+    '/subscription/resume',
+    { preHandler: requireUser, schema: { tags, summary: 'Undo a cancellation', response: { 200: subscription } } },
+    change({ cancelAtPeriodEnd: false }),
+  );
   app.post(
     '/subscription/change',
-    { preHandler: requireUser, schema: { body: changePlanRequestSchema } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Change plan', body: changePlanRequestSchema, response: { 200: subscription } },
+    },
     async (request) => change({ plan: request.body.plan })(request),
   );
 
-  app.post('/portal', { preHandler: requireUser }, async (request) => ({
-    success: true,
-    data: { url: await portalUrl({ provider, user: currentUser(request), returnUrl: `${env.PUBLIC_URL}/billing` }) },
-  }));
+  app.post(
+    '/portal',
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: "The provider's billing portal", response: { 200: ok(portalResponseSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { url: await portalUrl({ provider, user: currentUser(request), returnUrl: `${env.PUBLIC_URL}/billing` }) },
+    }),
+  );
 
-  app.get('/invoices', { preHandler: requireUser }, async (request) => ({
-    success: true,
-    data: { invoices: await listInvoices({ provider, user: currentUser(request) }) },
-  }));
+  app.get(
+    '/invoices',
+    { preHandler: requireUser, schema: { tags, summary: 'My invoices', response: { 200: ok(invoiceListSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: { invoices: await listInvoices({ provider, user: currentUser(request) }) },
+    }),
+  );
 };

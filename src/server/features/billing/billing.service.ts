@@ -9,6 +9,9 @@ import type {
 } from '#shared/billing/billing.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { billingHistory, billingSubscriptions, checkoutSessions, users, type UserRow } from '../../db/schema/index.ts';
+import { accessibleRow } from '../../lib/access/policy.ts';
+import { userPrincipal } from '../../lib/access/principal.ts';
+import { checkoutSessionResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { applyBillingEvent, eventTime, handleBillingEvent, type BillingEvent } from './billing-events.ts';
@@ -111,14 +114,14 @@ export async function startCheckout({
   return { provider: provider.name, url: created.url, sessionId: created.providerSessionId };
 }
 
+/** The user's own demo checkout, or 404 (another user's session id does not exist for them). */
 async function demoSession(db: Database, userId: number, sessionId: string) {
   const [row] = await db
     .select()
     .from(checkoutSessions)
     .where(
       and(
-        eq(checkoutSessions.providerSessionId, sessionId),
-        eq(checkoutSessions.userId, userId),
+        accessibleRow(checkoutSessionResource, sessionId, userPrincipal(userId), 'write'),
         eq(checkoutSessions.provider, 'demo'),
       ),
     );
@@ -163,7 +166,7 @@ export async function completeDemoCheckout({
     }
     const [fresh] = await tx.select().from(users).where(eq(users.id, user.id));
     for (const event of demoCheckoutEvents(claimed, fresh?.stripeCustomerId ?? null, now))
-      await applyBillingEvent(tx, event, now);
+      await applyBillingEvent({ tx, event, now });
     return { plan: claimed.plan };
   });
 }
@@ -210,9 +213,22 @@ export async function getSubscriptionView({
 
 /**
  * Cancel at period end, resume, or change plan: the provider makes the change and its answer goes
- * through the event handler like any webhook (the webhook for the same change then finds nothing new).
+ * through the event handler like any webhook (the webhook for the same change then finds nothing
+ * new). Answers the subscription as it now stands.
  */
 export async function changeSubscription({
+  db,
+  provider,
+  now,
+  user,
+  change,
+}: Deps & { user: UserRow; change: SubscriptionChange }): Promise<SubscriptionView> {
+  await applySubscriptionChange({ db, provider, now, user, change });
+  const [updated] = await db.select().from(users).where(eq(users.id, user.id));
+  return getSubscriptionView({ db, provider, now, user: updated ?? user });
+}
+
+async function applySubscriptionChange({
   db,
   provider,
   now,
@@ -238,7 +254,7 @@ export async function changeSubscription({
     type: 'subscription.updated',
     subscription: snapshot,
   };
-  await handleBillingEvent(db, event, now);
+  await handleBillingEvent({ db, event, now });
 }
 
 export async function portalUrl({

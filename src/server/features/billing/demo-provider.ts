@@ -3,14 +3,15 @@ import { DEMO_PERIOD_DAYS } from '#shared/billing/billing.schemas.ts';
 import type { CheckoutSessionRow } from '../../db/schema/index.ts';
 import { eventTime, type BillingEvent } from './billing-events.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { DAY_MS, HOUR_MS } from '#shared/app/time.constants.ts';
 
 // The built-in provider used when PAYMENTS_PROVIDER is unset: checkout is a page of this app that
 // says no card is charged, and "paying" emits the same events Stripe would send, through the same
 // handler. A demo subscription runs for one period and does not renew (nothing is ever charged).
 
-export const DEMO_PERIOD_MS = DEMO_PERIOD_DAYS * 24 * 60 * 60 * 1000;
+export const DEMO_PERIOD_MS = DEMO_PERIOD_DAYS * DAY_MS;
 // Stripe accepts 30 minutes to 24 hours; an hour leaves room between claiming the slot and the call.
-export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
+export const CHECKOUT_TTL_MS = HOUR_MS;
 
 export function demoCheckoutPath(providerSessionId: string): string {
   return `/billing/demo-checkout/${encodeURIComponent(providerSessionId)}`;

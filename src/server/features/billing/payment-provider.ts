@@ -1,9 +1,6 @@
 import type { Invoice, PaidPlanId, PaymentProviderName } from '#shared/billing/billing.schemas.ts';
 import type { BillingSubscriptionRow } from '../../db/schema/index.ts';
-import type { Env } from '../../env.ts';
 import type { SubscriptionSnapshot } from './billing-events.ts';
-import { createDemoProvider } from './demo-provider.ts';
-import { createStripeProvider } from './stripe-provider.ts';
 
 // What the billing service needs from a payment provider. Both implementations feed the same
 // event handler (billing-events.ts); neither writes the users subscription columns itself.
@@ -41,8 +38,4 @@ declare module '../../app.ts' {
   interface AppOverrides {
     paymentProvider?: PaymentProvider;
   }
-}
-
-export function createPaymentProvider(env: Env): PaymentProvider {
-  return env.PAYMENTS_PROVIDER === 'stripe' ? createStripeProvider(env) : createDemoProvider();
 }

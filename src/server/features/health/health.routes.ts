@@ -1,9 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { degradedResponseSchema, healthyResponseSchema } from '#shared/api/health.schemas.ts';
 import { migrationStatus } from '../../db/migrate.ts';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/', async (_request, reply) => {
+  const schema = {
+    tags: ['health'],
+    summary: 'Liveness and readiness',
+    response: { 200: healthyResponseSchema, 503: degradedResponseSchema },
+  };
+  app.get('/', { schema }, async (_request, reply) => {
     const { database } = app.deps;
     let reachable = false;
     let migrations = { applied: 0, expected: 0, upToDate: false };

@@ -1,18 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { gapAnalysisSchema, type GapAnalysis } from '#shared/engine/analysis.schemas.ts';
+import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import { defaultFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { SearchResponseData } from '#shared/searches/search.schemas.ts';
 import { PAID_SEARCHES_PER_MINUTE } from '#shared/plans/plans.constants.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { searchResults, searches, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { resolveSearchEngine, type AnalyzeHooks } from './search-engine.ts';
-import { countSearch, usageOf } from './search-quota.service.ts';
+import { usageOf } from '../../lib/usage.ts';
+import type { AnalyzeOptions, SearchEngine } from './search-engine.ts';
+import { countSearch } from './search-quota.service.ts';
 
 export const UPGRADE_REQUIRED_MESSAGE = "You've used all your free searches this month. Upgrade to continue searching.";
 export const SEARCH_DONE_MESSAGE = 'Analysis complete';
-const RATE_WINDOW_MS = 60_000;
 
 export type SearchOutcome = { message: string; data: SearchResponseData };
 
@@ -65,19 +66,23 @@ async function persistAnalysis(
  * transaction, then — in ONE transaction — the conditional quota count and the search with all its
  * results. A failed or cancelled analysis throws before the transaction, so it counts nothing.
  */
-export async function runSearch(
-  app: FastifyInstance,
-  options: { user: UserRow; query: string; filters?: SearchFilters | undefined; hooks: AnalyzeHooks },
-): Promise<SearchOutcome> {
-  const { db, clock } = app.deps;
-  const { user, hooks } = options;
+export async function runSearch(options: {
+  db: Database;
+  clock: Clock;
+  engine: SearchEngine;
+  user: UserRow;
+  query: string;
+  filters?: SearchFilters | undefined;
+  hooks: AnalyzeOptions;
+}): Promise<SearchOutcome> {
+  const { db, clock, engine, user, hooks } = options;
   const usage = usageOf(user, clock.now());
   if (usage.searchesLimit === null) {
     await enforceRateLimit({
       db,
       key: `search:user:${user.id}`,
       limit: PAID_SEARCHES_PER_MINUTE,
-      windowMs: RATE_WINDOW_MS,
+      windowMs: MINUTE_MS,
       now: clock.now(),
       message: 'You are searching very quickly. Please wait a minute and try again.',
     });
@@ -86,7 +91,6 @@ export async function runSearch(
     return upgradeRequired();
   }
 
-  const engine = resolveSearchEngine(app);
   const started = performance.now();
   const raw = await engine.analyze({ query: options.query, filters: options.filters ?? defaultFilters() }, hooks);
   hooks.signal?.throwIfAborted();

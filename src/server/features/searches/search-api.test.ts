@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchDetail, SearchListPage, SearchStreamLine } from '#shared/searches/search.schemas.ts';
-import { presetFilters } from '#shared/searches/filters.schemas.ts';
+import { presetFilters } from '#shared/searches/filter-options.ts';
 import { searches } from '../../db/schema/index.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createFakeEngine, createHangingEngine, fakeOpportunity } from './test/fake-engine.ts';
+import { createFakeEngine, createHangingEngine, fakeOpportunity } from '../../test/fake-engine.ts';
 
 let t: TestApp;
 let pro: TestUser;
@@ -193,7 +193,7 @@ describe('history', () => {
     });
     const saved = (
       await t.app.inject({ method: 'GET', url: '/api/search-results/saved', headers: user.headers })
-    ).json().data;
+    ).json().data.items;
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ id: resultId, isSaved: true, search: { id, query: 'farm robotics' } });
     const favs = (

@@ -1,20 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnalysisStage, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
-import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
+import type { AnalyzeOptions, Engine } from '../../engine/engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-// The searches feature's view of the gap engine: the part of `app.engine` (the engine plugin) it
-// uses, so tests can pass a small stand-in for quota and access-control tests.
+// The searches feature's view of the gap engine: the part of `app.engine` it uses, so tests can
+// pass a small stand-in for quota and access-control tests. Hooks are the engine's own AnalyzeOptions.
 
-export type AnalyzeHooks = {
-  signal?: AbortSignal;
-  onStage?: (stage: AnalysisStage) => void;
-  onOpportunity?: (opportunity: Opportunity) => void;
-};
-
-export type SearchEngine = {
-  analyze: (input: { query: string; filters: SearchFilters }, hooks: AnalyzeHooks) => Promise<GapAnalysis>;
-};
+export type SearchEngine = Pick<Engine, 'analyze'>;
+export type { AnalyzeOptions };
 
 declare module '../../app.ts' {
   interface AppOverrides {
@@ -23,6 +15,7 @@ declare module '../../app.ts' {
   }
 }
 
+/** The engine searches run on: the test override, else the app's engine. */
 export function resolveSearchEngine(app: FastifyInstance): SearchEngine {
   const override = app.deps.overrides.searchEngine;
   if (override) return override;

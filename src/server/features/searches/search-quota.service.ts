@@ -1,23 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { PLANS } from '#shared/plans/plans.constants.ts';
-import type { UsageDto } from '#shared/searches/search.schemas.ts';
 import type { Tx } from '../../db/client.ts';
-import { users, type UserRow } from '../../db/schema/index.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
-
-// The monthly search quota (spec §4, §6, §9): counted per calendar month in UTC; the count starts
-// again when the month or the year differs from lastResetDate.
-
-/** "YYYY-MM" of a moment in UTC: two moments share a quota month when these are equal. */
-export function quotaMonth(at: Date): string {
-  return at.toISOString().slice(0, 7);
-}
-
-export function usageOf(user: UserRow, now: Date): UsageDto {
-  const plan = effectivePlan(user, now);
-  const searchesUsed = quotaMonth(user.lastResetDate) === quotaMonth(now) ? user.searchCount : 0;
-  return { searchesUsed, searchesLimit: PLANS[plan].monthlySearches, plan };
-}
+import { users } from '../../db/schema/index.ts';
+import { quotaMonth } from '../../lib/usage.ts';
 
 /**
  * Counts one search for the user if the quota allows it: one conditional UPDATE, so concurrent

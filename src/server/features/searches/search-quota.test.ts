@@ -5,7 +5,7 @@ import { searches, users } from '../../db/schema/index.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { SearchEngine } from './search-engine.ts';
-import { createFakeEngine, fakeAnalysis } from './test/fake-engine.ts';
+import { createFakeEngine, fakeAnalysis } from '../../test/fake-engine.ts';
 
 const engine = createFakeEngine();
 let t: TestApp;

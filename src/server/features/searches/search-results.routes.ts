@@ -1,25 +1,77 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, saveBodySchema } from '#shared/searches/search.schemas.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { getOwnResult, listSaved, setSaved } from './search-results.service.ts';
+import { ok } from '#shared/api/envelope.schemas.ts';
+import { idParamsSchema } from '#shared/api/params.schemas.ts';
+import {
+  savedResponseSchema,
+  savedResultsPageSchema,
+  savedResultsQuerySchema,
+  saveBodySchema,
+  searchResultWithSearchSchema,
+} from '#shared/searches/search.schemas.ts';
+import { principalOf } from '../../lib/access/principal.ts';
+import { requireUser } from '../../lib/auth-guard.ts';
+import { getResult, listSaved, setSaved } from './search-results.service.ts';
 
 // /api/search-results: one opportunity in depth, save/unsave, the saved list.
+const tags = ['searches'];
+const ownResult = { access: { params: { id: 'searchResult' } } } as const;
+
 export const searchResultsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
   app.addHook('preHandler', requireUser);
 
-  app.get('/saved', async (request) => ({ success: true, data: await listSaved(db, currentUser(request).id) }));
+  app.get(
+    '/saved',
+    {
+      schema: {
+        tags,
+        summary: 'My saved opportunities',
+        querystring: savedResultsQuerySchema,
+        response: { 200: ok(savedResultsPageSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listSaved({ db, principal: principalOf(request), query: request.query }),
+    }),
+  );
 
-  app.get('/:id', { schema: { params: idParamsSchema } }, async (request) => ({
-    success: true,
-    data: await getOwnResult(db, currentUser(request).id, request.params.id),
-  }));
+  app.get(
+    '/:id',
+    {
+      config: ownResult,
+      schema: {
+        tags,
+        summary: 'One opportunity in depth',
+        params: idParamsSchema,
+        response: { 200: ok(searchResultWithSearchSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getResult({ db, principal: principalOf(request), id: request.params.id }),
+    }),
+  );
 
-  app.patch('/:id/save', { schema: { params: idParamsSchema, body: saveBodySchema } }, async (request) => {
-    const { id } = request.params;
-    await setSaved({ db, userId: currentUser(request).id, id, isSaved: request.body.isSaved, now: clock.now() });
-    return { success: true, data: { id, isSaved: request.body.isSaved } };
-  });
+  app.patch(
+    '/:id/save',
+    {
+      config: ownResult,
+      schema: {
+        tags,
+        summary: 'Save or unsave an opportunity',
+        params: idParamsSchema,
+        body: saveBodySchema,
+        response: { 200: ok(savedResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { isSaved } = request.body;
+      await setSaved({ db, principal: principalOf(request), id, isSaved, now: clock.now() });
+      return { success: true as const, data: { id, isSaved } };
+    },
+  );
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResults, searches } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createFakeEngine } from './test/fake-engine.ts';
+import { createFakeEngine } from '../../test/fake-engine.ts';
 
 // User B must not see or change anything of user A's through any id route: every one answers 404,
 // exactly as for an id that does not exist.
@@ -69,7 +69,7 @@ describe('IDOR', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/searches', headers: intruder.headers });
     expect(list.json().data.items).toEqual([]);
     const saved = await t.app.inject({ method: 'GET', url: '/api/search-results/saved', headers: intruder.headers });
-    expect(saved.json().data).toEqual([]);
+    expect(saved.json().data.items).toEqual([]);
   });
 
   it.each(attempts)('the owner can $name', async ({ method, url, payload }) => {

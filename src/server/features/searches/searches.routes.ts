@@ -1,38 +1,110 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { favoriteBodySchema, idParamsSchema, searchListQuerySchema } from '#shared/searches/search.schemas.ts';
+import { ok } from '#shared/api/envelope.schemas.ts';
+import { idParamsSchema } from '#shared/api/params.schemas.ts';
+import {
+  deletedResponseSchema,
+  favoriteBodySchema,
+  favoriteResponseSchema,
+  searchDetailSchema,
+  searchListPageSchema,
+  searchListQuerySchema,
+  searchResponseDataSchema,
+} from '#shared/searches/search.schemas.ts';
+import { principalOf } from '../../lib/access/principal.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { respondWithSearch } from './search-response.ts';
-import { deleteSearch, getSearchDetail, listSearches, ownSearch, setFavorite } from './searches.service.ts';
+import { respondWithSearch } from './search-stream.ts';
+import { deleteSearch, findSearch, getSearchDetail, listSearches, setFavorite } from './searches.service.ts';
 
 // /api/searches: history (newest first, paginated, plan-limited), one analysis, favourite, delete, re-run.
+const tags = ['searches'];
+const ownSearch = { access: { params: { id: 'search' } } } as const;
+
 export const searchesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
   app.addHook('preHandler', requireUser);
 
-  app.get('/', { schema: { querystring: searchListQuerySchema } }, async (request) => {
-    const data = await listSearches({ db, user: currentUser(request), now: clock.now(), query: request.query });
-    return { success: true, data };
-  });
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'My search history',
+        querystring: searchListQuerySchema,
+        response: { 200: ok(searchListPageSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listSearches({ db, user: currentUser(request), now: clock.now(), query: request.query }),
+    }),
+  );
 
-  app.get('/:id', { schema: { params: idParamsSchema } }, async (request) => ({
-    success: true,
-    data: await getSearchDetail(db, currentUser(request).id, request.params.id),
-  }));
+  app.get(
+    '/:id',
+    {
+      config: ownSearch,
+      schema: { tags, summary: 'One analysis', params: idParamsSchema, response: { 200: ok(searchDetailSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getSearchDetail({ db, principal: principalOf(request), id: request.params.id }),
+    }),
+  );
 
-  app.patch('/:id/favorite', { schema: { params: idParamsSchema, body: favoriteBodySchema } }, async (request) => {
-    await setFavorite(db, currentUser(request).id, request.params.id, request.body.isFavorite);
-    return { success: true, data: { id: request.params.id, isFavorite: request.body.isFavorite } };
-  });
+  app.patch(
+    '/:id/favorite',
+    {
+      config: ownSearch,
+      schema: {
+        tags,
+        summary: 'Mark or unmark a favourite',
+        params: idParamsSchema,
+        body: favoriteBodySchema,
+        response: { 200: ok(favoriteResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { isFavorite } = request.body;
+      await setFavorite({ db, principal: principalOf(request), id, isFavorite });
+      return { success: true as const, data: { id, isFavorite } };
+    },
+  );
 
-  app.delete('/:id', { schema: { params: idParamsSchema } }, async (request) => {
-    await deleteSearch(db, currentUser(request).id, request.params.id);
-    return { success: true, data: { id: request.params.id } };
-  });
+  app.delete(
+    '/:id',
+    {
+      config: ownSearch,
+      schema: {
+        tags,
+        summary: 'Delete an analysis',
+        params: idParamsSchema,
+        response: { 200: ok(deletedResponseSchema) },
+      },
+    },
+    async (request) => {
+      await deleteSearch({ db, principal: principalOf(request), id: request.params.id });
+      return { success: true as const, data: { id: request.params.id } };
+    },
+  );
 
-  app.post('/:id/rerun', { compress: false, schema: { params: idParamsSchema } }, async (request, reply) => {
-    const search = await ownSearch(db, currentUser(request).id, request.params.id);
-    return respondWithSearch(request, reply, { query: search.query, filters: search.filters });
-  });
+  app.post(
+    '/:id/rerun',
+    {
+      compress: false,
+      config: ownSearch,
+      schema: {
+        tags,
+        summary: 'Run an analysis again (counts as a search)',
+        params: idParamsSchema,
+        response: { 200: ok(searchResponseDataSchema) },
+      },
+    },
+    async (request, reply) => {
+      const search = await findSearch({ db, principal: principalOf(request), id: request.params.id });
+      return respondWithSearch(request, reply, { query: search.query, filters: search.filters });
+    },
+  );
 };

@@ -1,20 +1,23 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { DAY_MS } from '#shared/app/time.constants.ts';
 import { FREE_HISTORY_DAYS, PLANS } from '#shared/plans/plans.constants.ts';
-import type { SearchDetail, SearchListPage, SearchListQuery } from '#shared/searches/search.schemas.ts';
+import type { SearchDetail, SearchListPage, SearchListParams } from '#shared/searches/search.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { searchResults, searches, type SearchRow, type UserRow } from '../../db/schema/index.ts';
+import { accessible, accessibleRow } from '../../lib/access/policy.ts';
+import { userPrincipal, type Permission, type Principal } from '../../lib/access/principal.ts';
+import { searchResource } from '../../lib/access/resources.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
+import { mapPage, paginate, type KeysetColumn, type PageWindow } from '../../lib/paginate.ts';
 import { toSearchDetail, toSearchListItem } from './search-dto.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Start of the history a plan may see (null = everything). */
-export function historyStart(user: UserRow, now: Date): Date | null {
+function historyStart(user: UserRow, now: Date): Date | null {
   const days = PLANS[effectivePlan(user, now)].historyDays;
   return days === null ? null : new Date(now.getTime() - days * DAY_MS);
 }
@@ -27,6 +30,12 @@ const listColumns = {
   isFavorite: searches.isFavorite,
   status: searches.status,
 };
+type ListRow = Pick<SearchRow, keyof typeof listColumns>;
+
+const newestFirst: KeysetColumn<ListRow>[] = [
+  { column: searches.timestamp, direction: 'desc', value: (r) => r.timestamp },
+  { column: searches.id, direction: 'desc', value: (r) => r.id },
+];
 
 function prepareList(db: Database) {
   const userId = sql.placeholder('userId');
@@ -58,95 +67,100 @@ function preparedList(db: Database): ReturnType<typeof prepareList> {
   return prepared;
 }
 
-export async function listSearches(options: {
+type ListOptions = {
   db: Database;
   user: UserRow;
   now: Date;
-  query: {
-    page: number;
-    pageSize: number;
-    q?: string;
-    from?: string;
-    to?: string;
-    favorites?: SearchListQuery['favorites'];
-  };
-}): Promise<SearchListPage> {
-  const { db, user, now, query } = options;
+  query: SearchListParams;
+};
+
+/**
+ * History, newest first, within the plan's window. The unfiltered first pages (Recent Discoveries,
+ * history) use prepared statements: building and mapping a Drizzle query costs more CPU than the
+ * database work here. Free plans also get the count of searches the window hides.
+ */
+export async function listSearches({ db, user, now, query }: ListOptions): Promise<SearchListPage> {
   const start = historyStart(user, now);
-  const filtered: SQL[] = [eq(searches.userId, user.id)];
+  const filtered: SQL[] = [accessible(searchResource, userPrincipal(user.id), 'read')];
   if (start) filtered.push(gte(searches.timestamp, start));
   if (query.q) filtered.push(ilike(searches.query, `%${escapeLike(query.q)}%`));
   if (query.from) filtered.push(gte(searches.timestamp, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) filtered.push(lte(searches.timestamp, new Date(`${query.to}T23:59:59.999Z`)));
   if (query.favorites === 'true') filtered.push(eq(searches.isFavorite, true));
 
-  // One query for the page (one row more than asked says whether there is a next page; a count
-  // would double the cost on PGlite); a second, for free plans only, for the hidden count.
-  // The unfiltered list (Recent Discoveries, the first history page) uses prepared statements:
-  // building and mapping a Drizzle query costs more CPU than the database work here.
-  const isPlain = !query.q && !query.from && !query.to && query.favorites !== 'true';
-  const prepared = isPlain ? preparedList(db) : null;
-  const page = {
-    userId: user.id,
-    start: (start ?? new Date(0)).toISOString(),
-    limit: query.pageSize + 1,
-    offset: (query.page - 1) * query.pageSize,
-  };
-  const [rows, hidden] = await Promise.all([
-    prepared
-      ? prepared.page.execute(page)
+  const isPlain = !query.q && !query.from && !query.to && query.favorites !== 'true' && !query.cursor;
+  const startIso = (start ?? new Date(0)).toISOString();
+  const fetch = ({ limit, offset, after }: PageWindow): Promise<ListRow[]> =>
+    isPlain
+      ? preparedList(db).page.execute({ userId: user.id, start: startIso, limit, offset })
       : db
           .select(listColumns)
           .from(searches)
-          .where(and(...filtered))
+          .where(and(...filtered, after))
           .orderBy(desc(searches.timestamp), desc(searches.id))
-          .limit(page.limit)
-          .offset(page.offset),
-    start ? preparedList(db).hidden.execute(page) : Promise.resolve([{ n: 0 }]),
+          .limit(limit)
+          .offset(offset);
+  const [page, hidden] = await Promise.all([
+    paginate({ query, keyset: newestFirst, fetch }),
+    start ? preparedList(db).hidden.execute({ userId: user.id, start: startIso }) : Promise.resolve([{ n: 0 }]),
   ]);
   return {
-    items: rows.slice(0, query.pageSize).map(toSearchListItem),
-    page: query.page,
-    pageSize: query.pageSize,
-    hasMore: rows.length > query.pageSize,
+    ...mapPage(page, toSearchListItem),
     hiddenOlderCount: Number(hidden[0]?.n ?? 0),
     historyDays: start ? FREE_HISTORY_DAYS : null,
   };
 }
 
-/** The user's own search, or 404 (never 403: another user's ids do not exist for this user). */
-export async function ownSearch(db: Database, userId: number, id: number): Promise<SearchRow> {
+/** A search this principal may use this way, or 404 (never 403: other users' ids do not exist for them). */
+export async function findSearch(options: {
+  db: Database;
+  principal: Principal;
+  id: number;
+  permission?: Permission;
+}): Promise<SearchRow> {
+  const { db, principal, id, permission = 'read' } = options;
   const [row] = await db
     .select()
     .from(searches)
-    .where(and(eq(searches.id, id), eq(searches.userId, userId)));
-  if (!row) throw notFound('The search');
+    .where(accessibleRow(searchResource, id, principal, permission));
+  if (!row) throw notFound(searchResource.label);
   return row;
 }
 
-export async function getSearchDetail(db: Database, userId: number, id: number): Promise<SearchDetail> {
-  const search = await ownSearch(db, userId, id);
-  const results = await db
+export async function getSearchDetail(options: {
+  db: Database;
+  principal: Principal;
+  id: number;
+}): Promise<SearchDetail> {
+  const search = await findSearch(options);
+  const results = await options.db
     .select()
     .from(searchResults)
-    .where(eq(searchResults.searchId, id))
+    .where(eq(searchResults.searchId, search.id))
     .orderBy(asc(searchResults.rank));
   return toSearchDetail(search, results);
 }
 
-export async function setFavorite(db: Database, userId: number, id: number, isFavorite: boolean): Promise<void> {
+export async function setFavorite(options: {
+  db: Database;
+  principal: Principal;
+  id: number;
+  isFavorite: boolean;
+}): Promise<void> {
+  const { db, principal, id, isFavorite } = options;
   const rows = await db
     .update(searches)
     .set({ isFavorite })
-    .where(and(eq(searches.id, id), eq(searches.userId, userId)))
+    .where(accessibleRow(searchResource, id, principal, 'write'))
     .returning({ id: searches.id });
-  if (rows.length === 0) throw notFound('The search');
+  if (rows.length === 0) throw notFound(searchResource.label);
 }
 
-export async function deleteSearch(db: Database, userId: number, id: number): Promise<void> {
+export async function deleteSearch(options: { db: Database; principal: Principal; id: number }): Promise<void> {
+  const { db, principal, id } = options;
   const rows = await db
     .delete(searches)
-    .where(and(eq(searches.id, id), eq(searches.userId, userId)))
+    .where(accessibleRow(searchResource, id, principal, 'delete'))
     .returning({ id: searches.id });
-  if (rows.length === 0) throw notFound('The search');
+  if (rows.length === 0) throw notFound(searchResource.label);
 }

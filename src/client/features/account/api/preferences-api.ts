@@ -1,8 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ApiSuccessBody } from '#shared/api/errors.ts';
-import type { AccountPreferences, AccountPreferencesUpdate } from '#shared/account/preferences.schemas.ts';
-import { api } from '#client/lib/api-client.ts';
+import {
+  accountPreferencesSchema,
+  type AccountPreferences,
+  type AccountPreferencesUpdate,
+} from '#shared/account/preferences.schemas.ts';
+import { revokedSessionsSchema } from '#shared/account/sessions.schemas.ts';
+import { getData, patchData, postData } from '#client/lib/api-client.ts';
 
 // /api/account calls (paths documented in the server's account.routes.ts).
 
@@ -11,7 +15,7 @@ const PREFERENCES_KEY = ['account', 'preferences'] as const;
 export function preferencesQueryOptions() {
   return queryOptions({
     queryKey: PREFERENCES_KEY,
-    queryFn: async () => (await api.get<ApiSuccessBody<AccountPreferences>>('/api/account/preferences')).data,
+    queryFn: () => getData('/api/account/preferences', accountPreferencesSchema),
   });
 }
 
@@ -32,8 +36,8 @@ export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   const { queryKey } = preferencesQueryOptions();
   const mutation = useMutation({
-    mutationFn: async ({ patch }: { patch: AccountPreferencesUpdate; previous: AccountPreferences | undefined }) =>
-      (await api.patch<ApiSuccessBody<AccountPreferences>>('/api/account/preferences', patch)).data,
+    mutationFn: ({ patch }: { patch: AccountPreferencesUpdate; previous: AccountPreferences | undefined }) =>
+      patchData('/api/account/preferences', patch, accountPreferencesSchema),
     onError: (_error, { previous }) => {
       if (previous) queryClient.setQueryData(queryKey, previous);
     },
@@ -58,7 +62,6 @@ export function useUpdatePreferences() {
 
 export function useRevokeOtherSessions() {
   return useMutation({
-    mutationFn: async () =>
-      (await api.post<ApiSuccessBody<{ revokedSessions: number }>>('/api/account/sessions/revoke-others', {})).data,
+    mutationFn: () => postData('/api/account/sessions/revoke-others', {}, revokedSessionsSchema),
   });
 }

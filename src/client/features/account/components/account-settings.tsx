@@ -7,6 +7,8 @@ import {
   type AccountPreferences,
   type AccountPreferencesUpdate,
 } from '#shared/account/preferences.schemas.ts';
+import { Checkbox, Select } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -20,6 +22,10 @@ import {
 } from '../api/preferences-api.ts';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+const FREQUENCY_OPTIONS = NOTIFICATION_FREQUENCIES.map((f) => ({
+  value: f,
+  label: `${f[0]?.toUpperCase() ?? ''}${f.slice(1)}`,
+}));
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -30,33 +36,6 @@ function Section({ title, description, children }: { title: string; description?
       {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
       <div className="mt-4 grid gap-3">{children}</div>
     </section>
-  );
-}
-
-function Toggle({
-  label,
-  description,
-  checked,
-  onChange,
-}: {
-  label: string;
-  description?: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <label className="flex min-h-11 cursor-pointer items-start gap-3">
-      <input
-        type="checkbox"
-        className="mt-1 size-5 accent-[var(--primary)]"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span>
-        <span className="block text-sm font-medium">{label}</span>
-        {description ? <span className="block text-xs text-muted-foreground">{description}</span> : null}
-      </span>
-    </label>
   );
 }
 
@@ -113,63 +92,58 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
       </Section>
 
       <Section title="Accessibility" description="Applied across the whole app on every device you sign in to.">
-        <Toggle
+        <Checkbox
           label="High contrast"
           description="Stronger colours and borders."
           checked={a11y.highContrast}
-          onChange={(v) => save({ accessibilitySettings: { highContrast: v } })}
+          onChange={(e) => save({ accessibilitySettings: { highContrast: e.target.checked } })}
         />
-        <Toggle
+        <Checkbox
           label="Reduced motion"
           description="Turns off animations and transitions."
           checked={a11y.reducedMotion}
-          onChange={(v) => save({ accessibilitySettings: { reducedMotion: v } })}
+          onChange={(e) => save({ accessibilitySettings: { reducedMotion: e.target.checked } })}
         />
-        <Toggle
+        <Checkbox
           label="Screen reader optimised"
           description="Underlined links, always-visible focus and no decorative effects."
           checked={a11y.screenReaderOptimized}
-          onChange={(v) => save({ accessibilitySettings: { screenReaderOptimized: v } })}
+          onChange={(e) => save({ accessibilitySettings: { screenReaderOptimized: e.target.checked } })}
         />
       </Section>
 
       <Section title="Notifications">
-        <Toggle
+        <Checkbox
           label="Resource notifications"
           checked={notify.resourceNotifications}
-          onChange={(v) => save({ notificationPreferences: { resourceNotifications: v } })}
+          onChange={(e) => save({ notificationPreferences: { resourceNotifications: e.target.checked } })}
         />
-        <Toggle
+        <Checkbox
           label="Contribution updates"
           checked={notify.contributionUpdates}
-          onChange={(v) => save({ notificationPreferences: { contributionUpdates: v } })}
+          onChange={(e) => save({ notificationPreferences: { contributionUpdates: e.target.checked } })}
         />
-        <label className="grid max-w-xs gap-1.5 text-sm font-medium">
-          Frequency
-          <select
-            className="min-h-11 rounded-md border bg-background px-3"
-            value={notify.frequency}
-            onChange={(e) => {
-              const frequency = NOTIFICATION_FREQUENCIES.find((f) => f === e.target.value);
-              if (frequency) save({ notificationPreferences: { frequency } });
-            }}
-          >
-            {NOTIFICATION_FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {f[0]?.toUpperCase()}
-                {f.slice(1)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="max-w-xs">
+          <Field label="Frequency">
+            <Select
+              className="w-full"
+              options={FREQUENCY_OPTIONS}
+              value={notify.frequency}
+              onChange={(e) => {
+                const frequency = NOTIFICATION_FREQUENCIES.find((f) => f === e.target.value);
+                if (frequency) save({ notificationPreferences: { frequency } });
+              }}
+            />
+          </Field>
+        </div>
       </Section>
 
       <Section title="Privacy">
-        <Toggle
+        <Checkbox
           label="Opt out of analytics"
           description="We stop recording product-usage events for your account."
           checked={preferences.analyticsOptOut}
-          onChange={(v) => save({ analyticsOptOut: v })}
+          onChange={(e) => save({ analyticsOptOut: e.target.checked })}
         />
       </Section>
 

@@ -1,23 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { AccessibilitySettingsDto } from '#shared/account/preferences.schemas.ts';
 import { useThemeStore } from '#client/lib/theme-store.ts';
 import { preferencesQueryOptions, useUpdatePreferences } from '../api/preferences-api.ts';
+import { applyAccessibility } from '../apply-accessibility.ts';
 
 // Applies the stored account settings to the whole app: accessibility classes on <html> (styles.css
 // defines what each does), and the theme, kept in step between this device and the account.
-
-const CLASSES: Record<keyof AccessibilitySettingsDto, string> = {
-  highContrast: 'high-contrast',
-  reducedMotion: 'reduce-motion',
-  screenReaderOptimized: 'sr-optimized',
-};
-
-export function applyAccessibility(root: HTMLElement, settings: AccessibilitySettingsDto | null): void {
-  for (const [key, className] of Object.entries(CLASSES) as [keyof AccessibilitySettingsDto, string][]) {
-    root.classList.toggle(className, Boolean(settings?.[key]));
-  }
-}
 
 export function PreferencesSync() {
   const { data } = useQuery(preferencesQueryOptions());

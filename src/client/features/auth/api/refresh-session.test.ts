@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
-import { api } from '#client/lib/api-client.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { refreshSession, resetRefreshState } from './refresh-session.ts';
 
 // fetch is the boundary: a tiny fake API that expires the first access token and counts refreshes.
@@ -44,7 +44,7 @@ afterEach(() => {
 
 describe('401 → one refresh → one retry', () => {
   it('refreshes once for many concurrent 401s and retries each call with the new token', async () => {
-    const results = await Promise.all([api.get('/api/a'), api.get('/api/b'), api.get('/api/c')]);
+    const results = await Promise.all([apiRequest('/api/a'), apiRequest('/api/b'), apiRequest('/api/c')]);
     expect(results).toEqual(Array(3).fill({ success: true, data: 'ok' }));
     expect(refreshCalls).toBe(1);
     expect(useAuthStore.getState().accessToken).toBe('fresh-1');
@@ -62,12 +62,14 @@ describe('401 → one refresh → one retry', () => {
 
   it('a failed refresh clears the token and the user, and the call fails', async () => {
     refreshWorks = false;
-    await expect(api.get('/api/a')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/api/a')).rejects.toMatchObject({ status: 401 });
     expect(useAuthStore.getState()).toMatchObject({ user: null, accessToken: null, status: 'signed-out' });
   });
 
   it('does not refresh on a failed login', async () => {
-    await expect(api.post('/api/auth/login', { email: 'a@example.test', password: 'x' })).rejects.toMatchObject({
+    await expect(
+      apiRequest('/api/auth/login', { method: 'POST', body: { email: 'a@example.test', password: 'x' } }),
+    ).rejects.toMatchObject({
       status: 401,
     });
     expect(refreshCalls).toBe(0);

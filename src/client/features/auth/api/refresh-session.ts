@@ -1,20 +1,21 @@
 import { TOKEN_REFRESH_COOLDOWN_MS } from '#shared/app/app.constants.ts';
-import type { ApiSuccessBody } from '#shared/api/errors.ts';
-import { api, setRefreshHandler } from '#client/lib/api-client.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
+import { postData, setRefreshHandler } from '#client/lib/api-client.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 
-// Spec §7, §9: refresh at most once per 60 s and never concurrently; a failed refresh clears the
-// token and the user. Every caller (start-up, a 401 anywhere) goes through here.
+// Refresh at most once per 60 s and never concurrently; a failed refresh clears the token and the
+// user (docs/product/states.md). Every caller (start-up, a 401 anywhere) goes through here.
 
 let inFlight: Promise<string | null> | null = null;
 let lastRefreshAt = Number.NEGATIVE_INFINITY;
 
 async function doRefresh(): Promise<string | null> {
   try {
-    const body = await api.post<ApiSuccessBody<{ accessToken: string }>>('/api/auth/refresh');
+    // Imported on use: the schemas (and zod) are not part of the landing page's bundle.
+    const { accessTokenSchema } = await import('#shared/auth/auth.schemas.ts');
+    const { accessToken } = await postData('/api/auth/refresh', undefined, accessTokenSchema);
     lastRefreshAt = Date.now();
-    useAuthStore.setState({ accessToken: body.data.accessToken });
-    return body.data.accessToken;
+    useAuthStore.setState({ accessToken });
+    return accessToken;
   } catch {
     useAuthStore.getState().clear();
     return null;

@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useLogout } from '../api/auth-api.ts';
 
-// Spec §2 account menu: name or e-mail prefix, PRO badge for paid plans, and its entries.
+// docs/product/screens.md account menu: name or e-mail prefix, PRO badge for paid plans, and its entries.
 
 export function displayName(user: Pick<PublicUser, 'name' | 'email'>): string {
   return user.name?.trim() || user.email.split('@')[0] || user.email;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 
@@ -21,7 +21,7 @@ function wrap(children: ReactNode) {
 }
 
 describe('login form', () => {
-  it('disables Sign In while the request runs, then shows the spec message on failure and stays signed out', async () => {
+  it('disables Sign In while the request runs, then shows the documented message on failure and stays signed out', async () => {
     let answer: (r: Response) => void = () => undefined;
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
     wrap(<LoginForm />);
@@ -60,7 +60,7 @@ describe('login form', () => {
 });
 
 describe('register form', () => {
-  it('shows "Passwords don\'t match" and the spec\'s failure message', async () => {
+  it('shows "Passwords don\'t match" and the documented failure message', async () => {
     vi.stubGlobal(
       'fetch',
       async () => new Response(JSON.stringify({ success: false, code: 'CONFLICT', message: 'x' }), { status: 409 }),

@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { changePasswordSchema } from '#shared/auth/auth.schemas.ts';
-import type { FieldErrors } from '#shared/api/errors.ts';
+import { Input } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { applyServerErrors } from '#client/components/form/server-errors.ts';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { isApiError } from '#client/lib/api-error.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { useChangePassword } from '../api/auth-api.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
-import { AuthCard, FormAlert, TextField, validateWith } from './form-parts.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -13,61 +16,47 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function ChangePasswordForm() {
   const user = useAuthStore((state) => state.user);
   const change = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors = validateWith(changePasswordSchema, values);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    change.mutate(values, {
-      onSuccess: () => setValues(EMPTY),
-      onError: (error) => {
-        if (isApiError(error)) setFieldErrors(error.fieldErrors);
-      },
-    });
-  };
+  const form = useZodForm(changePasswordSchema, { defaultValues: EMPTY });
+  const newPassword = form.watch('newPassword');
+  const hasFieldErrors = Object.keys(form.formState.errors).length > 0;
 
   return (
     <AuthCard title="Change password" description="Your other sessions are signed out when the password changes.">
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <Form
+        form={form}
+        onValid={(values) =>
+          change.mutate(values, {
+            onSuccess: () => form.reset(EMPTY),
+            onError: (error) => applyServerErrors(form, error),
+          })
+        }
+      >
         {change.isSuccess ? <FormAlert tone="success">Your password has been changed.</FormAlert> : null}
-        {change.isError && Object.keys(fieldErrors).length === 0 ? <FormAlert>{change.error.message}</FormAlert> : null}
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          error={fieldErrors.currentPassword}
-        />
-        <TextField
+        {change.isError && !hasFieldErrors ? <FormAlert>{change.error.message}</FormAlert> : null}
+        <Field name="currentPassword" label="Current password">
+          <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+        </Field>
+        <Field
+          name="newPassword"
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Minimum 6 characters"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          error={fieldErrors.newPassword}
-          hint={
-            <PasswordStrengthMeter password={values.newPassword} userInputs={[user?.email ?? '', user?.name ?? '']} />
+          description={
+            <PasswordStrengthMeter password={newPassword} userInputs={[user?.email ?? '', user?.name ?? '']} />
           }
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={fieldErrors.confirmPassword}
-        />
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            placeholder="Minimum 6 characters"
+            {...form.register('newPassword')}
+          />
+        </Field>
+        <Field name="confirmPassword" label="Confirm new password">
+          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+        </Field>
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Saving…' : 'Change Password'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,23 +1,18 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema } from '#shared/auth/auth.schemas.ts';
-import type { FieldErrors } from '#shared/api/errors.ts';
+import { Input } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useForgotPassword } from '../api/auth-api.ts';
-import { AuthCard, FormAlert, TextField, formFields, validateWith } from './form-parts.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const { email } = formFields(event, ['email']);
-    const errors = validateWith(forgotPasswordSchema, { email });
-    setFieldErrors(errors);
-    if (Object.keys(errors).length === 0) forgot.mutate({ email });
-  };
+  const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
 
   return (
     <AuthCard title="Forgot your password?" description="Enter your email and we'll send you a link to reset it.">
@@ -27,13 +22,15 @@ export function ForgotPasswordForm() {
           link works for 30 minutes.
         </FormAlert>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <Form form={form} readFieldsOnSubmit onValid={(values) => forgot.mutate(values)}>
           {forgot.isError ? <FormAlert>{forgot.error.message}</FormAlert> : null}
-          <TextField label="Email" type="email" name="email" autoComplete="email" error={fieldErrors.email} required />
+          <Field name="email" label="Email">
+            <Input type="email" autoComplete="email" required {...form.register('email')} />
+          </Field>
           <Button type="submit" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending…' : 'Send Reset Link'}
           </Button>
-        </form>
+        </Form>
       )}
       <p className="text-center text-sm">
         <Link className="text-primary underline underline-offset-4" to={paths.login.href()}>

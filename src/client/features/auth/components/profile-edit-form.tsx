@@ -1,65 +1,41 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { profileUpdateSchema } from '#shared/auth/auth.schemas.ts';
-import type { FieldErrors } from '#shared/api/errors.ts';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
+import { Input } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { applyServerErrors } from '#client/components/form/server-errors.ts';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { isApiError } from '#client/lib/api-error.ts';
 import { useUpdateProfile } from '../api/auth-api.ts';
-import { AuthCard, FormAlert, TextField, validateWith } from './form-parts.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 export function ProfileEditForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
-  const [values, setValues] = useState({
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    avatar: user.avatar ?? '',
+  const form = useZodForm(profileUpdateSchema, {
+    defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', avatar: user.avatar ?? '' },
   });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors = validateWith(profileUpdateSchema, values);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    update.mutate(values, {
-      onError: (error) => {
-        if (isApiError(error)) setFieldErrors(error.fieldErrors);
-      },
-    });
-  };
+  const hasFieldErrors = Object.keys(form.formState.errors).length > 0;
 
   return (
     <AuthCard title="Edit profile">
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <Form
+        form={form}
+        onValid={(values) => update.mutate(values, { onError: (error) => applyServerErrors(form, error) })}
+      >
         {update.isSuccess ? <FormAlert tone="success">Your profile has been saved.</FormAlert> : null}
-        {update.isError && Object.keys(fieldErrors).length === 0 ? <FormAlert>Profile update failed</FormAlert> : null}
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={fieldErrors.firstName}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={set('lastName')}
-          error={fieldErrors.lastName}
-        />
-        <TextField
-          label="Avatar URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://…"
-          value={values.avatar}
-          onChange={set('avatar')}
-          error={fieldErrors.avatar}
-        />
+        {update.isError && !hasFieldErrors ? <FormAlert>Profile update failed</FormAlert> : null}
+        <Field name="firstName" label="First name">
+          <Input autoComplete="given-name" {...form.register('firstName')} />
+        </Field>
+        <Field name="lastName" label="Last name">
+          <Input autoComplete="family-name" {...form.register('lastName')} />
+        </Field>
+        <Field name="avatar" label="Avatar URL">
+          <Input type="url" inputMode="url" placeholder="https://…" {...form.register('avatar')} />
+        </Field>
         <div className="flex gap-2">
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save Changes'}
@@ -68,7 +44,7 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
             <Link to={paths.profile.href()}>Cancel</Link>
           </Button>
         </div>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,86 +1,63 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, registerRequestSchema } from '#shared/auth/auth.schemas.ts';
-import type { FieldErrors } from '#shared/api/errors.ts';
+import { Input } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { applyServerErrors } from '#client/components/form/server-errors.ts';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { isApiError } from '#client/lib/api-error.ts';
 import { useRegister } from '../api/auth-api.ts';
-import { AuthCard, FormAlert, TextField, validateWith } from './form-parts.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 export function RegisterForm() {
   const navigate = useNavigate();
   const register = useRegister({ onSignedIn: () => void navigate(paths.home.href()) });
-  const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors = validateWith(registerRequestSchema, values);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    register.mutate(values, {
-      // Server-side rules (a common or reused password) come back per field.
-      onError: (error) => {
-        if (isApiError(error)) setFieldErrors(error.fieldErrors);
-      },
-    });
-  };
+  const form = useZodForm(registerRequestSchema, {
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const [name, email, password] = form.watch(['name', 'email', 'password']);
 
   return (
     <AuthCard title="Create your account" description="Start finding the gaps nobody has filled yet.">
       <SocialButtons mode="register" />
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <Form
+        form={form}
+        onValid={(values) =>
+          // Server-side rules (a common or reused password) come back per field.
+          register.mutate(values, { onError: (error) => applyServerErrors(form, error) })
+        }
+      >
         {register.isError ? <FormAlert>{AUTH_MESSAGES.registrationFailed}</FormAlert> : null}
-        <TextField
-          label="Full name"
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={set('name')}
-          error={fieldErrors.name}
-          required
-        />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-          error={fieldErrors.email}
-          required
-        />
-        <TextField
-          label="Password"
-          type="password"
+        <Field name="name" label="Full name">
+          <Input autoComplete="name" required {...form.register('name')} />
+        </Field>
+        <Field name="email" label="Email">
+          <Input type="email" autoComplete="email" required {...form.register('email')} />
+        </Field>
+        <Field
           name="password"
-          autoComplete="new-password"
-          placeholder="Minimum 6 characters"
-          value={values.password}
-          onChange={set('password')}
-          error={fieldErrors.password}
-          hint={<PasswordStrengthMeter password={values.password} userInputs={[values.email, values.name]} />}
-          required
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={fieldErrors.confirmPassword}
-          required
-        />
+          label="Password"
+          description={<PasswordStrengthMeter password={password ?? ''} userInputs={[email, name]} />}
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            placeholder="Minimum 6 characters"
+            required
+            {...form.register('password')}
+          />
+        </Field>
+        <Field name="confirmPassword" label="Confirm password">
+          <Input type="password" autoComplete="new-password" required {...form.register('confirmPassword')} />
+        </Field>
         <Button type="submit" disabled={register.isPending}>
           {register.isPending ? 'Creating account…' : 'Create Account'}
         </Button>
-      </form>
+      </Form>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
         <Link className="text-primary underline underline-offset-4" to={paths.login.href()}>

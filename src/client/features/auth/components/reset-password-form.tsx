@@ -1,12 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { resetPasswordSchema } from '#shared/auth/auth.schemas.ts';
-import type { FieldErrors } from '#shared/api/errors.ts';
+import { Input } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { applyServerErrors } from '#client/components/form/server-errors.ts';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { isApiError } from '#client/lib/api-error.ts';
 import { useResetPassword } from '../api/auth-api.ts';
-import { AuthCard, FormAlert, TextField, validateWith } from './form-parts.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 export function ResetPasswordForm() {
@@ -15,23 +18,10 @@ export function ResetPasswordForm() {
   // E-mailed links carry the token in the fragment (never sent to the server); ?token= also works.
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? params.get('token') ?? '';
   const reset = useResetPassword();
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors = validateWith(resetPasswordSchema, { token, ...values });
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    reset.mutate(
-      { token, ...values },
-      {
-        onError: (error) => {
-          if (isApiError(error)) setFieldErrors(error.fieldErrors);
-        },
-      },
-    );
-  };
+  // The token is part of the request the schema checks, not a field the person fills in.
+  const form = useZodForm(resetPasswordSchema, { defaultValues: { token, password: '', confirmPassword: '' } });
+  const password = form.watch('password');
+  const tokenError = form.formState.errors.token?.message;
 
   if (reset.isSuccess) {
     return (
@@ -46,41 +36,38 @@ export function ResetPasswordForm() {
 
   return (
     <AuthCard title="Choose a new password" description="Pick a password you have not used before.">
-      {!token || fieldErrors.token ? (
+      {!token || tokenError ? (
         <FormAlert>
-          {fieldErrors.token ?? 'This password reset link is incomplete.'}{' '}
+          {tokenError && token ? tokenError : 'This password reset link is incomplete.'}{' '}
           <Link className="underline" to={paths.authForgotPassword.href()}>
             Request a new link
           </Link>
         </FormAlert>
       ) : null}
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField
-          label="New password"
-          type="password"
+      <Form
+        form={form}
+        onValid={(values) => reset.mutate(values, { onError: (error) => applyServerErrors(form, error) })}
+      >
+        <Field
           name="password"
-          autoComplete="new-password"
-          placeholder="Minimum 6 characters"
-          value={values.password}
-          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-          error={fieldErrors.password}
-          hint={<PasswordStrengthMeter password={values.password} userInputs={[]} />}
-          required
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
-          error={fieldErrors.confirmPassword}
-          required
-        />
+          label="New password"
+          description={<PasswordStrengthMeter password={password} userInputs={[]} />}
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            placeholder="Minimum 6 characters"
+            required
+            {...form.register('password')}
+          />
+        </Field>
+        <Field name="confirmPassword" label="Confirm new password">
+          <Input type="password" autoComplete="new-password" required {...form.register('confirmPassword')} />
+        </Field>
         <Button type="submit" disabled={reset.isPending || !token}>
           {reset.isPending ? 'Resetting…' : 'Reset Password'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/lib/toast.ts';
 
-// Spec §2, §8: the social buttons only announce that provider sign-in is coming.
+// docs/product/screens.md, errors.md: the social buttons only announce that provider sign-in is coming.
 const PROVIDERS = ['Google', 'GitHub'] as const;
 
 export function SocialButtons({ mode }: { mode: 'login' | 'register' }) {

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { greetingName, WelcomePill } from './welcome-pill.tsx';
 
-describe('welcome pill (spec §1)', () => {
+describe('welcome pill (docs/product/overview.md)', () => {
   it.each([
     [{ firstName: 'Ada', email: 'ada@example.test' }, 'Ada'],
     [{ firstName: null, email: 'ada@example.test' }, 'ada@example.test'],

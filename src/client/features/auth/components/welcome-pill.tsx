@@ -1,8 +1,8 @@
 import { Crown } from 'lucide-react';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 
-/** Spec §1: greet by first name, else the e-mail, else 'User'. */
+/** docs/product/overview.md: greet by first name, else the e-mail, else 'User'. */
 export function greetingName(user: Pick<PublicUser, 'firstName' | 'email'> | null): string {
   return user?.firstName?.trim() || user?.email || 'User';
 }

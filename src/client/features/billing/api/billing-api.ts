@@ -1,25 +1,26 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiSuccessBody } from '#shared/api/errors.ts';
-import type { PublicUser } from '#shared/auth/user.schemas.ts';
-import type {
-  CheckoutResponse,
-  ContactRequest,
-  DemoCheckout,
-  Invoice,
-  PaidPlanId,
-  PaymentProviderName,
-  SubscriptionView,
+import { publicUserSchema, type PublicUser } from '#shared/auth/user.schemas.ts';
+import {
+  billingConfigSchema,
+  checkoutResponseSchema,
+  contactResponseSchema,
+  demoCheckoutCompletedSchema,
+  demoCheckoutSchema,
+  invoiceListSchema,
+  portalResponseSchema,
+  subscriptionViewSchema,
+  trialActivateResponseSchema,
+  type ContactRequest,
+  type PaidPlanId,
+  type SubscriptionView,
 } from '#shared/billing/billing.schemas.ts';
-import type { PlanId } from '#shared/plans/plans.constants.ts';
-import { api } from '#client/lib/api-client.ts';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { getData, postData } from '#client/lib/api-client.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 
 // Every call of the billing feature: /api/billing, /api/trial and /api/contact. Keys start with
 // 'billing'; anything that can change the plan also refreshes the signed-in user (badge, menu).
 
-export type BillingConfig = { provider: PaymentProviderName; enterpriseCheckout: boolean };
-
-export const billingKeys = {
+const billingKeys = {
   all: ['billing'] as const,
   config: () => ['billing', 'config'] as const,
   subscription: () => ['billing', 'subscription'] as const,
@@ -27,19 +28,15 @@ export const billingKeys = {
   demoCheckout: (sessionId: string) => ['billing', 'demo-checkout', sessionId] as const,
 };
 
-async function data<T>(promise: Promise<ApiSuccessBody<T>>): Promise<T> {
-  return (await promise).data;
-}
-
 export function billingConfigQueryOptions() {
   return queryOptions({
     queryKey: billingKeys.config(),
-    queryFn: () => data(api.get<ApiSuccessBody<BillingConfig>>('/api/billing/config')),
+    queryFn: () => getData('/api/billing/config', billingConfigSchema),
   });
 }
 
 export function fetchSubscription(): Promise<SubscriptionView> {
-  return data(api.get<ApiSuccessBody<SubscriptionView>>('/api/billing/subscription'));
+  return getData('/api/billing/subscription', subscriptionViewSchema);
 }
 
 export function subscriptionQueryOptions() {
@@ -49,22 +46,20 @@ export function subscriptionQueryOptions() {
 export function invoicesQueryOptions() {
   return queryOptions({
     queryKey: billingKeys.invoices(),
-    queryFn: async () =>
-      (await data(api.get<ApiSuccessBody<{ invoices: Invoice[] }>>('/api/billing/invoices'))).invoices,
+    queryFn: async () => (await getData('/api/billing/invoices', invoiceListSchema)).invoices,
   });
 }
 
 export function demoCheckoutQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: billingKeys.demoCheckout(sessionId),
-    queryFn: () =>
-      data(api.get<ApiSuccessBody<DemoCheckout>>(`/api/billing/demo-checkout/${encodeURIComponent(sessionId)}`)),
+    queryFn: () => getData(`/api/billing/demo-checkout/${encodeURIComponent(sessionId)}`, demoCheckoutSchema),
   });
 }
 
 /** Reloads the signed-in user from the server (its plan is computed there). */
 export async function refreshCurrentUser(): Promise<PublicUser> {
-  const user = await data(api.get<ApiSuccessBody<PublicUser>>('/api/auth/profile'));
+  const user = await getData('/api/auth/profile', publicUserSchema);
   useAuthStore.getState().setUser(user);
   return user;
 }
@@ -75,6 +70,7 @@ function useRefreshBilling() {
     await refreshCurrentUser();
     await queryClient.invalidateQueries({ queryKey: billingKeys.all });
     // The search quota, history window and tier-based feature flags depend on the plan.
+    await queryClient.invalidateQueries({ queryKey: ['usage'] });
     await queryClient.invalidateQueries({ queryKey: ['searches'] });
     await queryClient.invalidateQueries({ queryKey: ['flags'] });
   };
@@ -82,8 +78,7 @@ function useRefreshBilling() {
 
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (plan: PaidPlanId) =>
-      data(api.post<ApiSuccessBody<CheckoutResponse>>('/api/billing/checkout', { plan })),
+    mutationFn: (plan: PaidPlanId) => postData('/api/billing/checkout', { plan }, checkoutResponseSchema),
   });
 }
 
@@ -91,10 +86,10 @@ export function useCompleteDemoCheckout(sessionId: string) {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: () =>
-      data(
-        api.post<ApiSuccessBody<{ plan: PaidPlanId }>>(
-          `/api/billing/demo-checkout/${encodeURIComponent(sessionId)}/complete`,
-        ),
+      postData(
+        `/api/billing/demo-checkout/${encodeURIComponent(sessionId)}/complete`,
+        undefined,
+        demoCheckoutCompletedSchema,
       ),
     onSuccess: refresh,
   });
@@ -106,11 +101,9 @@ export function useSubscriptionAction() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: (action: SubscriptionAction) =>
-      data(
-        action.kind === 'change'
-          ? api.post<ApiSuccessBody<SubscriptionView>>('/api/billing/subscription/change', { plan: action.plan })
-          : api.post<ApiSuccessBody<SubscriptionView>>(`/api/billing/subscription/${action.kind}`),
-      ),
+      action.kind === 'change'
+        ? postData('/api/billing/subscription/change', { plan: action.plan }, subscriptionViewSchema)
+        : postData(`/api/billing/subscription/${action.kind}`, undefined, subscriptionViewSchema),
     onSuccess: refresh,
   });
 }
@@ -118,7 +111,7 @@ export function useSubscriptionAction() {
 export function useOpenPortal() {
   return useMutation({
     mutationFn: async () => {
-      const { url } = await data(api.post<ApiSuccessBody<{ url: string }>>('/api/billing/portal'));
+      const { url } = await postData('/api/billing/portal', undefined, portalResponseSchema);
       window.location.assign(url);
     },
   });
@@ -127,14 +120,13 @@ export function useOpenPortal() {
 export function useActivateTrial() {
   const refresh = useRefreshBilling();
   return useMutation({
-    mutationFn: (email: string) =>
-      data(api.post<ApiSuccessBody<{ plan: PlanId; trialExpiration: string }>>('/api/trial/activate', { email })),
+    mutationFn: (email: string) => postData('/api/trial/activate', { email }, trialActivateResponseSchema),
     onSuccess: refresh,
   });
 }
 
 export function useContactSales() {
   return useMutation({
-    mutationFn: (request: ContactRequest) => data(api.post<ApiSuccessBody<{ id: number }>>('/api/contact', request)),
+    mutationFn: (request: ContactRequest) => postData('/api/contact', request, contactResponseSchema),
   });
 }

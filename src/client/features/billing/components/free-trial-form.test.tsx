@@ -2,16 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TRIAL_EMAIL_REQUIRED_TEXT, TRIAL_EMAIL_REQUIRED_TITLE } from '#shared/billing/billing.schemas.ts';
 import {
-  TRIAL_EMAIL_REQUIRED_TEXT,
-  TRIAL_EMAIL_REQUIRED_TITLE,
   TRIAL_FAILURE_FALLBACK,
   TRIAL_FAILURE_TITLE,
   TRIAL_SUCCESS_TEXT,
   TRIAL_SUCCESS_TITLE,
-} from '#shared/billing/billing.schemas.ts';
+} from '#shared/billing/trial-copy.ts';
 import { Toaster } from '#client/components/ui/toaster.tsx';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { loadSonner } from '#client/lib/toast.ts';
 import { FreeTrialForm } from './free-trial-form.tsx';
 
@@ -59,7 +58,7 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-describe('free-trial form (spec §5, §8)', () => {
+describe('free-trial form (docs/product/validation.md, errors.md)', () => {
   for (const [name, typed] of [
     ['empty', ''],
     ['blank', '   '],

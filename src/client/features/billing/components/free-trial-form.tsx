@@ -1,31 +1,32 @@
-import { useState, type FormEvent } from 'react';
 import {
   TRIAL_EMAIL_REQUIRED_TEXT,
   TRIAL_EMAIL_REQUIRED_TITLE,
+  trialActivateRequestSchema,
+} from '#shared/billing/billing.schemas.ts';
+import { Input } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { toast } from '#client/lib/toast.ts';
+import { useActivateTrial } from '../api/billing-api.ts';
+import {
   TRIAL_FAILURE_FALLBACK,
   TRIAL_FAILURE_TITLE,
   TRIAL_SUCCESS_TEXT,
   TRIAL_SUCCESS_TITLE,
-} from '#shared/billing/billing.schemas.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { toast } from '#client/lib/toast.ts';
-import { useActivateTrial } from '../api/billing-api.ts';
-import { LabelledInput } from './labelled-input.tsx';
+} from '#shared/billing/trial-copy.ts';
 
-/** The e-mail form that starts the 7-day Pro trial (spec §5, §8 wording). Used by the page and the modal. */
+/** The e-mail form that starts the 7-day Pro trial. Used by the page and the modal. */
 export function FreeTrialForm({ defaultEmail, onActivated }: { defaultEmail?: string; onActivated?: () => void }) {
-  const [email, setEmail] = useState(defaultEmail ?? '');
   const activate = useActivateTrial();
+  const form = useZodForm(trialActivateRequestSchema, { defaultValues: { email: defaultEmail ?? '' } });
+  const emailError = form.formState.errors.email?.message;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (email.trim() === '') {
-      void toast({ title: TRIAL_EMAIL_REQUIRED_TITLE, description: TRIAL_EMAIL_REQUIRED_TEXT, variant: 'destructive' });
-      return;
-    }
+  const onValid = ({ email }: { email: string }) => {
     // mutateAsync, not mutate's callbacks: the refreshed user can unmount this form (the modal's
     // trigger disappears for a Pro user) before per-call callbacks would run.
-    activate.mutateAsync(email.trim()).then(
+    activate.mutateAsync(email).then(
       () => {
         void toast({ title: TRIAL_SUCCESS_TITLE, description: TRIAL_SUCCESS_TEXT, variant: 'success' });
         onActivated?.();
@@ -35,23 +36,23 @@ export function FreeTrialForm({ defaultEmail, onActivated }: { defaultEmail?: st
         void toast({ title: TRIAL_FAILURE_TITLE, description: message, variant: 'destructive' });
       },
     );
-  }
+  };
+
+  // A missing e-mail is told in a toast ("Email Required"); a malformed one under the field.
+  const onInvalid = () => {
+    if (form.getFieldState('email').error?.message !== TRIAL_EMAIL_REQUIRED_TEXT) return;
+    void toast({ title: TRIAL_EMAIL_REQUIRED_TITLE, description: TRIAL_EMAIL_REQUIRED_TEXT, variant: 'destructive' });
+  };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <LabelledInput
-        label="Email address"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        placeholder="you@example.com"
-      />
+    <Form form={form} onValid={onValid} onInvalid={onInvalid}>
+      <Field name="email" label="Email address" error={emailError === TRIAL_EMAIL_REQUIRED_TEXT ? '' : undefined}>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+      </Field>
       <Button type="submit" disabled={activate.isPending}>
         {activate.isPending ? 'Starting your trial…' : 'Start Free Trial'}
       </Button>
       <p className="text-xs text-muted-foreground">No credit card required. The trial ends by itself after 7 days.</p>
-    </form>
+    </Form>
   );
 }

@@ -4,7 +4,7 @@ import { FreeTrialForm } from './free-trial-form.tsx';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; defaultEmail?: string };
 
-/** The free-trial modal (spec §2): the 7-day Pro trial with an e-mail field. */
+/** The free-trial modal (docs/product/screens.md): the 7-day Pro trial with an e-mail field. */
 export function FreeTrialModal({ open, onOpenChange, defaultEmail }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -15,6 +15,7 @@ import {
 } from '../api/billing-api.ts';
 import { DemoModeNotice } from './demo-mode-notice.tsx';
 import { InvoicesList } from './invoices-list.tsx';
+import { formatDate } from '#client/lib/format.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -25,13 +26,9 @@ const STATUS_LABELS: Record<string, string> = {
   incomplete: 'Awaiting payment',
 };
 
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-}
-
 function statusLine(subscription: NonNullable<SubscriptionView['subscription']>): string {
   if (!subscription.currentPeriodEnd) return STATUS_LABELS[subscription.status] ?? subscription.status;
-  const date = formatDate(subscription.currentPeriodEnd);
+  const date = formatDate(subscription.currentPeriodEnd, 'long');
   if (subscription.cancelAtPeriodEnd) return `Cancelled — your plan ends on ${date}`;
   if (subscription.status === 'active') return `Active — renews on ${date}`;
   return `${STATUS_LABELS[subscription.status] ?? subscription.status} — current period ends on ${date}`;
@@ -70,7 +67,7 @@ export function SubscriptionOverview() {
         {subscription ? (
           <p data-testid="subscription-status">{statusLine(subscription)}</p>
         ) : trialExpiration ? (
-          <p>Free trial — ends on {formatDate(trialExpiration)}. Subscribe to keep Pro afterwards.</p>
+          <p>Free trial — ends on {formatDate(trialExpiration, 'long')}. Subscribe to keep Pro afterwards.</p>
         ) : (
           <p>You have no paid subscription.</p>
         )}
@@ -133,7 +130,7 @@ export function SubscriptionOverview() {
               >
                 <span>{item.summary}</span>
                 <time dateTime={item.at} className="text-muted-foreground">
-                  {formatDate(item.at)}
+                  {formatDate(item.at, 'long')}
                 </time>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { TRIAL_DAYS } from '#shared/plans/plans.constants.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 
 // The dialog (Radix) loads on first open, keeping it out of the pricing page's first load.
 const FreeTrialModal = lazy(async () => ({ default: (await import('./free-trial-modal.tsx')).FreeTrialModal }));

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { SOURCE_ATTRIBUTION, type Evidence } from '#shared/engine/analysis.schemas.ts';
 
-/** Evidence items with their source, attribution and a link (spec: every number traceable). */
+/** Evidence items with their source, attribution and a link (docs/product/overview.md: every number traceable). */
 export function EvidenceList({ evidence, ids }: { evidence: Evidence[]; ids?: string[] }) {
   const shown = ids ? evidence.filter((e) => ids.includes(e.id)) : evidence;
   if (shown.length === 0) return <p className="text-sm text-muted-foreground">No evidence items recorded.</p>;

@@ -1,67 +1,7 @@
 import { X } from 'lucide-react';
-import {
-  CATEGORY_OPTIONS,
-  MARKET_POTENTIAL_LABELS,
-  SCORE_MAX,
-  SCORE_MIN,
-  defaultFilters,
-  type SearchFilters,
-} from '#shared/searches/filters.schemas.ts';
+import { defaultFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
-
-type Chip = { key: string; label: string; remove: (f: SearchFilters) => SearchFilters };
-
-const RANGES = [
-  { field: 'innovationScore', label: 'Innovation' },
-  { field: 'marketSize', label: 'Market size' },
-  { field: 'feasibilityScore', label: 'Feasibility' },
-] as const;
-
-/** One chip per active filter, in the spec §4 counting order. */
-export function activeFilterChips(filters: SearchFilters): Chip[] {
-  const chips: Chip[] = [];
-  for (const value of filters.categories) {
-    const label = CATEGORY_OPTIONS.find((o) => o.value === value)?.label ?? value;
-    chips.push({
-      key: `cat-${value}`,
-      label,
-      remove: (f) => ({ ...f, categories: f.categories.filter((c) => c !== value) }),
-    });
-  }
-  for (const { field, label } of RANGES) {
-    const [min, max] = filters[field];
-    if (min !== SCORE_MIN || max !== SCORE_MAX) {
-      chips.push({
-        key: field,
-        label: `${label} ${min}–${max}`,
-        remove: (f) => ({ ...f, [field]: [SCORE_MIN, SCORE_MAX] }),
-      });
-    }
-  }
-  if (filters.marketPotential) {
-    chips.push({
-      key: 'potential',
-      label: `Potential: ${MARKET_POTENTIAL_LABELS[filters.marketPotential]}`,
-      remove: (f) => ({ ...f, marketPotential: null }),
-    });
-  }
-  const { from, to } = filters.dateRange;
-  if (from || to) {
-    chips.push({
-      key: 'date',
-      label: `Dates ${from ?? '…'} – ${to ?? '…'}`,
-      remove: (f) => ({ ...f, dateRange: { from: null, to: null } }),
-    });
-  }
-  for (const keyword of filters.keywords) {
-    chips.push({
-      key: `kw-${keyword}`,
-      label: `“${keyword}”`,
-      remove: (f) => ({ ...f, keywords: f.keywords.filter((k) => k !== keyword) }),
-    });
-  }
-  return chips;
-}
+import { activeFilterChips } from '../active-filters.ts';
 
 export function FilterChips({ filters, onChange }: { filters: SearchFilters; onChange: (f: SearchFilters) => void }) {
   const chips = activeFilterChips(filters);

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import {
   CATEGORY_OPTIONS,
-  MARKET_POTENTIALS,
   MARKET_POTENTIAL_LABELS,
   PRESET_IDS,
   PRESET_LABELS,
+  SORT_OPTIONS,
+  presetFilters,
+} from '#shared/searches/filter-options.ts';
+import {
+  MARKET_POTENTIALS,
   SCORE_MAX,
   SCORE_MIN,
   SCORE_STEP,
-  SORT_OPTIONS,
   addKeyword,
   defaultFilters,
-  presetFilters,
   type SearchFilters,
 } from '#shared/searches/filters.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -28,7 +30,7 @@ const RANGES = [
 
 const inputClass = 'min-h-11 rounded-md border bg-background px-3';
 
-/** The advanced filter panel (spec §2, §3, §5, §9). Edits a draft; Apply pushes it and closes. */
+/** The advanced filter panel (docs/product/screens.md, data.md, validation.md, constants.md). Edits a draft; Apply pushes it and closes. */
 export function FilterPanel({ applied, onApply, onClose }: FilterPanelProps) {
   const [draft, setDraft] = useState<SearchFilters>(applied);
   const [keyword, setKeyword] = useState('');

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 
-/** A collapsible section of the filter panel (spec §2: some open by default, some collapsed). */
+/** A collapsible section of the filter panel (docs/product/screens.md: some open by default, some collapsed). */
 export function FilterSection({
   title,
   defaultOpen,

@@ -1,12 +1,9 @@
 import { Link } from 'react-router';
 import type { SearchListItem } from '#shared/searches/search.schemas.ts';
 import { paths } from '#client/config/paths.ts';
+import { formatDate } from '#client/lib/format.ts';
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-/** Spec §2: up to 5 recent searches, query and date; a click opens /search/{id}. */
+/** docs/product/screens.md: up to 5 recent searches, query and date; a click opens /search/{id}. */
 export function RecentDiscoveries({ items }: { items: SearchListItem[] | undefined }) {
   return (
     <section aria-labelledby="recent-title" className="mt-8">

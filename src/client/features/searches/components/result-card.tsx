@@ -1,15 +1,11 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MARKET_POTENTIAL_LABELS, CATEGORY_OPTIONS } from '#shared/searches/filters.schemas.ts';
+import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { OpportunityDetails } from './opportunity-details.tsx';
-
-export function categoryLabel(value: string): string {
-  return CATEGORY_OPTIONS.find((o) => o.value === value)?.label ?? value;
-}
 
 function Score({ label, value }: { label: string; value: number | string }) {
   return (

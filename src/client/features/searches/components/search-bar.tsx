@@ -12,7 +12,7 @@ type SearchBarProps = {
   isLoading: boolean;
 };
 
-/** Spec §2: Enter or Search runs; the button is disabled while loading; Ctrl/Cmd+K focuses the field. */
+/** docs/product/screens.md: Enter or Search runs; the button is disabled while loading; Ctrl/Cmd+K focuses the field. */
 export function SearchBar({ filters, onFiltersChange, onSearch, isLoading }: SearchBarProps) {
   const [query, setQuery] = useState('');
   const [isPanelOpen, setPanelOpen] = useState(false);

@@ -1,14 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { UPGRADE_PROMPT_DISMISS_MS } from '#shared/plans/plans.constants.ts';
 import { defaultFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
-import { sortAndFilterResults } from './results-view.tsx';
+import { sortAndFilterResults } from '../result-sorting.ts';
 import { SearchBar } from './search-bar.tsx';
-import { UPGRADE_REASONS, UpgradePrompt, dismissKey, type UpgradeReason } from './upgrade-prompt.tsx';
-import { usageState } from './usage-card.tsx';
 import { fakeOpportunityDto } from '../test/result-fixtures.ts';
 
 // jsdom has no layout: Radix's slider measures itself with ResizeObserver, which jsdom lacks.
@@ -33,7 +29,7 @@ function Harness({ onSearch, isLoading = false }: { onSearch: (q: string) => voi
 
 const applied = (): SearchFilters => JSON.parse(screen.getByTestId('applied').textContent ?? '{}') as SearchFilters;
 
-describe('search bar and filter panel (spec §2, §5)', () => {
+describe('search bar and filter panel (docs/product/screens.md, validation.md)', () => {
   it('runs a trimmed search on Enter, ignores a blank one, and disables Search while loading', async () => {
     const onSearch = vi.fn();
     const user = userEvent.setup();
@@ -111,63 +107,6 @@ describe('search bar and filter panel (spec §2, §5)', () => {
     min.focus();
     await user.keyboard('{ArrowRight}');
     expect(min).toHaveAttribute('aria-valuenow', '5');
-  });
-});
-
-describe('usage card states (spec §4)', () => {
-  it.each([
-    [0, 'normal'],
-    [2, 'normal'],
-    [3, 'warning'],
-    [4, 'warning'],
-    [5, 'limit'],
-    [7, 'limit'],
-  ] as const)('%i of 5 → %s', (used, state) => {
-    expect(usageState({ searchesUsed: used, searchesLimit: 5 })).toBe(state);
-  });
-  it('is always normal when unlimited', () => {
-    expect(usageState({ searchesUsed: 500, searchesLimit: null })).toBe('normal');
-  });
-});
-
-describe('upgrade prompt (spec §4)', () => {
-  const renderPrompt = (reason: UpgradeReason, plan: 'free' | 'pro' = 'free') =>
-    render(
-      <MemoryRouter>
-        <UpgradePrompt reason={reason} plan={plan} onViewPlans={vi.fn()} />
-      </MemoryRouter>,
-    );
-
-  it.each(Object.entries(UPGRADE_REASONS) as [UpgradeReason, string][])(
-    'shows %s as %j for free users only',
-    (reason, text) => {
-      const { unmount } = renderPrompt(reason);
-      expect(screen.getByText(text)).toBeInTheDocument();
-      unmount();
-      renderPrompt(reason, 'pro');
-      expect(screen.queryByText(text)).toBeNull();
-    },
-  );
-
-  it('hides a dismissed reason for 24 hours, per reason, then removes the stored value and shows again', async () => {
-    const user = userEvent.setup();
-    const { unmount } = renderPrompt('search-limit');
-    await user.click(screen.getByRole('button', { name: 'Maybe Later' }));
-    expect(screen.queryByText(UPGRADE_REASONS['search-limit'])).toBeNull();
-    const stored = Number(localStorage.getItem(dismissKey('search-limit')));
-    expect(stored).toBeGreaterThan(0);
-    unmount();
-    renderPrompt('collaboration');
-    expect(screen.getByText(UPGRADE_REASONS.collaboration)).toBeInTheDocument();
-
-    localStorage.setItem(dismissKey('search-limit'), String(Date.now() - UPGRADE_PROMPT_DISMISS_MS + 60_000));
-    const again = renderPrompt('search-limit');
-    expect(screen.queryByText(UPGRADE_REASONS['search-limit'])).toBeNull();
-    again.unmount();
-    localStorage.setItem(dismissKey('search-limit'), String(Date.now() - UPGRADE_PROMPT_DISMISS_MS - 1));
-    renderPrompt('search-limit');
-    expect(screen.getByText(UPGRADE_REASONS['search-limit'])).toBeInTheDocument();
-    expect(localStorage.getItem(dismissKey('search-limit'))).toBeNull();
   });
 });
 

@@ -86,7 +86,7 @@ function useRunSearchWithLocation() {
   return { search: useRunSearch(), location: useLocation() };
 }
 
-describe('useRunSearch (spec §4 search flow, §8 failures)', () => {
+describe('useRunSearch (docs/product/states.md search flow, errors.md failures)', () => {
   it('shows stages and opportunities as they stream, then navigates to /search/{id}', async () => {
     answer = () =>
       Promise.resolve(

@@ -3,12 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AnalysisStage } from '#shared/engine/analysis.schemas.ts';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
-import type { SearchStreamLine } from '#shared/searches/search.schemas.ts';
+import { searchStreamLineSchema, type SearchStreamLine } from '#shared/searches/search.schemas.ts';
 import { paths } from '#client/config/paths.ts';
 import { apiStreamLines } from '#client/lib/api-client.ts';
 import { isApiError } from '#client/lib/api-error.ts';
 import { toast } from '#client/lib/toast.ts';
-import { searchesKeys } from '../api/searches-queries.ts';
+import { searchesKeys } from '../api/searches-api.ts';
 
 export type StreamedOpportunity = Extract<SearchStreamLine, { type: 'opportunity' }>['opportunity'];
 
@@ -16,13 +16,10 @@ export type SearchRunState = { isRunning: boolean; stage: AnalysisStage | null; 
 
 const IDLE: SearchRunState = { isRunning: false, stage: null, opportunities: [] };
 
-function isStreamLine(value: unknown): value is SearchStreamLine {
-  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
-}
-
 /**
- * Spec §4 search flow: idle → loading (overlay with the real stages) → /search/{id}, or
- * /auth/upgrade when upgradeRequired. Failures are logged (spec §8) and told in a toast.
+ * The search flow (docs/product/states.md): idle → loading (overlay with the real stages) →
+ * /search/{id}, or /auth/upgrade when upgradeRequired. Failures are logged and told in a toast.
+ * Each streamed line is parsed with the route's line schema; a line it cannot read is skipped.
  */
 export function useRunSearch() {
   const navigate = useNavigate();
@@ -45,8 +42,10 @@ export function useRunSearch() {
       setState({ isRunning: true, stage: null, opportunities: [] });
       let target: string | null = null;
       try {
-        for await (const line of apiStreamLines(path, body, { signal: abort.signal })) {
-          if (!isStreamLine(line)) continue;
+        for await (const raw of apiStreamLines(path, body, { signal: abort.signal })) {
+          const parsed = searchStreamLineSchema.safeParse(raw);
+          if (!parsed.success) continue;
+          const line = parsed.data;
           if (line.type === 'stage') setState((s) => ({ ...s, stage: line.stage }));
           else if (line.type === 'opportunity')
             setState((s) => ({ ...s, opportunities: [...s.opportunities, line.opportunity] }));
@@ -69,6 +68,9 @@ export function useRunSearch() {
         controller.current = null;
         setState(IDLE);
         void queryClient.invalidateQueries({ queryKey: searchesKeys.all });
+        // A search changes this month's usage and what is trending (other features' keys).
+        void queryClient.invalidateQueries({ queryKey: ['usage'] });
+        void queryClient.invalidateQueries({ queryKey: ['trends'] });
       }
       if (target) void navigate(target);
     },

@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+// House rules ESLint cannot express with its own options (docs/decisions/009-house-rules-in-lint.md):
+//   unbuilt/feature-boundaries       a feature never imports another feature (pages and app.ts compose them)
+//   unbuilt/no-test-code-in-production  production code never imports tests, test helpers or fixtures
+//   unbuilt/no-import-cycles         no module imports itself through others (type-only imports included)
+// Imports are resolved the way the project writes them: relative paths with their extension, and the
+// package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ALIASES = { '#shared/': 'src/shared/', '#server/': 'src/server/', '#client/': 'src/client/' };
+const SOURCE = /\.(ts|tsx)$/;
+
+/** The file an import names, or null for a package. */
+function resolveImport(fromFile, specifier) {
+  for (const [alias, dir] of Object.entries(ALIASES)) {
+    if (specifier.startsWith(alias)) return path.join(ROOT, dir, specifier.slice(alias.length));
+  }
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(fromFile), specifier);
+  return null;
+}
+
+/** "server:searches" for a file under src/server/features/searches/, else null. */
+function featureOf(file) {
+  const match = /[/\\]src[/\\](server|client)[/\\]features[/\\]([^/\\]+)[/\\]/.exec(file);
+  return match ? `${match[1]}:${match[2]}` : null;
+}
+
+const TEST_CODE =
+  /(\.test\.[cm]?tsx?$)|([/\\]test[/\\])|(\.fixtures?\.[cm]?tsx?$)|(test-helpers?\.[cm]?tsx?$)|([/\\]e2e[/\\])/;
+const NOT_PRODUCTION = /(\.test\.[cm]?tsx?$)|([/\\]test[/\\])|([/\\]e2e[/\\])|([/\\]bench[/\\])|([/\\]scripts[/\\])/;
+
+function importSource(node) {
+  return node.source && typeof node.source.value === 'string' ? node.source.value : null;
+}
+
+function checkImports(context, check) {
+  const report = (node) => {
+    const specifier = importSource(node);
+    if (!specifier) return;
+    const target = resolveImport(context.filename, specifier);
+    if (target) check(node, specifier, target);
+  };
+  return { ImportDeclaration: report, ExportNamedDeclaration: report, ExportAllDeclaration: report };
+}
+
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A feature never imports another feature; pages and app.ts compose them.' },
+    schema: [],
+  },
+  create(context) {
+    const own = featureOf(context.filename);
+    if (!own) return {};
+    return checkImports(context, (node, specifier, target) => {
+      const other = featureOf(target);
+      if (other && other !== own) {
+        context.report({
+          node,
+          message: `The ${own} feature imports the ${other} feature ("${specifier}"). Compose features in a page or app.ts, or move the shared part to lib/ or src/shared/.`,
+        });
+      }
+    });
+  },
+};
+
+const noTestCodeInProduction = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Production code never imports tests, test helpers or fixtures.' },
+    schema: [],
+  },
+  create(context) {
+    if (NOT_PRODUCTION.test(context.filename)) return {};
+    return checkImports(context, (node, specifier, target) => {
+      if (TEST_CODE.test(target)) {
+        context.report({ node, message: `Production code imports test code ("${specifier}").` });
+      }
+    });
+  },
+};
+
+// ---- import cycles: one module graph of src/, built once per lint run ----
+
+let graph = null;
+
+function sourceFiles(dir) {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(full));
+    else if (SOURCE.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/** Static imports and re-exports of a file (type-only ones too: they tie modules together as well). */
+function staticImports(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const targets = [];
+  for (const statement of source.statements) {
+    const specifier =
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+        ? statement.moduleSpecifier.text
+        : null;
+    const target = specifier ? resolveImport(file, specifier) : null;
+    if (target && fs.existsSync(target)) targets.push(target);
+  }
+  return targets;
+}
+
+/** Strongly connected components (Tarjan): each member of a component of 2+ files is on a cycle. */
+function buildGraph() {
+  const files = sourceFiles(path.join(ROOT, 'src'));
+  const edges = new Map(files.map((file) => [file, staticImports(file)]));
+  const index = new Map();
+  const low = new Map();
+  const onStack = new Set();
+  const stack = [];
+  const componentOf = new Map();
+  let counter = 0;
+  const visit = (file) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file), low.get(next)));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file), index.get(next)));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      for (const m of component) componentOf.set(m, component);
+    }
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return { componentOf, edges };
+}
+
+const noImportCycles = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No module imports itself through other modules (type-only imports included).' },
+    schema: [],
+  },
+  create(context) {
+    graph ??= buildGraph();
+    const file = path.resolve(context.filename);
+    const component = graph.componentOf.get(file);
+    const isSelfLoop = (graph.edges.get(file) ?? []).includes(file);
+    if (!component || (component.length < 2 && !isSelfLoop)) return {};
+    const members = new Set(component);
+    const names = component.map((m) => path.relative(ROOT, m)).sort();
+    return checkImports(context, (node, specifier, target) => {
+      if (members.has(target)) {
+        context.report({
+          node,
+          message: `"${specifier}" closes an import cycle among ${names.join(', ')}. Move the shared types or code to a module both can import.`,
+        });
+      }
+    });
+  },
+};
+
+export default {
+  meta: { name: 'unbuilt' },
+  rules: {
+    'feature-boundaries': featureBoundaries,
+    'no-test-code-in-production': noTestCodeInProduction,
+    'no-import-cycles': noImportCycles,
+  },
+};

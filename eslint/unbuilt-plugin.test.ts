@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, it } from 'vitest';
+import unbuilt from './unbuilt-plugin.js';
+
+// The house rules' lint checks, on code placed at real paths of the tree.
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+const at = (relative: string) => path.resolve(import.meta.dirname, '..', relative);
+
+tester.run('feature-boundaries', unbuilt.rules['feature-boundaries'], {
+  valid: [
+    { filename: at('src/client/features/billing/api/x.ts'), code: "import { a } from './y.ts';" },
+    { filename: at('src/client/features/billing/api/x.ts'), code: "import { a } from '#client/lib/auth-store.ts';" },
+    {
+      filename: at('src/client/app/routes/home-page.tsx'),
+      code: "import { a } from '#client/features/searches/x.ts';",
+    },
+    { filename: at('src/server/features/projects/x.ts'), code: "import { a } from '../../lib/access/policy.ts';" },
+  ],
+  invalid: [
+    {
+      filename: at('src/client/features/billing/api/x.ts'),
+      code: "import { useAuthStore } from '#client/features/auth/stores/auth-store.ts';",
+      errors: 1,
+    },
+    {
+      filename: at('src/server/features/account/account.routes.ts'),
+      code: "import { writeAudit } from '../auth/security-audit.service.ts';",
+      errors: 1,
+    },
+    {
+      filename: at('src/server/features/projects/projects.service.ts'),
+      code: "export { ownSearch } from '../searches/searches.service.ts';",
+      errors: 1,
+    },
+  ],
+});
+
+tester.run('no-test-code-in-production', unbuilt.rules['no-test-code-in-production'], {
+  valid: [
+    { filename: at('src/server/features/auth/x.test.ts'), code: "import { a } from '../../test/auth-helpers.ts';" },
+    { filename: at('src/server/test/factories.ts'), code: "import { a } from './test-app.ts';" },
+    { filename: at('src/server/features/auth/auth.routes.ts'), code: "import { a } from './auth.jobs.ts';" },
+  ],
+  invalid: [
+    {
+      filename: at('src/server/features/searches/search-engine.ts'),
+      code: "import { createFakeEngine } from '../../test/fake-engine.ts';",
+      errors: 1,
+    },
+    {
+      filename: at('src/server/engine/llm/compose-llm.ts'),
+      code: "import { composition } from '../test/test-model.ts';",
+      errors: 1,
+    },
+    {
+      filename: at('src/server/features/billing/billing.service.ts'),
+      code: "import { WEBHOOK_SECRET } from './stripe-webhook.fixtures.ts';",
+      errors: 1,
+    },
+  ],
+});

@@ -1,0 +1,68 @@
+import { createContext, useContext, useId, type ReactNode } from 'react';
+import { get, useFormContext } from 'react-hook-form';
+
+// A labelled field: its label, an optional description, and its error, wired to the control for
+// screen readers (label htmlFor, aria-describedby naming the error and the description,
+// aria-invalid). Inside a <Form> the error comes from the form by name; `error` overrides it.
+
+type ControlProps = { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true };
+
+const FieldContext = createContext<ControlProps | null>(null);
+
+/** The id and ARIA wiring of the field around a control (none outside a field). */
+export function useFieldControl(): ControlProps | null {
+  return useContext(FieldContext);
+}
+
+function useFieldError(name: string | undefined, override: string | undefined): string | undefined {
+  const form = useFormContext() as ReturnType<typeof useFormContext> | null;
+  if (override !== undefined || !name || !form) return override;
+  const error: unknown = get(form.formState.errors, name);
+  return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
+    ? error.message
+    : undefined;
+}
+
+export function Field({
+  name,
+  label,
+  description,
+  error: errorOverride,
+  children,
+}: {
+  /** The form field this wraps (its error is read from the form). */
+  name?: string;
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const error = useFieldError(name, errorOverride);
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ');
+  const control: ControlProps = {
+    id,
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(error ? { 'aria-invalid': true as const } : {}),
+  };
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <FieldContext.Provider value={control}>{children}</FieldContext.Provider>
+      {description ? (
+        <div id={descriptionId} className="text-xs text-muted-foreground">
+          {description}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { AUTH_STORAGE_KEY } from '#shared/app/app.constants.ts';
+import type { PublicUser } from '#shared/auth/user.schemas.ts';
+import { setAccessTokenSource } from './api-client.ts';
+
+export type AuthStatus = 'unknown' | 'signed-in' | 'signed-out';
+
+type AuthState = {
+  user: PublicUser | null;
+  /** docs/product/data.md lists the access token among persisted client data. */
+  accessToken: string | null;
+  /** Not persisted: decided on every start (docs/product/screens.md shows a spinner while it is unknown). */
+  status: AuthStatus;
+  setSession: (session: { user: PublicUser; accessToken: string }) => void;
+  setUser: (user: PublicUser) => void;
+  clear: () => void;
+};
+
+type PersistedAuth = Pick<AuthState, 'user' | 'accessToken'>;
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      user: null,
+      accessToken: null,
+      status: 'signed-out',
+      setSession: ({ user, accessToken }) => set({ user, accessToken, status: 'signed-in' }),
+      setUser: (user) => set({ user, status: 'signed-in' }),
+      clear: () => set({ user: null, accessToken: null, status: 'signed-out' }),
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state): PersistedAuth => ({ user: state.user, accessToken: state.accessToken }),
+      // A remembered user must be confirmed by the server before signed-in pages show; with none,
+      // the visitor is signed out at once (the start-up refresh may still sign them in).
+      merge: (persisted, current) => {
+        const saved = (persisted ?? {}) as Partial<PersistedAuth>;
+        const user = saved.user ?? null;
+        return { ...current, user, accessToken: saved.accessToken ?? null, status: user ? 'unknown' : 'signed-out' };
+      },
+    },
+  ),
+);
+
+setAccessTokenSource(() => useAuthStore.getState().accessToken);

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineJob } from '../../lib/jobs/job.ts';
+import { sendPasswordResetMail } from './password.service.ts';
+
+// Background work of the auth feature.
+
+const requestMetaSchema = z.object({ requestId: z.string(), ip: z.string(), userAgent: z.string().nullable() });
+
+/** Mails a password reset link (enqueued by POST /api/auth/password/forgot). */
+export const passwordResetMailJob = defineJob({
+  name: 'auth.password-reset-mail',
+  payload: z.object({ email: z.string(), meta: requestMetaSchema }),
+  retry: { limit: 4, delaySeconds: 30, backoff: true },
+  handle: async ({ email, meta }, { jobId, deps }) =>
+    sendPasswordResetMail({
+      db: deps.db,
+      clock: deps.clock,
+      mailer: deps.mailer,
+      publicUrl: deps.env.PUBLIC_URL,
+      secret: deps.secret,
+      jobId,
+      meta,
+      email,
+    }),
+});

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '#shared/api/envelope.schemas.ts';
+import { searchRequestSchema, searchResponseDataSchema } from '#shared/searches/search.schemas.ts';
+import { requireUser } from '../../lib/auth-guard.ts';
+import { respondWithSearch } from './search-stream.ts';
+
+// POST /api/search. Not compressed: progress lines must reach the browser as they happen.
+export const runSearchRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/',
+    {
+      preHandler: requireUser,
+      compress: false,
+      schema: {
+        tags: ['searches'],
+        summary: 'Run a search',
+        description:
+          'Answers one envelope, or with `Accept: application/x-ndjson` a stream of progress lines ending in `done` or `error` (searchStreamLineSchema).',
+        body: searchRequestSchema,
+        response: { 200: ok(searchResponseDataSchema) },
+      },
+    },
+    (request, reply) => respondWithSearch(request, reply, request.body),
+  );
+};

@@ -1,0 +1,94 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
+import { SEARCH_STREAM_CONTENT_TYPE, type SearchStreamLine } from '#shared/searches/search.schemas.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { currentUser } from '../../lib/auth-guard.ts';
+import { runSearch } from './run-search.service.ts';
+import { resolveSearchEngine } from './search-engine.ts';
+
+// Answers a search request as one JSON envelope, or — when the client accepts
+// application/x-ndjson — as a stream of progress lines ending in `done` or `error`. Either way a
+// client that goes away (Cancel) aborts the engine, and an aborted analysis stores and counts nothing.
+
+function describeFailure(error: unknown): { code: string; message: string; isServerFault: boolean } {
+  if (error instanceof AppError)
+    return { code: error.code, message: error.message, isServerFault: error.statusCode >= 500 };
+  if (error instanceof ZodError)
+    return { code: 'INTERNAL', message: 'The analysis came back incomplete. Please try again.', isServerFault: true };
+  return { code: 'INTERNAL', message: 'The analysis failed. Please try again.', isServerFault: true };
+}
+
+export async function respondWithSearch(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { query: string; filters?: SearchFilters | undefined },
+): Promise<void> {
+  const { db, clock } = request.server.deps;
+  const engine = resolveSearchEngine(request.server);
+  const user = currentUser(request);
+  const controller = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('The client closed the request.'));
+  };
+  reply.raw.on('close', onClose);
+
+  const wantsStream = (request.headers.accept ?? '').includes(SEARCH_STREAM_CONTENT_TYPE);
+  if (!wantsStream) {
+    try {
+      const outcome = await runSearch({ db, clock, engine, user, ...input, hooks: { signal: controller.signal } });
+      await reply.send({ success: true as const, message: outcome.message, data: outcome.data });
+      return;
+    } catch (error) {
+      // The client is gone; answer as a client error so the log does not report a server fault.
+      if (controller.signal.aborted) throw new AppError('BAD_REQUEST', 'The search was cancelled.');
+      throw error;
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  }
+
+  const stream = new PassThrough();
+  const write = (line: SearchStreamLine) => {
+    if (!stream.writableEnded) stream.write(`${JSON.stringify(line)}\n`);
+  };
+  const run = async () => {
+    try {
+      const outcome = await runSearch({
+        db,
+        clock,
+        engine,
+        user,
+        ...input,
+        hooks: {
+          signal: controller.signal,
+          onStage: (stage) => write({ type: 'stage', stage }),
+          onOpportunity: (o) =>
+            write({
+              type: 'opportunity',
+              opportunity: { rank: o.rank, title: o.title, description: o.description, category: o.category },
+            }),
+        },
+      });
+      write({ type: 'done', message: outcome.message, data: outcome.data });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        request.log.info('search cancelled by the client');
+        return;
+      }
+      const failure = describeFailure(error);
+      if (failure.isServerFault) request.log.error({ err: error }, 'search failed');
+      write({ type: 'error', code: failure.code, message: failure.message });
+    } finally {
+      stream.end();
+      reply.raw.off('close', onClose);
+    }
+  };
+  void run();
+  await reply
+    .type(SEARCH_STREAM_CONTENT_TYPE)
+    .header('cache-control', 'no-cache')
+    .header('x-accel-buffering', 'no')
+    .send(stream);
+}

@@ -1,0 +1,73 @@
+import { loadEngineIndex } from '../../engine/engine.ts';
+import type { Env } from '../../env.ts';
+import { GROWTH_YEARS } from '#shared/trends/trends.constants.ts';
+import type { GrowthDto, TrendingDto } from '#shared/trends/trends.schemas.ts';
+
+// Which categories and tags grow fastest in the corpus: companies founded (by YC batch year) in the
+// latest GROWTH_YEARS of the data against the GROWTH_YEARS before. Computed from the engine's
+// corpus, once per corpus version.
+
+const MIN_COMPANIES = 3;
+const LIMIT = 10;
+
+type CorpusTrends = Pick<TrendingDto, 'corpus' | 'categories' | 'tags'>;
+
+/**
+ * Growth of each key's entries: (recent − earlier) / max(earlier, 1), for keys with enough entries in
+ * both windows. Only keys that grew are listed: a shrinking key is not "trending".
+ */
+export function growthByKey(entries: { keys: string[]; year: number | null }[], latestYear: number): GrowthDto[] {
+  const counts = new Map<string, { recent: number; earlier: number }>();
+  for (const { keys, year } of entries) {
+    if (year === null) continue;
+    const isRecent = year > latestYear - GROWTH_YEARS;
+    const isEarlier = !isRecent && year > latestYear - 2 * GROWTH_YEARS;
+    if (!isRecent && !isEarlier) continue;
+    for (const key of new Set(keys)) {
+      const c = counts.get(key) ?? { recent: 0, earlier: 0 };
+      if (isRecent) c.recent++;
+      else c.earlier++;
+      counts.set(key, c);
+    }
+  }
+  return [...counts]
+    .map(([key, c]) => ({
+      key,
+      ...c,
+      growth: (c.recent - c.earlier) / Math.max(c.earlier, 1),
+      companies: c.recent + c.earlier,
+    }))
+    .filter((r) => r.companies >= MIN_COMPANIES && r.growth > 0)
+    .sort((a, b) => b.growth - a.growth || b.companies - a.companies || a.key.localeCompare(b.key))
+    .slice(0, LIMIT);
+}
+
+const cache = new Map<string, CorpusTrends>();
+
+export async function corpusTrends(env: Env): Promise<CorpusTrends> {
+  const index = await loadEngineIndex(env);
+  const { corpus } = index;
+  const cached = cache.get(corpus.version);
+  if (cached) return cached;
+  const years = corpus.companies.map((c) => c.year).filter((y): y is number => y !== null);
+  const latestYear = years.length ? Math.max(...years) : null;
+  const trends: CorpusTrends = {
+    corpus: { version: corpus.version, kind: corpus.kind, latestYear },
+    categories:
+      latestYear === null
+        ? []
+        : growthByKey(
+            corpus.companies.map((c, i) => ({ keys: index.categories[i] ? [index.categories[i]] : [], year: c.year })),
+            latestYear,
+          ),
+    tags:
+      latestYear === null
+        ? []
+        : growthByKey(
+            corpus.companies.map((c) => ({ keys: c.tags, year: c.year })),
+            latestYear,
+          ),
+  };
+  cache.set(corpus.version, trends);
+  return trends;
+}

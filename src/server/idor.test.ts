@@ -1,0 +1,135 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { RouteAccess } from './lib/access/route-access.ts';
+import type { ResourceName } from './lib/access/resources.ts';
+import type { RouteEntry } from './lib/route-table.ts';
+import { createFakeEngine } from './test/fake-engine.ts';
+import { createUser, type TestUser } from './test/factories.ts';
+import { sampleInput } from './test/sample-input.ts';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+// The IDOR sweep, generated from the route table: every route with a path parameter names the
+// resource behind it (config.access); for each, user A owns the resources and user B asks with A's
+// ids (→ 404, the envelope, nothing changed), then A asks (→ not 404: the route and ids were valid).
+// A route added tomorrow is attacked the day it is added, or this test fails asking for its declaration.
+
+// Built before the tests are collected: the table decides which tests exist.
+const t: TestApp = await createTestApp({
+  env: { ENABLE_TEST_HOOKS: 'true' },
+  overrides: { searchEngine: createFakeEngine() },
+});
+afterAll(() => t.close());
+
+function call(user: TestUser, options: { method: string; url: string; payload?: unknown }) {
+  return t.app.inject({
+    method: options.method,
+    url: options.url,
+    headers: user.headers,
+    ...(options.payload === undefined ? {} : { payload: options.payload as Record<string, unknown> }),
+  });
+}
+
+async function expectOk(res: { statusCode: number; body: string }, what: string): Promise<void> {
+  expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
+}
+
+/** Creates one resource of each kind for `owner` and returns its id as the path uses it. */
+const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | number>> = {
+  search: async (owner) => {
+    const res = await call(owner, { method: 'POST', url: '/api/search', payload: { query: 'dental clinics' } });
+    await expectOk(res, 'create a search');
+    return res.json<{ data: { search: { id: number } } }>().data.search.id;
+  },
+  searchResult: async (owner) => {
+    const searchId = await FIXTURES.search(owner);
+    const res = await call(owner, { method: 'GET', url: `/api/searches/${searchId}` });
+    return res.json<{ data: { results: { id: number }[] } }>().data.results[0]?.id ?? 0;
+  },
+  project: async (owner) => {
+    const res = await call(owner, { method: 'POST', url: '/api/projects', payload: { name: 'Owner project' } });
+    await expectOk(res, 'create a project');
+    return res.json<{ data: { id: number } }>().data.id;
+  },
+  checkoutSession: async (owner) => {
+    const res = await call(owner, { method: 'POST', url: '/api/billing/checkout', payload: { plan: 'pro' } });
+    await expectOk(res, 'start a checkout');
+    return res.json<{ data: { sessionId: string } }>().data.sessionId;
+  },
+};
+
+const paramsOf = (url: string): string[] => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
+
+function idRoutes(): RouteEntry[] {
+  const seen = new Set<string>();
+  return t.app.routeTable.filter((route) => {
+    const key = `${route.method} ${route.url.replace(/\/$/, '')}`;
+    if (paramsOf(route.url).length === 0 || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function resourceRoutes(): { route: RouteEntry; access: Exclude<RouteAccess, 'admin'> }[] {
+  return idRoutes().flatMap((route) =>
+    route.access && route.access !== 'admin' ? [{ route, access: route.access }] : [],
+  );
+}
+
+describe('the route table', () => {
+  it('declares, for every route with a path parameter, the resource each parameter names', () => {
+    const undeclared = idRoutes().filter((route) => {
+      if (route.access === 'admin') return false;
+      const declared = route.access?.params ?? {};
+      return paramsOf(route.url).some((param) => !(param in declared));
+    });
+    expect(undeclared.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(resourceRoutes().length).toBeGreaterThanOrEqual(12);
+  });
+});
+
+describe('every id route refuses another user’s ids', () => {
+  it.each(resourceRoutes().map(({ route, access }) => [`${route.method} ${route.url}`, route, access] as const))(
+    '%s',
+    async (_name, route, access) => {
+      const owner = await createUser(t);
+      const intruder = await createUser(t);
+      let url = route.url;
+      for (const [param, resource] of Object.entries(access.params)) {
+        url = url.replace(`:${param}`, encodeURIComponent(String(await FIXTURES[resource](owner))));
+      }
+      const bodySchema = route.schema?.body;
+      const payload =
+        bodySchema instanceof z.ZodType ? (sampleInput(bodySchema) as Record<string, unknown>) : undefined;
+      for (const [field, resource] of Object.entries(access.body ?? {})) {
+        if (payload) payload[field] = await FIXTURES[resource](owner);
+      }
+
+      const refused = await call(intruder, { method: route.method, url, payload });
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(refused.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+
+      const allowed = await call(owner, { method: route.method, url, payload });
+      expect(allowed.statusCode, allowed.body).toBeLessThan(400);
+
+      // A body field naming someone else's resource is refused even on the owner's own path.
+      for (const [field, resource] of Object.entries(access.body ?? {})) {
+        const foreign = { ...payload, [field]: await FIXTURES[resource](intruder) };
+        const mixed = await call(owner, { method: route.method, url, payload: foreign });
+        expect(mixed.statusCode, `${field}: ${mixed.body}`).toBe(404);
+      }
+    },
+  );
+
+  it('keeps admin routes from signed-in users who are not admins', async () => {
+    const user = await createUser(t);
+    const adminRoutes = idRoutes().filter((route) => route.access === 'admin');
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const route of adminRoutes) {
+      const url = route.url.replace(/:name/g, 'some-flag').replace(/:userId/g, String(user.user.id));
+      const bodySchema = route.schema?.body;
+      const payload = bodySchema instanceof z.ZodType ? sampleInput(bodySchema) : undefined;
+      const res = await call(user, { method: route.method, url, payload });
+      expect([403, 404], `${route.method} ${route.url}: ${res.body}`).toContain(res.statusCode);
+    }
+  });
+});

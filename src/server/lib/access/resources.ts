@@ -1,0 +1,42 @@
+import { checkoutSessions, projects, searchResults, searches } from '../../db/schema/index.ts';
+import { ownedBy, throughParent, type ResourcePolicy } from './policy.ts';
+
+// Every resource a path parameter can name, with who may use it. A route with an id parameter
+// names its resource in `config.access` (route-access.ts); the route-table IDOR test then attacks it.
+
+export const searchResource: ResourcePolicy = {
+  label: 'The search',
+  table: searches,
+  id: searches.id,
+  condition: ownedBy(searches.userId),
+};
+
+export const searchResultResource: ResourcePolicy = {
+  label: 'The result',
+  table: searchResults,
+  id: searchResults.id,
+  condition: throughParent(searchResource, searchResults.searchId),
+};
+
+export const projectResource: ResourcePolicy = {
+  label: 'The project',
+  table: projects,
+  id: projects.id,
+  condition: ownedBy(projects.userId),
+};
+
+export const checkoutSessionResource: ResourcePolicy = {
+  label: 'The checkout',
+  table: checkoutSessions,
+  id: checkoutSessions.providerSessionId,
+  condition: ownedBy(checkoutSessions.userId),
+};
+
+export const RESOURCES = {
+  search: searchResource,
+  searchResult: searchResultResource,
+  project: projectResource,
+  checkoutSession: checkoutSessionResource,
+} as const;
+
+export type ResourceName = keyof typeof RESOURCES;

@@ -1,0 +1,16 @@
+import type { ResourceName } from './resources.ts';
+
+// What a route's path parameters (and body fields) name, declared on the route
+// (`config: { access: … }`), so the route-table IDOR test knows what to create for one user and
+// request as another:
+//   { params: { id: 'project' }, body: { searchId: 'search' } }  each parameter or body field → its resource
+//   'admin'                                                     admin-only routes (guarded by role)
+// A route with a path parameter and no declaration fails that test.
+
+export type RouteAccess = { params: Record<string, ResourceName>; body?: Record<string, ResourceName> } | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const revokedSessionsSchema = z.object({ revokedSessions: z.number().int() });
