@@ -1,0 +1,10 @@
+import { createEmbedder } from '../src/server/engine/index/embedder.ts';
+const e = createEmbedder(1);
+let t = Date.now();
+const r = await e.embed(['hello world', 'dental front desk']);
+console.log(r.dimensions, r.vectors.length, Date.now() - t);
+t = Date.now();
+const texts = Array.from({ length: 128 }, (_, i) => `AI receptionist for dental offices number ${i} with some more words to make it long`);
+await e.embed(texts); console.log('128 medium', Date.now() - t);
+t = Date.now(); await e.embed(['payroll for small businesses']); console.log('one', Date.now() - t);
+await e.close();
