@@ -8,12 +8,13 @@ import { composeOffline } from './compose-offline.ts';
 import { findJobs, type Job } from './jobs.ts';
 import { matchReason } from './match-reason.ts';
 import { measureCell, type MeasuredCell } from './measure.ts';
-import { matchOccupations } from './occupation-match.ts';
+import { matchOccupations, type OccupationFit } from './occupation-match.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
 import { planCells, type Cell } from './plan-opportunities.ts';
-import { embedQueryVectors, withWorkerTitle } from './query-vectors.ts';
+import { embedQueryVectors, withWorkerTitle, type QueryVectors } from './query-vectors.ts';
 import { scoreEvidence, type RubricScores } from './rubric.ts';
 import { sortOpportunities } from './sort-opportunities.ts';
+import { processTerm } from '../text/tokenize.ts';
 
 // The pipeline from query to scored opportunities: parse → embed → match companies and
 // occupations → abstain or plan (core need + jobs) → measure → score. Pure for a given index; text
@@ -46,6 +47,13 @@ export function abortError(signal: AbortSignal): Error {
 
 function check(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError(signal);
+}
+
+/** The worker's title without the customer's words ("Dental Receptionist" → "Receptionist"): the job alone. */
+function roleTitle(title: string, query: ParsedQuery): string | null {
+  const segment = new Set(query.groups.filter((g) => g.facet === 'segment').map((g) => g.word));
+  const kept = title.split(/\s+/).filter((w) => !segment.has(processTerm(w) ?? ''));
+  return kept.length > 0 ? kept.join(' ') : null;
 }
 
 /** The category of the query's own words, counted twice, and of the cell's competitors. */
@@ -98,6 +106,27 @@ function withinFilters(c: ScoredCell, f: SearchFilters): boolean {
   );
 }
 
+/**
+ * The query's vectors (a failing sentence model must not fail the search: it is answered by words
+ * instead), the occupations it cites, the cited worker's title as a further view of the job, and
+ * every company scored against it.
+ */
+export async function gatherEvidence(
+  index: EngineIndex,
+  query: ParsedQuery,
+  filters: SearchFilters,
+): Promise<{ vectors: QueryVectors | null; occupations: OccupationFit[]; matches: CompanyMatch[] }> {
+  const queryVectors = await embedQueryVectors(index, query).catch(() => null);
+  const occupations = matchOccupations(index, query, queryVectors);
+  const worker = occupations.find((o) => o.role === 'worker');
+  const vectors = queryVectors
+    ? await withWorkerTitle(index, queryVectors, worker ? roleTitle(worker.matchedTitle, query) : null).catch(
+        () => queryVectors,
+      )
+    : null;
+  return { vectors, occupations, matches: matchCompanies(index, query, vectors, filters) };
+}
+
 export async function runPipeline(
   index: EngineIndex,
   input: { query: string; filters: SearchFilters },
@@ -119,15 +148,8 @@ export async function runPipeline(
   check(signal);
   onStage?.('retrieving');
   // A failing sentence model must not fail the search: the query is answered lexically instead.
-  const queryVectors = await embedQueryVectors(index, query).catch(() => null);
+  const { vectors, occupations, matches } = await gatherEvidence(index, query, input.filters);
   check(signal);
-  const occupations = matchOccupations(index, query, queryVectors);
-  const worker = occupations.find((o) => o.role === 'worker');
-  const vectors = queryVectors
-    ? await withWorkerTitle(index, queryVectors, worker?.matchedTitle ?? null).catch(() => queryVectors)
-    : null;
-  check(signal);
-  const matches = matchCompanies(index, query, vectors, input.filters);
   const abstention = judgeAbstention(index, query, vectors, matches, occupations);
   if (abstention) {
     const reason = matches.length === 0 ? noMatchReason(index, input.filters) : abstention;

@@ -1,7 +1,7 @@
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import { searchIndex } from '../index/lexical-index.ts';
-import { dot, type QueryVectors } from './query-vectors.ts';
+import { dot, FORM_WORDS, type QueryVectors } from './query-vectors.ts';
 import { companyFilter, coverageOf, groupWeight, matchStrength } from './retrieve.ts';
 import { termsFor, type ParsedQuery } from './parse-query.ts';
 
@@ -33,6 +33,8 @@ const LEXICAL_OFFERING_FIT = 0.4;
 const DESCRIPTION_DISCOUNT = 0.03;
 /** YC's own "top company" flag marks category leaders, the competitors a founder must know first. */
 const LEADER_BONUS = 0.03;
+/** Closeness to the job below which a company needs one of the job's words to stay a candidate. */
+export const JOB_GATE = 0.35;
 
 /**
  * Meaning of the whole query, of its job ("front desk", or the worker's title) and of its customer,
@@ -57,6 +59,7 @@ export function matchCompanies(
   const out: CompanyMatch[] = [];
   if (vectors && sets) {
     const { companies, descriptions } = sets;
+    const jobGroups = query.groups.flatMap((g, i) => (g.facet !== 'segment' && !FORM_WORDS.has(g.word) ? [i] : []));
     const dims = companies.dimensions;
     for (let id = 0; id < index.corpus.companies.length; id++) {
       if (!allow(id)) continue;
@@ -72,6 +75,9 @@ export function matchCompanies(
         vectors.workerTitle ? closeness(vectors.workerTitle) : -1,
       );
       const segmentFit = vectors.segment ? closeness(vectors.segment) : meaning;
+      // A company must do the job, not only serve the customer: close to the job in meaning, or
+      // using one of the job's own words ("Restaurant delivery" is not bookkeeping for restaurants).
+      if (vectors.job && jobFit < JOB_GATE && !jobGroups.some((g) => matched.includes(g))) continue;
       out.push({
         id,
         headline,
