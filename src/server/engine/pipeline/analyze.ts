@@ -150,14 +150,21 @@ export async function runPipeline(
   // A failing sentence model must not fail the search: the query is answered lexically instead.
   const { vectors, occupations, matches } = await gatherEvidence(index, query, input.filters);
   check(signal);
-  const abstention = judgeAbstention(index, query, vectors, matches, occupations);
-  if (abstention) {
-    const reason = matches.length === 0 ? noMatchReason(index, input.filters) : abstention;
+  // Whether the data can answer is a property of the query, not of the filters: a category or date
+  // filter that leaves little is judged on the whole directory (and then says what it removed).
+  const narrowed =
+    input.filters.categories.length > 0 || input.filters.dateRange.from !== null || input.filters.dateRange.to !== null;
+  const judged = narrowed
+    ? matchCompanies(index, query, vectors, { ...input.filters, categories: [], dateRange: { from: null, to: null } })
+    : matches;
+  const abstention = judgeAbstention(index, query, vectors, judged, occupations);
+  if (abstention || (narrowed && matches.length === 0)) {
+    const reason = matches.length === 0 ? noMatchReason(index, input.filters) : abstention!;
     return { status: 'insufficient_data', reason, query, semanticUsed: vectors !== null };
   }
   const jobs = findJobs(index, vectors, occupations);
   const cells = planCells(index, query, vectors, matches, occupations, jobs);
-  const marketCompanies = matches.filter((m) => m.relevance >= COMPETES - MARKET_MARGIN).length;
+  const marketCompanies = matches.filter((m) => m.doesJob && m.relevance >= COMPETES - MARKET_MARGIN).length;
   check(signal);
   onStage?.('scoring');
   const scored: ScoredCell[] = cells.map((cell) => {

@@ -22,26 +22,32 @@ export type CompanyMatch = {
   segmentFit: number;
   /** How close the company is to the job the query names (to the whole query when it names none). */
   jobFit: number;
+  /**
+   * Whether it does the job, not only serves the customer: close to the job in meaning, or using the
+   * job's most specific word ("Restaurant delivery" is not bookkeeping for restaurants). Only such
+   * companies compete; the others still tell whether the query is about a market at all.
+   */
+  doesJob: boolean;
   relevance: number;
 };
 
 /** Relevance a company needs to count as a competitor (see docs/decisions/010). */
-export const COMPETES = 0.52;
-const WORDS_WEIGHT = 0.3;
+export const COMPETES = 0.425;
+const WORDS_WEIGHT = 0.45;
 const LEXICAL_ONLY_BAR = 0.35;
 const LEXICAL_OFFERING_FIT = 0.4;
 const DESCRIPTION_DISCOUNT = 0.03;
 /** YC's own "top company" flag marks category leaders, the competitors a founder must know first. */
 const LEADER_BONUS = 0.03;
 /** Closeness to the job below which a company needs one of the job's words to stay a candidate. */
-export const JOB_GATE = 0.35;
+export const JOB_GATE = 0.3;
 
 /**
  * Meaning of the whole query, of its job ("front desk", or the worker's title) and of its customer,
  * plus words. Each facet counts, so a dental robot does not pass for dental front-desk software.
  */
 export function relevanceOf(full: number, job: number, segment: number, words: number): number {
-  return 0.5 * full + 0.25 * job + 0.25 * segment + WORDS_WEIGHT * words;
+  return 0.4 * full + 0.35 * job + 0.1 * segment + WORDS_WEIGHT * words;
 }
 
 /**
@@ -59,7 +65,11 @@ export function matchCompanies(
   const out: CompanyMatch[] = [];
   if (vectors && sets) {
     const { companies, descriptions } = sets;
+    // The job's most specific word ("pet" in "pet care"): sharing only "care" is not doing the job.
     const jobGroups = query.groups.flatMap((g, i) => (g.facet !== 'segment' && !FORM_WORDS.has(g.word) ? [i] : []));
+    const jobHead = [...jobGroups].sort(
+      (a, b) => groupWeight(index, query.groups[b]!) - groupWeight(index, query.groups[a]!),
+    )[0];
     const dims = companies.dimensions;
     for (let id = 0; id < index.corpus.companies.length; id++) {
       if (!allow(id)) continue;
@@ -75,9 +85,7 @@ export function matchCompanies(
         vectors.workerTitle ? closeness(vectors.workerTitle) : -1,
       );
       const segmentFit = vectors.segment ? closeness(vectors.segment) : meaning;
-      // A company must do the job, not only serve the customer: close to the job in meaning, or
-      // using one of the job's own words ("Restaurant delivery" is not bookkeeping for restaurants).
-      if (vectors.job && jobFit < JOB_GATE && !jobGroups.some((g) => matched.includes(g))) continue;
+      const doesJob = !vectors.job || jobFit >= JOB_GATE || (jobHead !== undefined && matched.includes(jobHead));
       out.push({
         id,
         headline,
@@ -86,6 +94,7 @@ export function matchCompanies(
         matched,
         segmentFit: vectors.segment ? segmentFit : 1,
         jobFit,
+        doesJob,
         relevance:
           relevanceOf(meaning, jobFit, segmentFit, coverage) +
           (index.corpus.companies[id]!.topCompany ? LEADER_BONUS : 0),
@@ -108,7 +117,17 @@ export function matchCompanies(
         segmentGroups.length === 0 ? 1 : segmentGroups.filter((i) => matched.includes(i)).length / segmentGroups.length;
       // Words alone: the share of the query matched, scaled so the lexical bar sits where COMPETES does.
       const relevance = (coverage / LEXICAL_ONLY_BAR) * COMPETES;
-      out.push({ id, headline: 0, description: 0, words: coverage, matched, segmentFit, jobFit: coverage, relevance });
+      out.push({
+        id,
+        headline: 0,
+        description: 0,
+        words: coverage,
+        matched,
+        segmentFit,
+        jobFit: coverage,
+        doesJob: true,
+        relevance,
+      });
     }
   }
   const slug = (id: number): string => index.corpus.companies[id]!.slug;

@@ -27,16 +27,40 @@ export type OccupationFit = {
   matchedTitle: string;
 };
 
-export const CUSTOMER_BAR = 0.5;
-export const WORKER_BAR = 0.5;
+export const CUSTOMER_BAR = 0.65;
+export const WORKER_BAR = 0.6;
 const NEAR_BEST = 0.04;
-const MAX_PER_ROLE = 2;
+const MAX_PER_ROLE = 1;
 const LEXICAL_MIN_COVERAGE = 0.25;
 const TASK_DISCOUNT = 0.06;
 /** Customers are the people who buy: practitioners, owners and managers rather than assistants. */
 const BUYER_PRIOR = 0.04;
 const BUYER_MAJOR_GROUPS = new Set(['11', '13', '15', '17', '19', '21', '23', '25', '27', '29']);
 const ANCHOR_PREFIX = 5;
+const MAX_ANCHOR_SHARE = 0.03;
+
+const prefixShares = new WeakMap<EngineIndex, Map<string, number>>();
+/** Share of occupations whose titles (official or reported) hold a word starting with each prefix. */
+function titlePrefixShare(index: EngineIndex): Map<string, number> {
+  let shares = prefixShares.get(index);
+  if (!shares) {
+    const counts = new Map<string, number>();
+    for (const o of index.corpus.occupations) {
+      const prefixes = new Set(
+        [o.title, ...o.altTitles].flatMap((t) =>
+          words(t)
+            .filter((w) => w.length >= 3)
+            .map((w) => w.slice(0, ANCHOR_PREFIX)),
+        ),
+      );
+      for (const p of prefixes) counts.set(p, (counts.get(p) ?? 0) + 1);
+    }
+    const n = Math.max(1, index.corpus.occupations.length);
+    shares = new Map([...counts].map(([p, c]) => [p, c / n]));
+    prefixShares.set(index, shares);
+  }
+  return shares;
+}
 
 type Scores = { best: Float32Array; title: Float32Array; titleRow: Int32Array };
 
@@ -101,10 +125,14 @@ export function matchOccupations(
       .filter((w) => w.length >= 3 && !FORM_WORDS.has(w))
       .map((w) => w.slice(0, ANCHOR_PREFIX)),
   );
+  // A prefix shared by many occupations' titles ("manag", "opera", "contr") anchors nothing.
+  // (On a tiny corpus every prefix is a large share: a prefix of a single occupation always anchors.)
+  const maxShare = Math.max(MAX_ANCHOR_SHARE, 1.5 / Math.max(1, corpus.occupations.length));
+  const specific = new Set([...queryPrefixes].filter((p) => (titlePrefixShare(index).get(p) ?? 0) <= maxShare));
   const anchored = (o: number): boolean => {
     const occupation = corpus.occupations[o]!;
     return [occupation.title, ...occupation.altTitles].some((t) =>
-      words(t).some((w) => w.length >= 3 && queryPrefixes.has(w.slice(0, ANCHOR_PREFIX))),
+      words(t).some((w) => w.length >= 3 && specific.has(w.slice(0, ANCHOR_PREFIX))),
     );
   };
   const full = scoreAll(index, vectors.full);

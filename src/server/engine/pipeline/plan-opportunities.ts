@@ -31,7 +31,7 @@ export const MAX_MEMBERS = 8;
 const BEST_MARGIN = 0.18;
 /** A company serves a job when it is close to the job's task and to the query's market. */
 export const JOB_COMPETES = 0.5;
-const JOB_MARKET_FLOOR = 0.4;
+const JOB_MARKET_FLOOR = COMPETES - 0.1;
 
 function capitalise(text: string): string {
   return text.length > 0 ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text;
@@ -42,12 +42,13 @@ function capitalise(text: string): string {
  * customer word pulls in the whole vertical ("dental") keeps only the companies close to its need.
  */
 export function competitorBar(matches: CompanyMatch[]): number {
-  return Math.max(COMPETES, (matches[0]?.relevance ?? 0) - BEST_MARGIN);
+  const best = matches.find((m) => m.doesJob)?.relevance ?? 0;
+  return Math.max(COMPETES, best - BEST_MARGIN);
 }
 
 export function coreMembers(matches: CompanyMatch[]): CompanyMatch[] {
   const bar = competitorBar(matches);
-  return matches.filter((m) => m.relevance >= bar).slice(0, MAX_MEMBERS);
+  return matches.filter((m) => m.doesJob && m.relevance >= bar).slice(0, MAX_MEMBERS);
 }
 
 function jobMembers(index: EngineIndex, job: Job, matches: CompanyMatch[]): CompanyMatch[] {
@@ -57,6 +58,7 @@ function jobMembers(index: EngineIndex, job: Job, matches: CompanyMatch[]): Comp
   const scored: { m: CompanyMatch; score: number }[] = [];
   for (const m of matches) {
     if (m.relevance < JOB_MARKET_FLOOR) break;
+    if (!m.doesJob) continue;
     const fit = Math.max(
       dot(task, sets.companies.vectors, m.id * dims),
       dot(task, sets.descriptions.vectors, m.id * dims),

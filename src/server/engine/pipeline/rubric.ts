@@ -120,7 +120,9 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   // Interest in the whole market (all companies matching the query), log scale: a property of the
   // market, not of this cell, so removing one company from a cell barely moves importance.
   const marketInterest = clamp(Math.log10(1 + num(x.marketInterest)) / 2);
-  const incumbents = clamp(x.hotTech.length / 5);
+  // Hot technologies weigh fully, other listed products half: both are supply, the former proven in demand.
+  const hot = x.hotTech.filter((e) => e.note.includes('Hot Technology')).length;
+  const incumbents = clamp((hot + 0.5 * (x.hotTech.length - hot)) / 5);
   const failureShare = n > 0 ? x.failed.length / n : 0;
   const activeShare = n > 0 ? x.active.length / n : 0.5;
   const directoryShare = num(x.directoryTotal) > 0 ? num(x.directoryRecent) / num(x.directoryTotal) : 0;
@@ -179,7 +181,7 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
       0.3,
       10,
       x.hotTech,
-      'min(products / 5, 1)',
+      'min((hot technologies + ½ × other products) / 5, 1)',
     ),
   ];
   const satisfaction = total(satisfactionFactors);
@@ -226,7 +228,7 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
       0.2,
       100,
       x.hotTech,
-      '1 − min(products O*NET lists / 5, 1)',
+      '1 − min((hot technologies + ½ × other products) / 5, 1)',
     ),
   ];
   const feasibilityFactors = [
