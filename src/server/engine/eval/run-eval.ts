@@ -69,7 +69,7 @@ export function judgeAnalysis(label: LabelledQuery, a: GapAnalysis): QueryJudgem
     .filter((e) => e.id.endsWith(':role'))
     .map((e) => ({
       soc: e.ref,
-      title: e.note.split(': ')[1]?.split(' (')[0]?.split(', fit')[0] ?? e.ref,
+      title: /: (.+?)(?: \(reported|;|$)/.exec(e.note)?.[1] ?? e.ref,
       role: String(e.value),
       acceptable: label.soc.includes(e.ref),
     }));

@@ -42,7 +42,7 @@ function occupationEvidence(index: EngineIndex, o: OccupationFit): Evidence[] {
       source: src(index, 'onet'),
       ref: o.occupation.soc,
       value: o.role,
-      note: `${ROLE_NOTE[o.role]}: ${o.occupation.title}${o.matchedTitle !== o.occupation.title ? ` (reported title "${o.matchedTitle}")` : ''}, fit ${o.fit}`,
+      note: `${ROLE_NOTE[o.role]}: ${o.occupation.title}${o.matchedTitle !== o.occupation.title ? ` (reported title "${o.matchedTitle}")` : ''}; ${Math.round(o.fit * 100)} % match with the query`,
     },
     {
       id: `bls:${p.soc}:employment`,
