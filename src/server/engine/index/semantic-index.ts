@@ -90,14 +90,30 @@ export async function buildVectorSets(
   return out;
 }
 
-/** Embeds one query text through the embedder, with a small cache of recent queries. */
+/**
+ * Embeds query texts through the embedder, with a small cache of recent ones. Texts asked for in the
+ * same tick (a query, its offering, segment and job) go to the worker as one batch: one round trip.
+ */
 export function queryEmbedder(embedder: Embedder): (text: string) => Promise<Float32Array> {
   const cache = new Map<string, Promise<Float32Array>>();
+  let batch: { text: string; resolve: (v: Float32Array) => void; reject: (e: unknown) => void }[] = [];
+  const flush = (): void => {
+    const taken = batch;
+    batch = [];
+    embedder.embed(taken.map((b) => b.text)).then(
+      ({ vectors, dimensions }) =>
+        taken.forEach((b, i) => b.resolve(vectors.slice(i * dimensions, (i + 1) * dimensions))),
+      (error: unknown) => taken.forEach((b) => b.reject(error)),
+    );
+  };
   return (text) => {
     const key = text.trim().toLowerCase();
     let hit = cache.get(key);
     if (!hit) {
-      hit = embedder.embed([text]).then((r) => r.vectors);
+      hit = new Promise<Float32Array>((resolve, reject) => {
+        if (batch.length === 0) queueMicrotask(flush);
+        batch.push({ text, resolve, reject });
+      });
       hit.catch(() => cache.delete(key));
       cache.set(key, hit);
       if (cache.size > QUERY_CACHE) cache.delete(cache.keys().next().value!);

@@ -106,17 +106,3 @@ export function vectorSetKey(name: VectorSetName, texts: readonly string[]): str
   for (const t of texts) hash.update(t).update('\u0000');
   return `vectors-${EMBEDDING_MODEL_ID}-${name}-${hash.digest('hex').slice(0, 16)}.f32`;
 }
-
-/** Dot products of a unit query vector with every row, reduced to the best row per owner. */
-export function bestByOwner(set: VectorSet, query: Float32Array, owners: number): Float32Array {
-  const best = new Float32Array(owners).fill(-1);
-  const { vectors, dimensions } = set;
-  for (let r = 0; r < set.rows; r++) {
-    let dot = 0;
-    const base = r * dimensions;
-    for (let d = 0; d < dimensions; d++) dot += vectors[base + d]! * query[d]!;
-    const owner = set.owners[r]!;
-    if (dot > best[owner]!) best[owner] = dot;
-  }
-  return best;
-}

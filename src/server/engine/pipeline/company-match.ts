@@ -41,6 +41,8 @@ const DESCRIPTION_DISCOUNT = 0.03;
 const LEADER_BONUS = 0.03;
 /** Closeness to the job below which a company needs one of the job's words to stay a candidate. */
 export const JOB_GATE = 0.3;
+const MEANING_CANDIDATES = 600;
+const WORD_CANDIDATES = 400;
 
 /**
  * Meaning of the whole query, of its job ("front desk", or the worker's title) and of its customer,
@@ -71,6 +73,10 @@ export function matchCompanies(
       (a, b) => groupWeight(index, query.groups[b]!) - groupWeight(index, query.groups[a]!),
     )[0];
     const dims = companies.dimensions;
+    // Meaning for every company (dot products are cheap); words, which are not, only for the
+    // companies close in meaning and those BM25 finds by words — the rest cannot reach the bar.
+    type Meaning = { id: number; headline: number; description: number; full: number; job: number; segment: number };
+    const meanings: Meaning[] = [];
     for (let id = 0; id < index.corpus.companies.length; id++) {
       if (!allow(id)) continue;
       const headline = dot(vectors.full, companies.vectors, id * dims);
@@ -78,26 +84,48 @@ export function matchCompanies(
       if (Math.max(headline, description) < 0.25) continue;
       const closeness = (v: Float32Array): number =>
         Math.max(dot(v, companies.vectors, id * dims), dot(v, descriptions.vectors, id * dims) - DESCRIPTION_DISCOUNT);
-      const meaning = Math.max(headline, description - DESCRIPTION_DISCOUNT);
-      const { matched, coverage } = coverageOf(index, index.companyTerms[id]!, query.groups);
-      const jobFit = Math.max(
-        vectors.job ? closeness(vectors.job) : meaning,
+      const full = Math.max(headline, description - DESCRIPTION_DISCOUNT);
+      const job = Math.max(
+        vectors.job ? closeness(vectors.job) : full,
         vectors.workerTitle ? closeness(vectors.workerTitle) : -1,
       );
-      const segmentFit = vectors.segment ? closeness(vectors.segment) : meaning;
-      const doesJob = !vectors.job || jobFit >= JOB_GATE || (jobHead !== undefined && matched.includes(jobHead));
-      out.push({
+      meanings.push({
         id,
         headline,
         description,
+        full,
+        job,
+        segment: vectors.segment ? closeness(vectors.segment) : full,
+      });
+    }
+    const byMeaning = [...meanings].sort(
+      (a, b) => relevanceOf(b.full, b.job, b.segment, 0) - relevanceOf(a.full, a.job, a.segment, 0) || a.id - b.id,
+    );
+    const lexical = searchIndex(index.lexical.companies, 'companies', termsFor(query.groups), allow).slice(
+      0,
+      WORD_CANDIDATES,
+    );
+    const wordCandidates = new Set([
+      ...byMeaning.slice(0, MEANING_CANDIDATES).map((m) => m.id),
+      ...lexical.map((r) => r.id as number),
+    ]);
+    for (const m of meanings) {
+      const { matched, coverage } = wordCandidates.has(m.id)
+        ? coverageOf(index, index.companyTerms[m.id]!, query.groups)
+        : { matched: [] as number[], coverage: 0 };
+      const doesJob = !vectors.job || m.job >= JOB_GATE || (jobHead !== undefined && matched.includes(jobHead));
+      out.push({
+        id: m.id,
+        headline: m.headline,
+        description: m.description,
         words: coverage,
         matched,
-        segmentFit: vectors.segment ? segmentFit : 1,
-        jobFit,
+        segmentFit: vectors.segment ? m.segment : 1,
+        jobFit: m.job,
         doesJob,
         relevance:
-          relevanceOf(meaning, jobFit, segmentFit, coverage) +
-          (index.corpus.companies[id]!.topCompany ? LEADER_BONUS : 0),
+          relevanceOf(m.full, m.job, m.segment, coverage) +
+          (index.corpus.companies[m.id]!.topCompany ? LEADER_BONUS : 0),
       });
     }
   } else {

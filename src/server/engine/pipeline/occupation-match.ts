@@ -1,7 +1,6 @@
 import type { Occupation, Projection } from '../corpus/corpus.types.ts';
 import { socBase } from '../corpus/load-datasets.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
-import { bestByOwner } from '../index/vector-sets.ts';
 import { words } from '../text/tokenize.ts';
 import { dot, FORM_WORDS, type QueryVectors } from './query-vectors.ts';
 import { groupWeight, matchStrength, retrieveOccupations } from './retrieve.ts';
@@ -39,6 +38,26 @@ const BUYER_MAJOR_GROUPS = new Set(['11', '13', '15', '17', '19', '21', '23', '2
 const ANCHOR_PREFIX = 5;
 const MAX_ANCHOR_SHARE = 0.03;
 
+const prefixSets = new WeakMap<EngineIndex, Set<string>[]>();
+/** Each occupation's title word prefixes (official and reported titles), computed once per index. */
+function titlePrefixes(index: EngineIndex): Set<string>[] {
+  let sets = prefixSets.get(index);
+  if (!sets) {
+    sets = index.corpus.occupations.map(
+      (o) =>
+        new Set(
+          [o.title, ...o.altTitles].flatMap((t) =>
+            words(t)
+              .filter((w) => w.length >= 3)
+              .map((w) => w.slice(0, ANCHOR_PREFIX)),
+          ),
+        ),
+    );
+    prefixSets.set(index, sets);
+  }
+  return sets;
+}
+
 const prefixShares = new WeakMap<EngineIndex, Map<string, number>>();
 /** Share of occupations whose titles (official or reported) hold a word starting with each prefix. */
 function titlePrefixShare(index: EngineIndex): Map<string, number> {
@@ -62,35 +81,59 @@ function titlePrefixShare(index: EngineIndex): Map<string, number> {
   return shares;
 }
 
-type Scores = { best: Float32Array; title: Float32Array; titleRow: Int32Array };
+type Scores = { best: Map<number, number>; title: Map<number, number>; titleRow: Map<number, number> };
 
-function scoreAll(index: EngineIndex, v: Float32Array): Scores {
-  const sets = index.semantic.sets!;
-  const n = index.corpus.occupations.length;
-  const title = new Float32Array(n).fill(-1);
-  const titleRow = new Int32Array(n).fill(-1);
-  const t = sets.titles;
-  for (let r = 0; r < t.rows; r++) {
-    const s = dot(v, t.vectors, r * t.dimensions);
-    const o = t.owners[r]!;
-    if (s > title[o]!) {
-      title[o] = s;
-      titleRow[o] = r;
-    }
+type Ranges = { titles: Int32Array; tasks: Int32Array };
+const rangeCache = new WeakMap<EngineIndex, Ranges>();
+
+/** Row ranges per occupation in the titles and tasks sets (rows are grouped by owner): [start, end) pairs. */
+function rowRanges(index: EngineIndex): Ranges {
+  let ranges = rangeCache.get(index);
+  if (!ranges) {
+    const n = index.corpus.occupations.length;
+    const of = (owners: Int32Array): Int32Array => {
+      const out = new Int32Array(2 * n).fill(0);
+      for (let r = owners.length - 1; r >= 0; r--) out[2 * owners[r]!] = r;
+      for (let r = 0; r < owners.length; r++) out[2 * owners[r]! + 1] = r + 1;
+      return out;
+    };
+    const sets = index.semantic.sets!;
+    ranges = { titles: of(sets.titles.owners), tasks: of(sets.tasks.owners) };
+    rangeCache.set(index, ranges);
   }
-  const tasks = bestByOwner(sets.tasks, v, n);
-  const best = new Float32Array(n);
-  for (let o = 0; o < n; o++) {
+  return ranges;
+}
+
+/** Scores only the candidate occupations: their titles, description and tasks against one vector. */
+function scoreAll(index: EngineIndex, v: Float32Array, candidates: readonly number[]): Scores {
+  const sets = index.semantic.sets!;
+  const ranges = rowRanges(index);
+  const scores: Scores = { best: new Map(), title: new Map(), titleRow: new Map() };
+  for (const o of candidates) {
+    let title = -1;
+    let titleRow = -1;
+    for (let r = ranges.titles[2 * o]!; r < ranges.titles[2 * o + 1]!; r++) {
+      const s = dot(v, sets.titles.vectors, r * sets.titles.dimensions);
+      if (s > title) {
+        title = s;
+        titleRow = r;
+      }
+    }
+    let task = -1;
+    for (let r = ranges.tasks[2 * o]!; r < ranges.tasks[2 * o + 1]!; r++)
+      task = Math.max(task, dot(v, sets.tasks.vectors, r * sets.tasks.dimensions));
     const described = dot(v, sets.occupations.vectors, o * sets.occupations.dimensions);
     // Tasks are many and loosely worded: they support a match but weigh less than titles.
-    best[o] = Math.max(title[o]!, described, tasks[o]! - TASK_DISCOUNT);
+    scores.best.set(o, Math.max(title, described, task - TASK_DISCOUNT));
+    scores.title.set(o, title);
+    scores.titleRow.set(o, titleRow);
   }
-  return { best, title, titleRow };
+  return scores;
 }
 
 function titleOf(index: EngineIndex, scores: Scores, o: number): string {
   const occupation = index.corpus.occupations[o]!;
-  const row = scores.titleRow[o]!;
+  const row = scores.titleRow.get(o) ?? -1;
   if (row < 0) return occupation.title;
   // Rows of the titles set follow occupationTitles(): recover the text by counting rows per owner.
   const sets = index.semantic.sets!;
@@ -129,25 +172,26 @@ export function matchOccupations(
   // (On a tiny corpus every prefix is a large share: a prefix of a single occupation always anchors.)
   const maxShare = Math.max(MAX_ANCHOR_SHARE, 1.5 / Math.max(1, corpus.occupations.length));
   const specific = new Set([...queryPrefixes].filter((p) => (titlePrefixShare(index).get(p) ?? 0) <= maxShare));
+  const prefixesOf = titlePrefixes(index);
   const anchored = (o: number): boolean => {
-    const occupation = corpus.occupations[o]!;
-    return [occupation.title, ...occupation.altTitles].some((t) =>
-      words(t).some((w) => w.length >= 3 && specific.has(w.slice(0, ANCHOR_PREFIX))),
-    );
+    for (const p of prefixesOf[o]!) if (specific.has(p)) return true;
+    return false;
   };
-  const full = scoreAll(index, vectors.full);
+  const pool: number[] = [];
+  for (let o = 0; o < corpus.occupations.length; o++) if (withProjection(o) && anchored(o)) pool.push(o);
+  const full = scoreAll(index, vectors.full, pool);
   const roles: { role: OccupationRole; scores: Scores; bar: number }[] = [];
-  if (vectors.segment) roles.push({ role: 'customer', scores: scoreAll(index, vectors.segment), bar: CUSTOMER_BAR });
-  if (vectors.job) roles.push({ role: 'worker', scores: scoreAll(index, vectors.job), bar: WORKER_BAR });
+  if (vectors.segment)
+    roles.push({ role: 'customer', scores: scoreAll(index, vectors.segment, pool), bar: CUSTOMER_BAR });
+  if (vectors.job) roles.push({ role: 'worker', scores: scoreAll(index, vectors.job, pool), bar: WORKER_BAR });
 
   const candidates: OccupationFit[] = [];
   for (const { role, scores, bar } of roles) {
     const ranked: { o: number; fit: number }[] = [];
-    for (let o = 0; o < corpus.occupations.length; o++) {
-      if (!withProjection(o) || !anchored(o)) continue;
+    for (const o of pool) {
       const prior =
         role === 'customer' && BUYER_MAJOR_GROUPS.has(corpus.occupations[o]!.soc.slice(0, 2)) ? BUYER_PRIOR : 0;
-      const fit = 0.5 * scores.best[o]! + 0.5 * full.best[o]! + prior;
+      const fit = 0.5 * scores.best.get(o)! + 0.5 * full.best.get(o)! + prior;
       if (fit >= bar) ranked.push({ o, fit });
     }
     ranked.sort((a, b) => b.fit - a.fit || a.o - b.o);
@@ -159,7 +203,7 @@ export function matchOccupations(
         projection: withProjection(o)!,
         role,
         fit: Math.round(fit * 1000) / 1000,
-        matchedTitle: titleOf(index, scores.title[o]! >= full.title[o]! ? scores : full, o),
+        matchedTitle: titleOf(index, scores.title.get(o)! >= full.title.get(o)! ? scores : full, o),
       });
     }
   }
