@@ -21,6 +21,21 @@ export type MeasuredCell = {
 };
 
 const MAX_INCUMBENTS = 5;
+/** A product O*NET lists for at most this many occupations is specific to the work. */
+const SPECIFIC_PRODUCT = 5;
+
+const productUserCounts = new WeakMap<EngineIndex, Map<string, number>>();
+/** How many occupations O*NET lists each product for (computed once per index). */
+function productUsers(index: EngineIndex): Map<string, number> {
+  let counts = productUserCounts.get(index);
+  if (!counts) {
+    counts = new Map();
+    for (const skills of index.corpus.techBySoc.values())
+      for (const product of new Set(skills.map((t) => t.product))) counts.set(product, (counts.get(product) ?? 0) + 1);
+    productUserCounts.set(index, counts);
+  }
+  return counts;
+}
 const CORE_TASKS = 3;
 
 function src(index: EngineIndex, full: EvidenceSource): EvidenceSource {
@@ -154,13 +169,24 @@ export function measureCell(
     });
   }
   // Incumbents beyond the directory: software O*NET says the cited occupations already use.
+  // Specific products first (Dentrix says more about this work than QuickBooks), Hot Technologies
+  // first among them.
   const seenProducts = new Set<string>();
-  const incumbents = cell.occupations.flatMap((o) =>
-    (corpus.techBySoc.get(o.occupation.soc) ?? [])
-      .filter((t) => !index.genericProducts.has(t.product))
-      .sort((a, b) => Number(b.isHot) - Number(a.isHot) || a.product.localeCompare(b.product))
-      .map((t) => ({ t, o })),
-  );
+  const users = productUsers(index);
+  const incumbents = cell.occupations
+    .flatMap((o) =>
+      (corpus.techBySoc.get(o.occupation.soc) ?? [])
+        .filter((t) => !index.genericProducts.has(t.product))
+        .map((t) => ({ t, o })),
+    )
+    .sort(
+      (a, b) =>
+        Number((users.get(a.t.product) ?? 0) > SPECIFIC_PRODUCT) -
+          Number((users.get(b.t.product) ?? 0) > SPECIFIC_PRODUCT) ||
+        Number(b.t.isHot) - Number(a.t.isHot) ||
+        (users.get(a.t.product) ?? 0) - (users.get(b.t.product) ?? 0) ||
+        a.t.product.localeCompare(b.t.product),
+    );
   for (const { t, o } of incumbents) {
     if (seenProducts.size >= MAX_INCUMBENTS) break;
     if (seenProducts.has(t.product)) continue;
