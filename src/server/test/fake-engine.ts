@@ -88,8 +88,18 @@ export function fakeAnalysis(query: string, filters: SearchFilters, count = 2): 
   };
 }
 
-/** An engine answering at once; `calls` counts analyses started. */
-export function createFakeEngine(options: { fail?: boolean } = {}): SearchEngine & { calls: number } {
+export type FakeEngineOptions = {
+  fail?: boolean;
+  /** Opportunities in each answer (default 2); 0 = an answer that finds nothing. */
+  opportunities?: number;
+  /** insufficient_data = an abstention (no opportunities, a reason). */
+  status?: 'ok' | 'insufficient_data';
+  /** Each analysis waits for this before answering (to hold searches in flight). */
+  gate?: () => Promise<void>;
+};
+
+/** An engine answering at once (or when its gate opens); `calls` counts analyses started. */
+export function createFakeEngine(options: FakeEngineOptions = {}): SearchEngine & { calls: number } {
   const engine = {
     calls: 0,
     analyze: async (
@@ -98,8 +108,13 @@ export function createFakeEngine(options: { fail?: boolean } = {}): SearchEngine
     ) => {
       engine.calls++;
       hooks?.onStage?.('parsing');
+      await options.gate?.();
       if (options.fail) throw new Error('engine exploded');
-      const analysis = fakeAnalysis(query, filters);
+      const analysis = fakeAnalysis(query, filters, options.status === 'insufficient_data' ? 0 : options.opportunities);
+      if (options.status === 'insufficient_data') {
+        analysis.status = 'insufficient_data';
+        analysis.reason = 'The fixture corpus has nothing on this.';
+      }
       hooks?.onStage?.('writing');
       for (const o of analysis.opportunities) hooks?.onOpportunity?.(o);
       return analysis;

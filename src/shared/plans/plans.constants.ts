@@ -14,6 +14,11 @@ export const MONEY_BACK_DAYS = 14;
 export const UPGRADE_PROMPT_DISMISS_MS = DAY_MS;
 export const RECENT_SEARCHES_SHOWN = 5;
 export const PAID_SEARCHES_PER_MINUTE = 60;
+export const FREE_SEARCHES_PER_MINUTE = 10;
+/** Searches one user may have running at once, on any plan. */
+export const SEARCHES_IN_FLIGHT_PER_USER = 2;
+/** Free answers that used no search (an abstention or no opportunities) a free user may get per hour. */
+export const FREE_UNCOUNTED_ANSWERS_PER_HOUR = 20;
 
 export function isPaidPlan(plan: PlanId): boolean {
   return plan === 'pro' || plan === 'enterprise';

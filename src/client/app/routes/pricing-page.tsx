@@ -49,9 +49,11 @@ export function PricingPage() {
         <h2 id="pricing-faq-title">Questions about plans</h2>
         <h3>What counts as a search?</h3>
         <p>
-          Each analysis you run counts as one search. On the Free plan you have {FREE_MONTHLY_SEARCHES} a calendar
-          month; the count starts again when a new month begins. Opening, saving, exporting or sharing an analysis you
-          already ran does not count.
+          Each analysis that finds at least one opportunity counts as one search. On the Free plan you have{' '}
+          {FREE_MONTHLY_SEARCHES} a calendar month; the count starts again when a new month begins. An analysis that
+          finds nothing, or says the data cannot support an answer, stays in your history but does not count, and
+          neither does one that fails or that you cancel. Opening, saving, exporting or sharing an analysis you already
+          ran does not count.
         </p>
         <h3>What happens when I reach the limit?</h3>
         <p>

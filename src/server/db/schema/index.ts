@@ -3,6 +3,7 @@ export * from './users.ts';
 export * from './app-secrets.ts';
 export * from './rate-limits.ts';
 export * from './searches.ts';
+export * from './search-reservations.ts';
 export * from './auth.ts';
 export * from './mail.ts';
 export * from './billing.ts';

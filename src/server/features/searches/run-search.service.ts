@@ -1,16 +1,21 @@
 import { gapAnalysisSchema, type GapAnalysis } from '#shared/engine/analysis.schemas.ts';
-import { MINUTE_MS } from '#shared/app/time.constants.ts';
+import { HOUR_MS, MINUTE_MS } from '#shared/app/time.constants.ts';
 import { defaultFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { SearchResponseData } from '#shared/searches/search.schemas.ts';
-import { PAID_SEARCHES_PER_MINUTE } from '#shared/plans/plans.constants.ts';
+import {
+  FREE_SEARCHES_PER_MINUTE,
+  FREE_UNCOUNTED_ANSWERS_PER_HOUR,
+  PAID_SEARCHES_PER_MINUTE,
+  SEARCHES_IN_FLIGHT_PER_USER,
+} from '#shared/plans/plans.constants.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { searchResults, searches, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { assertBelowRateLimit, consumeRateLimit, enforceRateLimit } from '../../lib/rate-limit.ts';
 import { usageOf } from '../../lib/usage.ts';
 import type { AnalyzeOptions, SearchEngine } from './search-engine.ts';
-import { countSearch } from './search-quota.service.ts';
+import { releaseReservation, reserveSearch, settleReservation } from './search-quota.service.ts';
 
 export const UPGRADE_REQUIRED_MESSAGE = "You've used all your free searches this month. Upgrade to continue searching.";
 export const SEARCH_DONE_MESSAGE = 'Analysis complete';
@@ -61,10 +66,48 @@ async function persistAnalysis(
   return search.id;
 }
 
+/** The rule of docs/product/plans.md: only an answer with opportunities uses up a search. */
+export function answerUsesSearch(analysis: Pick<GapAnalysis, 'status' | 'opportunities'>): boolean {
+  return analysis.status === 'ok' && analysis.opportunities.length > 0;
+}
+
+async function enforceSearchRates(db: Database, user: UserRow, isFree: boolean, now: Date): Promise<void> {
+  await enforceRateLimit({
+    db,
+    key: `search:user:${user.id}`,
+    limit: isFree ? FREE_SEARCHES_PER_MINUTE : PAID_SEARCHES_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    now,
+    message: 'You are searching very quickly. Please wait a minute and try again.',
+  });
+  if (isFree) {
+    await assertBelowRateLimit({
+      db,
+      key: uncountedKey(user.id),
+      limit: FREE_UNCOUNTED_ANSWERS_PER_HOUR,
+      windowMs: HOUR_MS,
+      now,
+      message: 'Many of your recent searches found nothing. Please wait a while before searching again.',
+    });
+  }
+}
+
+const uncountedKey = (userId: number) => `search:uncounted:${userId}`;
+
+function tooManyInFlight(): AppError {
+  return new AppError(
+    'RATE_LIMITED',
+    `You already have ${SEARCHES_IN_FLIGHT_PER_USER} searches running. Wait for one to finish.`,
+    undefined,
+    { 'retry-after': '5' },
+  );
+}
+
 /**
- * Runs one search for a user: rate limit (paid) or quota pre-check (free), the engine outside any
- * transaction, then — in ONE transaction — the conditional quota count and the search with all its
- * results. A failed or cancelled analysis throws before the transaction, so it counts nothing.
+ * Runs one search for a user (docs/decisions/011): rate limits, then the quota unit and an
+ * in-flight slot reserved in one transaction, then the engine outside any transaction, then — in
+ * ONE transaction — the reservation settled and the search stored with all its results. A failed
+ * or cancelled analysis gives the unit back; so does an answer that uses no search.
  */
 export async function runSearch(options: {
   db: Database;
@@ -77,32 +120,44 @@ export async function runSearch(options: {
 }): Promise<SearchOutcome> {
   const { db, clock, engine, user, hooks } = options;
   const usage = usageOf(user, clock.now());
-  if (usage.searchesLimit === null) {
-    await enforceRateLimit({
-      db,
-      key: `search:user:${user.id}`,
-      limit: PAID_SEARCHES_PER_MINUTE,
-      windowMs: MINUTE_MS,
-      now: clock.now(),
-      message: 'You are searching very quickly. Please wait a minute and try again.',
+  const limit = usage.searchesLimit;
+  // A cheap early answer; the authoritative check is the conditional count of the reservation.
+  if (limit !== null && usage.searchesUsed >= limit) return upgradeRequired();
+  await enforceSearchRates(db, user, limit !== null, clock.now());
+
+  const reserved = await reserveSearch(db, { userId: user.id, limit, now: clock.now() });
+  if (reserved.kind === 'quota_exhausted') return upgradeRequired();
+  if (reserved.kind === 'too_many_in_flight') throw tooManyInFlight();
+  const { reservation } = reserved;
+
+  let stored: { searchId: number | null; usesSearch: boolean };
+  try {
+    const started = performance.now();
+    const raw = await engine.analyze({ query: options.query, filters: options.filters ?? defaultFilters() }, hooks);
+    hooks.signal?.throwIfAborted();
+    const analysis = gapAnalysisSchema.parse(raw);
+    const durationMs = performance.now() - started;
+    const usesSearch = answerUsesSearch(analysis);
+    const searchId = await db.transaction(async (tx) => {
+      const now = clock.now();
+      if (!(await settleReservation(tx, { reservation, usesSearch, limit, now }))) return null;
+      return persistAnalysis(tx, { userId: user.id, analysis, at: now, durationMs });
     });
-  } else if (usage.searchesUsed >= usage.searchesLimit) {
-    // A cheap early answer; the authoritative check is the conditional count below.
-    return upgradeRequired();
+    stored = { searchId, usesSearch };
+  } catch (error) {
+    // If this fails too (the database is gone), the reservation expires and its unit comes back.
+    await releaseReservation(db, reservation).catch(() => undefined);
+    throw error;
   }
-
-  const started = performance.now();
-  const raw = await engine.analyze({ query: options.query, filters: options.filters ?? defaultFilters() }, hooks);
-  hooks.signal?.throwIfAborted();
-  const analysis = gapAnalysisSchema.parse(raw);
-  const durationMs = performance.now() - started;
-
-  const searchId = await db.transaction(async (tx) => {
-    const now = clock.now();
-    const counted = await countSearch(tx, { userId: user.id, limit: usage.searchesLimit, now });
-    if (!counted) return null;
-    return persistAnalysis(tx, { userId: user.id, analysis, at: now, durationMs });
-  });
-  if (searchId === null) return upgradeRequired();
-  return { message: SEARCH_DONE_MESSAGE, data: { upgradeRequired: false, search: { id: searchId } } };
+  if (stored.searchId === null) return upgradeRequired();
+  if (!stored.usesSearch && limit !== null) {
+    await consumeRateLimit({
+      db,
+      key: uncountedKey(user.id),
+      limit: FREE_UNCOUNTED_ANSWERS_PER_HOUR,
+      windowMs: HOUR_MS,
+      now: clock.now(),
+    });
+  }
+  return { message: SEARCH_DONE_MESSAGE, data: { upgradeRequired: false, search: { id: stored.searchId } } };
 }

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchDetail, SearchListPage, SearchStreamLine } from '#shared/searches/search.schemas.ts';
 import { presetFilters } from '#shared/searches/filter-options.ts';
-import { searches } from '../../db/schema/index.ts';
+import { searchReservations, searches } from '../../db/schema/index.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createFakeEngine, createHangingEngine, fakeOpportunity } from '../../test/fake-engine.ts';
@@ -114,6 +114,8 @@ describe('cancel', () => {
       controller.abort();
       await expect(request).rejects.toThrow();
       await engine.aborted;
+      // The unit reserved before the engine ran is given back once the engine has stopped.
+      await expect.poll(async () => (await c.db.db.select().from(searchReservations)).length).toBe(0);
       expect((await reloadUser(c, user.user.id)).searchCount).toBe(0);
       const [row] = await c.db.db.select({ n: count() }).from(searches);
       expect(Number(row?.n)).toBe(0);

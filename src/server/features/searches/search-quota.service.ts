@@ -1,7 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { SEARCHES_IN_FLIGHT_PER_USER } from '#shared/plans/plans.constants.ts';
+import { MINUTE_MS } from '#shared/app/time.constants.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { searchReservations, users } from '../../db/schema/index.ts';
 import { quotaMonth } from '../../lib/usage.ts';
+
+// The search quota, reserved before the engine runs (docs/decisions/011-quota-before-the-engine.md).
+// A search takes one unit of the monthly count and one in-flight slot in ONE transaction that
+// holds the user's row lock, so concurrent requests serialise and see each other's reservations.
+// The unit is given back when the analysis fails or is cancelled, and when the answer does not
+// use up a search (docs/product/plans.md: abstentions and empty answers are free).
+
+/** How long a reservation holds before a crashed request's unit is given back. */
+export const SEARCH_RESERVATION_TTL_MS = 10 * MINUTE_MS;
+
+export type Reservation = { id: number; userId: number; quotaMonth: string };
+export type ReserveResult =
+  { kind: 'reserved'; reservation: Reservation } | { kind: 'quota_exhausted' } | { kind: 'too_many_in_flight' };
+
+const sameMonthAs = (month: string) => sql`to_char(${users.lastResetDate} at time zone 'UTC', 'YYYY-MM') = ${month}`;
 
 /**
  * Counts one search for the user if the quota allows it: one conditional UPDATE, so concurrent
@@ -13,7 +30,7 @@ export async function countSearch(
   options: { userId: number; limit: number | null; now: Date },
 ): Promise<boolean> {
   const { userId, limit, now } = options;
-  const sameMonth = sql`to_char(${users.lastResetDate} at time zone 'UTC', 'YYYY-MM') = ${quotaMonth(now)}`;
+  const sameMonth = sameMonthAs(quotaMonth(now));
   const withinLimit = limit === null ? undefined : sql`(not ${sameMonth} or ${users.searchCount} < ${limit})`;
   const rows = await tx
     .update(users)
@@ -24,4 +41,105 @@ export async function countSearch(
     .where(and(eq(users.id, userId), withinLimit))
     .returning({ searchCount: users.searchCount });
   return rows.length > 0;
+}
+
+/** Gives one unit back to the month it was taken from (nothing when the count has since restarted). */
+async function refundUnit(tx: Tx, userId: number, month: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ searchCount: sql`${users.searchCount} - 1` })
+    .where(and(eq(users.id, userId), gt(users.searchCount, 0), sameMonthAs(month)));
+}
+
+/** Every write here takes the user's row lock first: one lock order, so no deadlock between them. */
+async function lockUser(tx: Tx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+async function refundExpired(tx: Tx, where: ReturnType<typeof and>): Promise<number> {
+  const expired = await tx
+    .delete(searchReservations)
+    .where(where)
+    .returning({ userId: searchReservations.userId, quotaMonth: searchReservations.quotaMonth });
+  for (const row of expired) await refundUnit(tx, row.userId, row.quotaMonth);
+  return expired.length;
+}
+
+/**
+ * Reserves a search before the engine runs: the in-flight cap, then the conditional count, then
+ * the reservation row — one transaction under the user's row lock.
+ */
+export function reserveSearch(
+  db: Database,
+  options: { userId: number; limit: number | null; now: Date; maxInFlight?: number },
+): Promise<ReserveResult> {
+  const { userId, limit, now, maxInFlight = SEARCHES_IN_FLIGHT_PER_USER } = options;
+  return db.transaction(async (tx): Promise<ReserveResult> => {
+    await lockUser(tx, userId);
+    await refundExpired(tx, and(eq(searchReservations.userId, userId), lte(searchReservations.expiresAt, now)));
+    const [inFlight] = await tx
+      .select({ n: count() })
+      .from(searchReservations)
+      .where(eq(searchReservations.userId, userId));
+    if (Number(inFlight?.n ?? 0) >= maxInFlight) return { kind: 'too_many_in_flight' };
+    if (!(await countSearch(tx, { userId, limit, now }))) return { kind: 'quota_exhausted' };
+    const month = quotaMonth(now);
+    const [row] = await tx
+      .insert(searchReservations)
+      .values({
+        userId,
+        quotaMonth: month,
+        startedAt: now,
+        expiresAt: new Date(now.getTime() + SEARCH_RESERVATION_TTL_MS),
+      })
+      .returning({ id: searchReservations.id });
+    if (!row) throw new Error('The search reservation was not stored.');
+    return { kind: 'reserved', reservation: { id: row.id, userId, quotaMonth: month } };
+  });
+}
+
+/** A failed or cancelled analysis: the slot is freed and the unit given back (once, however often called). */
+export async function releaseReservation(db: Database, reservation: Reservation): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUser(tx, reservation.userId);
+    await refundExpired(tx, eq(searchReservations.id, reservation.id));
+  });
+}
+
+/**
+ * Inside the transaction that stores the analysis: frees the slot and keeps the unit when the
+ * answer uses up a search, gives it back when it does not. A reservation that already expired
+ * (its unit given back) is counted again, within the limit; false = the quota no longer allows it.
+ */
+export async function settleReservation(
+  tx: Tx,
+  options: { reservation: Reservation; usesSearch: boolean; limit: number | null; now: Date },
+): Promise<boolean> {
+  const { reservation, usesSearch } = options;
+  await lockUser(tx, reservation.userId);
+  const [held] = await tx
+    .delete(searchReservations)
+    .where(eq(searchReservations.id, reservation.id))
+    .returning({ id: searchReservations.id });
+  if (!held) {
+    return usesSearch ? countSearch(tx, { userId: reservation.userId, limit: options.limit, now: options.now }) : true;
+  }
+  if (!usesSearch) await refundUnit(tx, reservation.userId, reservation.quotaMonth);
+  return true;
+}
+
+/** Gives back the units of reservations a crashed process left behind (the searches.expire-reservations job). */
+export async function expireReservations(db: Database, now: Date): Promise<number> {
+  const owners = await db
+    .selectDistinct({ userId: searchReservations.userId })
+    .from(searchReservations)
+    .where(lte(searchReservations.expiresAt, now));
+  let expired = 0;
+  for (const { userId } of owners) {
+    expired += await db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      return refundExpired(tx, and(eq(searchReservations.userId, userId), lte(searchReservations.expiresAt, now)));
+    });
+  }
+  return expired;
 }

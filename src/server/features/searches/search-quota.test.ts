@@ -1,10 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAID_SEARCHES_PER_MINUTE } from '#shared/plans/plans.constants.ts';
-import { searches, users } from '../../db/schema/index.ts';
+import { searchReservations, searches, users } from '../../db/schema/index.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
+import { postSearch, storedSearchCount } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { SearchEngine } from './search-engine.ts';
+import { releaseReservation, reserveSearch } from './search-quota.service.ts';
 import { createFakeEngine, fakeAnalysis } from '../../test/fake-engine.ts';
 
 const engine = createFakeEngine();
@@ -14,12 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function search(user: TestUser, query = 'invoicing for plumbers') {
-  return t.app.inject({ method: 'POST', url: '/api/search', headers: user.headers, payload: { query } });
-}
+const search = (user: Pick<TestUser, 'headers'>, query?: string) => postSearch(t, user, query);
+const storedSearches = (userId: number) => storedSearchCount(t, userId);
 
-async function storedSearches(userId: number): Promise<number> {
-  const [row] = await t.db.db.select({ n: count() }).from(searches).where(eq(searches.userId, userId));
+async function reservationsOf(userId: number): Promise<number> {
+  const [row] = await t.db.db
+    .select({ n: count() })
+    .from(searchReservations)
+    .where(eq(searchReservations.userId, userId));
   return Number(row?.n ?? 0);
 }
 
@@ -30,18 +34,41 @@ async function usage(user: TestUser) {
 }
 
 describe('free quota', () => {
-  it('lets exactly 5 of 1,000 concurrent searches by one free user through', async () => {
+  it('with one search left, 200 concurrent requests run the engine once and store one search', async () => {
     t.clock.set(new Date('2026-03-15T12:00:00Z'));
-    const user = await createUser(t, { lastResetDate: new Date('2026-03-01T00:00:00Z') });
-    const responses = await Promise.all(Array.from({ length: 1000 }, () => search(user)));
-    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    const bodies = responses.map(
-      (r) => r.json<{ data: { upgradeRequired: boolean; search: { id: number } | null } }>().data,
-    );
-    expect(bodies.filter((b) => !b.upgradeRequired && b.search)).toHaveLength(5);
-    expect(bodies.filter((b) => b.upgradeRequired && b.search === null)).toHaveLength(995);
-    expect(await storedSearches(user.user.id)).toBe(5);
+    const user = await createUser(t, { searchCount: 4, lastResetDate: new Date('2026-03-01T00:00:00Z') });
+    const before = engine.calls;
+    const responses = await Promise.all(Array.from({ length: 200 }, () => search(user)));
+    expect(responses.filter((r) => r.statusCode >= 500)).toEqual([]);
+    const stored = responses.filter((r) => r.statusCode === 200 && r.json().data.search !== null);
+    expect(stored).toHaveLength(1);
+    // The rest: the per-minute limit (429), the in-flight cap (429) or the quota (upgradeRequired).
+    for (const r of responses.filter((x) => !stored.includes(x))) {
+      if (r.statusCode === 200) expect(r.json().data).toEqual({ upgradeRequired: true, search: null });
+      else expect(r.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    }
+    expect(engine.calls - before).toBe(1);
+    expect(await storedSearches(user.user.id)).toBe(1);
     expect(await usage(user)).toEqual({ searchesUsed: 5, searchesLimit: 5, plan: 'free' });
+    expect(await reservationsOf(user.user.id)).toBe(0);
+  });
+
+  it('reserves exactly 5 units of 1,000 concurrent reservations (no in-flight cap), and gives each back once', async () => {
+    const now = new Date('2026-03-15T12:00:00Z');
+    const user = await createUser(t, { lastResetDate: new Date('2026-03-01T00:00:00Z') });
+    const results = await Promise.all(
+      Array.from({ length: 1000 }, () =>
+        reserveSearch(t.db.db, { userId: user.user.id, limit: 5, now, maxInFlight: 10_000 }),
+      ),
+    );
+    const reserved = results.flatMap((r) => (r.kind === 'reserved' ? [r.reservation] : []));
+    expect(reserved).toHaveLength(5);
+    expect(results.filter((r) => r.kind === 'quota_exhausted')).toHaveLength(995);
+    expect((await reloadUser(t, user.user.id)).searchCount).toBe(5);
+    // Released twice each, concurrently: every unit comes back exactly once.
+    await Promise.all([...reserved, ...reserved].map((r) => releaseReservation(t.db.db, r)));
+    expect((await reloadUser(t, user.user.id)).searchCount).toBe(0);
+    expect(await reservationsOf(user.user.id)).toBe(0);
   });
 
   it('answers upgradeRequired without running the engine once the quota is used up', async () => {
@@ -88,6 +115,7 @@ describe('free quota', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json()).toMatchObject({ success: false, code: 'INTERNAL' });
       expect((await reloadUser(failing, user.user.id)).searchCount).toBe(0);
+      expect(await failing.db.db.select().from(searchReservations)).toEqual([]);
       const [row] = await failing.db.db.select({ n: count() }).from(searches);
       expect(Number(row?.n)).toBe(0);
     } finally {
@@ -137,7 +165,10 @@ describe('paid plans', () => {
       lastResetDate: new Date('2026-05-01T00:00:00Z'),
     });
     expect(await usage(pro)).toMatchObject({ searchesUsed: 40, searchesLimit: null, plan: 'pro' });
-    const responses = await Promise.all(Array.from({ length: PAID_SEARCHES_PER_MINUTE + 10 }, () => search(pro)));
+    // Two at a time: the in-flight cap (2) is tested on its own in search-quota-rules.test.ts.
+    const responses = [];
+    for (let i = 0; i < PAID_SEARCHES_PER_MINUTE + 10; i += 2)
+      responses.push(...(await Promise.all([search(pro), search(pro)])));
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(PAID_SEARCHES_PER_MINUTE);
     const limited = responses.filter((r) => r.statusCode === 429);
     expect(limited).toHaveLength(10);
