@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -24,7 +25,7 @@ export function SearchResultPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <p className="text-sm">
-        <Link to={paths.search.href(r.search.id)} className="underline">
+        <Link to={paths.search.href(r.search.id)} className={textLinkClass}>
           ← {r.search.query}
         </Link>
       </p>

@@ -1,13 +1,23 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { cn } from '#client/lib/cn.ts';
+import { currentOpener, returnFocus } from './overlay-focus.ts';
 
 // shadcn-style dialog over Radix (focus trap, Escape, labelled title). Import it lazily from pages
 // that must stay light: Radix is not part of the landing page's initial JavaScript.
 export const Dialog = DialogPrimitive.Root;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
+  // Our dialogs are opened by state (a shortcut, a store, a button elsewhere), not by a Radix Trigger, so
+  // Radix has nothing to return focus to and drops it on <body>. The content mounts when the dialog opens:
+  // what had focus at that moment is the opener, and closing gives focus back to it.
+  const [opener] = useState(currentOpener);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -16,6 +26,10 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           'fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-xl',
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented && returnFocus(opener)) event.preventDefault();
+        }}
         {...props}
       >
         {children}

@@ -77,10 +77,13 @@ export function useChangePassword() {
 }
 
 export function useUpdateProfile() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ProfileUpdateInput) => {
       const user = await patchData('/api/auth/profile', input, publicUserSchema);
+      // The header and account menu read the store; the current-user query would put the old name back.
       useAuthStore.getState().setUser(user);
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
       return user;
     },
   });

@@ -1,11 +1,6 @@
 import { Crown } from 'lucide-react';
-import type { PublicUser } from '#shared/auth/user.schemas.ts';
+import { greetingName } from '#shared/auth/display-name.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
-
-/** docs/product/overview.md: greet by first name, else the e-mail, else 'User'. */
-export function greetingName(user: Pick<PublicUser, 'firstName' | 'email'> | null): string {
-  return user?.firstName?.trim() || user?.email || 'User';
-}
 
 /** The signed-in home greeting; Pro (and Enterprise) users get a crown. */
 export function WelcomePill() {

@@ -33,7 +33,7 @@ export function ResultCard({ result, onToggleSaved, isSaving }: ResultCardProps)
             {result.composedBy === 'llm' ? ' · text written by AI from the evidence' : ''}
           </p>
           <h3 id={`result-${result.id}`} className="text-lg font-semibold">
-            <Link to={paths.searchResult.href(result.id)} className="hover:underline">
+            <Link to={paths.searchResult.href(result.id)} className="control min-h-11 items-center hover:underline">
               {result.title}
             </Link>
           </h3>
