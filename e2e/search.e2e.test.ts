@@ -49,6 +49,9 @@ describe('search journey', () => {
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await usageCard(page).getByText('0 of 5 searches used this month').waitFor();
+      // Just registered: a welcome, not a welcome back.
+      expect(await page.getByText('Welcome, Grace').count()).toBe(1);
+      expect(await page.getByText(/Welcome back/).count()).toBe(0);
       expect(await usageCard(page).getAttribute('data-state')).toBe('normal');
 
       // Ctrl/Cmd+K focuses the search field.
@@ -148,6 +151,8 @@ describe('search journey', () => {
       await usageCard(page).getByText('Search Limit Reached').waitFor();
       await usageCard(page).getByText('Upgrade to continue searching').waitFor();
       expect(await usageCard(page).getAttribute('data-state')).toBe('limit');
+      // At the limit the card says so alone: no "running low" prompt beside it.
+      expect(await page.getByText("You're running low on searches").count()).toBe(0);
       await search(page, 'one search too many');
       await page.waitForURL((url) => url.pathname === '/auth/upgrade');
       await page.getByRole('heading', { level: 1, name: 'Choose the Perfect Plan for You' }).waitFor();

@@ -32,10 +32,12 @@ export function HomePage() {
 
   const plan = usage.data?.plan ?? user.plan;
   const limit = usage.data?.searchesLimit;
+  // "Running low" is for a user who still has searches: at the limit the usage card already says so.
   const isLow =
     usage.data !== undefined &&
     limit !== null &&
     limit !== undefined &&
+    usage.data.searchesUsed < limit &&
     usage.data.searchesUsed / limit >= LOW_SEARCH_PROMPT_RATIO;
 
   return (
