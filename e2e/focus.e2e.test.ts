@@ -189,7 +189,7 @@ describe('one display name', () => {
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Augusta Lovelace' }).waitFor();
     await page.goto('/');
-    expect(await page.getByText('Welcome back, Augusta').count()).toBe(1);
+    await page.getByText('Welcome back, Augusta').waitFor();
     await context.close();
   });
 });

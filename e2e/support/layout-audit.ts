@@ -76,7 +76,9 @@ const AUDIT_SCRIPT = `(({ checkTargets, minContrast, minTarget }) => {
   // WCAG 2.5.8: a link inside a sentence (drawn inline, with other text beside it) is sized by that text.
   function isInlineInText(el) {
     if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
-    const parent = el.parentElement;
+    // The sentence is the nearest ancestor that is not itself inline (a <span> wrapper is part of the line).
+    let parent = el.parentElement;
+    while (parent && getComputedStyle(parent).display === 'inline') parent = parent.parentElement;
     if (!parent) return false;
     const text = (parent.textContent || '').replace(/\\s+/g, ' ').trim();
     const own = (el.textContent || '').replace(/\\s+/g, ' ').trim();

@@ -10,6 +10,7 @@ import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts
 import { searchResultQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { formatOpportunityScore, OPPORTUNITY_SCORE_MAX } from '#client/features/searches/opportunity-score.ts';
 
 /** /search-result/:id — one opportunity in depth. */
 export function SearchResultPage() {
@@ -40,8 +41,8 @@ export function SearchResultPage() {
         </Button>
       </div>
       <p className="mt-1 text-sm text-muted-foreground">
-        {categoryLabel(r.category)} · opportunity {r.opportunityScore.toFixed(1)} · innovation {r.innovationScore} ·
-        market size {r.marketSize} · feasibility {r.feasibility} · potential{' '}
+        {categoryLabel(r.category)} · opportunity {formatOpportunityScore(r.opportunityScore)}/{OPPORTUNITY_SCORE_MAX} ·
+        innovation {r.innovationScore} · market size {r.marketSize} · feasibility {r.feasibility} · potential{' '}
         {MARKET_POTENTIAL_LABELS[r.marketPotential]} · confidence {r.confidenceScore} · priority {r.priority}
       </p>
       <p className="mt-4">{r.description}</p>
