@@ -158,7 +158,7 @@ describeRoutes('signed-in', async () => {
   const headers = { authorization: `Bearer ${user.accessToken}` };
   const search = await session.page.request.post('/api/search', {
     headers,
-    data: { query: 'bookkeeping for restaurants' },
+    data: { query: 'legal research for lawyers' },
   });
   if (!search.ok()) throw new Error(`search failed: ${search.status()}`);
   const searchId = ((await search.json()) as { data: { search: { id: number } } }).data.search.id;

@@ -29,7 +29,7 @@ async function runSearch(page: Page, accessToken: string, query: string, filters
 describe('a results page', () => {
   it('orders by the one opportunity score, says so, and names the filters (none)', async () => {
     const { context, page, user } = await signedInPage(browser);
-    const id = await runSearch(page, user.accessToken, 'bookkeeping for restaurants');
+    const id = await runSearch(page, user.accessToken, 'legal research for lawyers');
     await page.goto(`/search/${id}`);
     await page.getByText('Searched with no filters').waitFor();
     const summary = await page.getByText(/^Showing \d+ of \d+ opportunit/).textContent();

@@ -77,7 +77,7 @@ describe('search journey', () => {
         await new Promise((resolve) => setTimeout(resolve, 800));
         await route.continue();
       });
-      await search(page, 'bookkeeping for restaurants');
+      await search(page, 'legal research for lawyers');
       const overlay = page.getByRole('alertdialog', { name: 'Analyzing Market Gaps' });
       await overlay.waitFor();
       expect(await overlay.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
@@ -86,7 +86,7 @@ describe('search journey', () => {
       await page.unroute('**/api/search');
 
       // Results: honest seed-corpus banner, every card with scores, breakdown and evidence.
-      await page.getByRole('heading', { level: 1, name: 'bookkeeping for restaurants' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'legal research for lawyers' }).waitFor();
       await page.getByRole('note', { name: 'Sample data' }).waitFor();
       // The filters the search ran with, and the order the list follows (the preset's: innovation).
       await page.getByText('Searched with: Innovation 70–100').waitFor();
@@ -116,7 +116,7 @@ describe('search journey', () => {
       await page.goto('/saved');
       await page.getByRole('link', { name: title }).waitFor();
       await page.goto('/history');
-      await page.getByRole('link', { name: /bookkeeping for restaurants/ }).waitFor();
+      await page.getByRole('link', { name: /legal research for lawyers/ }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Searches 2–4: warning from 3, low-search prompt at 80 % (4 of 5).

@@ -46,7 +46,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
       throw new Error(`The server exited with ${child.exitCode} before it was healthy:\n${output()}`);
     try {
       const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
+      // Healthy, and answering by meaning: every journey sees the analysis a user would.
+      const body = response.ok ? ((await response.json()) as { data?: { engine?: { semantic?: boolean } } }) : null;
+      if (body?.data?.engine?.semantic === true) return;
     } catch {
       // Not listening yet.
     }
@@ -84,7 +86,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DATA_DIR: dataDir,
     CLIENT_DIST_DIR: clientDir,
     ENABLE_TEST_HOOKS: 'true',
-    SEMANTIC_SEARCH: 'false',
+    // As `npm start` runs: the seed corpus's sentence vectors are computed in a worker on start.
+    SEMANTIC_SEARCH: 'true',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
   };
   // The browser suite always runs on its own embedded database, on the built-in seed corpus and the

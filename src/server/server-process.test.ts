@@ -42,7 +42,8 @@ describe('the server process', () => {
     expect(response.body.data.waitedMs).toBe(1500);
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
-  });
+    // Two server processes and a fresh PGlite folder (initdb: 3–17 s here): more than the default on 2 busy cores.
+  }, 90_000);
 
   it('stops at start-up with a message naming a bad variable', async () => {
     const server = await startServerProcess({ DATA_DIR: tempDir(), PORT: '3000', LOG_LEVEL: 'loud' });

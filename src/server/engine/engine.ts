@@ -1,10 +1,4 @@
-import type {
-  AnalysisStage,
-  Competitor,
-  EvidenceSource,
-  GapAnalysis,
-  Opportunity,
-} from '#shared/engine/analysis.schemas.ts';
+import type { AnalysisStage, EvidenceSource, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { searchFiltersSchema, type SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { Env } from '../env.ts';
 import { loadCorpus } from './corpus/load-corpus.ts';
@@ -99,13 +93,8 @@ export function engineFromIndex(
   ): Promise<GapAnalysis> {
     const filters = searchFiltersSchema.parse(input.filters);
     const { signal } = opts;
-    const semanticReady = index.semantic.vectors !== null && index.semantic.embedQuery !== null;
-    const result = await runPipeline(
-      index,
-      { query: input.query, filters },
-      opts,
-      semanticReady ? index.semantic.embedQuery : null,
-    );
+    const semanticReady = index.semantic.sets !== null && index.semantic.embed !== null;
+    const result = await runPipeline(index, { query: input.query, filters }, opts);
     const corpus = index.corpus;
     const warnings = [...result.query.warnings];
     if (corpus.kind === 'seed') warnings.push(SEED_WARNING);
@@ -164,7 +153,10 @@ export function engineFromIndex(
           return null;
         });
       }
-      opportunity ??= { ...toOpportunity(cell, i + 1, composeOffline(cell, cell.scores)), composedBy: 'offline' };
+      opportunity ??= {
+        ...toOpportunity(cell, i + 1, composeOffline(cell, cell.scores), result.query),
+        composedBy: 'offline',
+      };
       opportunities.push(opportunity);
       opts.onOpportunity?.(opportunity);
     }
@@ -173,10 +165,9 @@ export function engineFromIndex(
 
     async function composeOne(cell: ScoredCell, rank: number): Promise<Opportunity> {
       const signals = [deadline!, ...(signal ? [signal] : [])];
-      const composed = await composeWithModel(configured!.model, corpus, input.query, cell, AbortSignal.any(signals));
+      const composed = await composeWithModel(configured!.model, input.query, cell, AbortSignal.any(signals));
       tokens += composed.tokens;
-      const extra: Competitor[] = composed.extraCompetitors;
-      return { ...toOpportunity(cell, rank, composed.text, extra), composedBy: 'llm' };
+      return { ...toOpportunity(cell, rank, composed.text, result.query), composedBy: 'llm' };
     }
 
     const llmUsed = configured !== null && opportunities.some((o) => o.composedBy === 'llm');
@@ -204,7 +195,7 @@ export function engineFromIndex(
       mode: configured ? 'llm' : 'offline',
       corpusVersion: index.corpus.version,
       corpusKind: index.corpus.kind,
-      semantic: index.semantic.vectors !== null,
+      semantic: index.semantic.sets !== null,
       ready: true,
     }),
   };

@@ -16,6 +16,23 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     testDatabaseUrl: string | null;
+    /** DATA_DIR holding the full corpus's sentence vectors (null without DATASETS_DIR). */
+    engineDataDir: string | null;
+  }
+}
+
+/** Computes (once, then cached) the full datasets' sentence vectors, so full-corpus suites answer by meaning. */
+async function buildEngineVectors(datasetsDir: string, dataDir: string): Promise<void> {
+  const [{ loadCorpus }, { createEmbedder }, { buildVectorSets }] = await Promise.all([
+    import('../engine/corpus/load-corpus.ts'),
+    import('../engine/index/embedder.ts'),
+    import('../engine/index/semantic-index.ts'),
+  ]);
+  const embedder = createEmbedder(2);
+  try {
+    await buildVectorSets(loadCorpus(datasetsDir), dataDir, embedder);
+  } finally {
+    await embedder.close();
   }
 }
 
@@ -63,4 +80,11 @@ export default async function setup(project: TestProject): Promise<void> {
     }
   }
   project.provide('testDatabaseUrl', url);
+
+  const datasetsDir = readTestVariable('DATASETS_DIR') ?? null;
+  if (datasetsDir && project.name === 'server') {
+    const dataDir = path.join(cacheDir, 'engine-data');
+    await buildEngineVectors(datasetsDir, dataDir);
+    project.provide('engineDataDir', dataDir);
+  } else project.provide('engineDataDir', null);
 }

@@ -63,6 +63,14 @@ export const competitorSchema = z.object({
   source: z.enum(EVIDENCE_SOURCES).or(z.literal('llm')),
   verified: z.boolean(),
   evidenceId: z.string().optional(),
+  /** Why the engine counts it as a competitor: the sentence of its own text and the query words in it. */
+  match: z
+    .object({
+      sentence: z.string(),
+      words: z.array(z.string()),
+      by: z.enum(['meaning', 'words', 'meaning and words']),
+    })
+    .optional(),
 });
 export type Competitor = z.infer<typeof competitorSchema>;
 
@@ -112,7 +120,8 @@ export const opportunitySchema = composedTextSchema.extend({
   relevance: z.number().min(0).max(1),
   /** Most recent evidence date in this cell (ISO), used by sortBy=date. */
   latestEvidenceDate: z.string().nullable(),
-  cell: z.object({ offering: z.string(), segment: z.string() }),
+  /** What the opportunity is: the query's own need (core) or a job to be done for its customer. */
+  cell: z.object({ offering: z.string(), segment: z.string(), kind: z.enum(['core', 'job']).optional() }),
   competitors: z.array(competitorSchema),
   evidence: z.array(evidenceSchema),
   breakdown: z.object({

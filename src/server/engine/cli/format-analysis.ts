@@ -13,7 +13,7 @@ export function formatAnalysis(a: GapAnalysis): string {
     `Status: ${a.status}   engine: ${a.engine} (${a.composer.mode})   corpus: ${a.corpus.kind} ${a.corpus.version}   rubric: ${a.rubricVersion}`,
   );
   lines.push(
-    `Retrieval: ${a.retrieval.semantic ? 'hybrid (BM25 + sentence vectors)' : 'lexical only'}${a.retrieval.note ? ` — ${a.retrieval.note}` : ''}`,
+    `Retrieval: ${a.retrieval.semantic ? 'meaning (sentence vectors) + words' : 'words only'}${a.retrieval.note ? ` — ${a.retrieval.note}` : ''}`,
   );
   lines.push(
     `Facets: offering [${a.facets.offering.join(', ')}] × segment [${a.facets.segment.join(', ')}]${a.facets.keywords.length ? ` + keywords [${a.facets.keywords.join(', ')}]` : ''}`,
@@ -27,7 +27,7 @@ export function formatAnalysis(a: GapAnalysis): string {
   );
   for (const o of a.opportunities) {
     lines.push(
-      `${pad(String(o.rank), 3)}${pad(o.title, 46)}${pad(o.category, 14)}${pad(o.opportunityScore.toFixed(1), 6)}${pad(String(o.innovationScore), 6)}${pad(String(o.marketSize), 6)}${pad(String(o.feasibility), 6)}${pad(String(o.confidenceScore), 6)}${pad(o.marketPotential, 11)}${o.priority}`,
+      `${pad(String(o.rank), 3)}${pad(o.title, 46)}${pad(o.category, 14)}${pad(String(Math.round(o.opportunityScore)), 6)}${pad(String(o.innovationScore), 6)}${pad(String(o.marketSize), 6)}${pad(String(o.feasibility), 6)}${pad(String(o.confidenceScore), 6)}${pad(o.marketPotential, 11)}${o.priority}`,
     );
   }
   for (const o of a.opportunities) {
@@ -35,11 +35,20 @@ export function formatAnalysis(a: GapAnalysis): string {
     lines.push(`${o.rank}. ${o.title}`);
     lines.push(`   ${o.description}`);
     lines.push(`   Gap: ${o.gapReason}`);
-    lines.push(
-      `   Competitors: ${o.competitors.map((c) => `${c.name}${c.status ? ` [${c.status}${c.batch ? `, ${c.batch}` : ''}]` : ''}${c.verified ? '' : ' (unverified)'}`).join('; ') || 'none found in the data'}`,
-    );
-    const demand = o.evidence.filter((e) => e.id.startsWith('bls:'));
-    if (demand.length) lines.push(`   Demand: ${demand.map((e) => `${e.note} [${e.source}]`).join(' | ')}`);
+    if (o.competitors.length === 0) lines.push('   Competitors: none in the directory passed the relevance bar');
+    for (const c of o.competitors)
+      lines.push(
+        `   - ${c.name}${c.status ? ` [${c.status}${c.batch ? `, ${c.batch}` : ''}]` : ''}${c.match ? `: "${c.match.sentence}"${c.match.words.length ? ` (words: ${c.match.words.join(', ')})` : ' (by meaning)'}` : ''}`,
+      );
+    const roles = o.evidence.filter((e) => e.id.endsWith(':role'));
+    for (const r of roles) lines.push(`   Demand: ${r.note}`);
+    const size = o.evidence.filter((e) => e.id.startsWith('bls:') && e.id.endsWith(':employment'));
+    if (size.length) lines.push(`   Employment: ${size.map((e) => e.note).join(' | ')}`);
+    const tasks = o.evidence.filter((e) => e.id.includes(':task:'));
+    for (const t of tasks) lines.push(`   Job (O*NET task): ${String(t.value)}`);
+    const incumbents = o.evidence.filter((e) => e.id.includes(':tech:'));
+    if (incumbents.length)
+      lines.push(`   Software already used in this work (O*NET): ${incumbents.map((e) => String(e.value)).join(', ')}`);
     lines.push(
       `   Scores: ${Object.entries(o.breakdown)
         .map(([k, b]) => `${k}=${b.score}`)

@@ -26,7 +26,7 @@ function gaps(...args: string[]) {
 describe('npm run gaps', () => {
   it('prints only the analysis JSON on stdout with --json, however long it is', () => {
     // The analysis echoes the query, so a very long query makes the output exceed a pipe's 64 KB.
-    const query = 'pet care for elderly owners '.repeat(700).trim();
+    const query = 'pet care for elderly owners '.repeat(2600).trim();
     const result = gaps('--json', query);
     expect(result.status).toBe(0);
     expect(result.stdout.length).toBeGreaterThan(65_536);

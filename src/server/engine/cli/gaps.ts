@@ -14,7 +14,7 @@ if (!query.trim()) {
 }
 const env = loadEnvOrExit();
 const index = await loadEngineIndex(env);
-if (env.SEMANTIC_SEARCH && index.semantic.vectors === null) {
+if (env.SEMANTIC_SEARCH && index.semantic.sets === null) {
   console.error('Loading sentence vectors (computed once per corpus version, then cached under DATA_DIR)…');
   await index.semantic.settled;
 }

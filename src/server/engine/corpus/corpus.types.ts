@@ -19,6 +19,8 @@ export type Company = {
   launchedAt: string | null;
   status: CompanyStatus;
   teamSize: number | null;
+  /** Flagged by YC as one of its top companies (a category leader), when the directory says so. */
+  topCompany: boolean;
   /** Which corpus the entry came from: the YC directory or the authored seed corpus. */
   source: 'yc' | 'seed';
 };

@@ -11,7 +11,7 @@ import { readSeedCorpus, SEED_FILE } from './seed-corpus.ts';
 // The version is a hash of the bytes read, so any change to the data invalidates cached indexes.
 
 /** Bump when loading or normalisation changes in a way that changes the indexed documents. */
-const LOADER_VERSION = 'l3';
+const LOADER_VERSION = 'l4';
 
 const require = createRequire(import.meta.url);
 

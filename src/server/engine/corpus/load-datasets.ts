@@ -38,6 +38,7 @@ const ycCompanySchema = z.object({
   launched_at: z.number().nullish(),
   status: z.string().nullish(),
   team_size: z.number().nullish(),
+  top_company: z.boolean().nullish(),
 });
 
 const STATUSES = new Set(['Active', 'Inactive', 'Acquired', 'Public']);
@@ -79,6 +80,7 @@ export function loadYcCompanies(dir: string): Company[] {
       launchedAt,
       status: STATUSES.has(c.status ?? '') ? (c.status as CompanyStatus) : 'Unknown',
       teamSize: c.team_size ?? null,
+      topCompany: c.top_company === true,
       source: 'yc',
     });
   }

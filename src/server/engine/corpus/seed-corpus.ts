@@ -81,7 +81,11 @@ export function readSeedCorpus(): {
   if (!parsed.success) throw new CorpusError('seed-corpus.json', parsed.error.issues[0]?.message ?? 'invalid');
   const seed = parsed.data;
   return {
-    companies: seed.companies.map(({ publicSource: _s, ...c }) => ({ ...c, source: 'seed' as const })),
+    companies: seed.companies.map(({ publicSource: _s, ...c }) => ({
+      ...c,
+      topCompany: false,
+      source: 'seed' as const,
+    })),
     occupations: seed.occupations.map(({ publicSource: _s, ...o }) => ({ ...o, source: 'seed' as const })),
     projections: seed.projections.map(({ publicSource: _s, ...p }) => ({ ...p, source: 'seed' as const })),
     tasks: seed.tasks.map(({ publicSource: _s, ...t }) => ({ ...t, source: 'seed' as const })),

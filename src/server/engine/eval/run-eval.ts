@@ -11,31 +11,102 @@ import { scoreEvidence } from '../pipeline/rubric.ts';
 import type { Engine } from '../engine.ts';
 import { verifyAnalysis } from './verify-grounding.ts';
 
-// The evaluation behind `npm run eval`: competitor recall, groundedness, determinism, abstention
-// on nonsense, and the leave-one-out check.
+// The evaluation behind `npm run eval`, on a set labelled by judging the corpus by hand: market
+// leaders found, recall of direct competitors, competitor precision (first 5 competitors of the
+// top 3 opportunities), occupation fit, false white space, wrong abstentions, nonsense abstained,
+// determinism, groundedness, and the leave-one-out check.
 
+const labelledQuerySchema = z.object({
+  query: z.string(),
+  /** Direct competitors a competent answer must name (category leaders first). */
+  leaders: z.array(z.string()).min(1),
+  /** Other direct or close competitors: naming them is correct, they are not required. */
+  relevant: z.array(z.string()),
+  /** Acceptable O*NET-SOC codes for the occupations cited (customers or workers); [] when none fits. */
+  soc: z.array(z.string()),
+  note: z.string().optional(),
+});
 const evalSetSchema = z.object({
-  queries: z
-    .array(z.object({ query: z.string(), segment: z.enum(['b2c', 'b2b']), expect: z.array(z.string()).min(1) }))
-    .min(30),
+  about: z.string(),
+  queries: z.array(labelledQuerySchema).min(10),
   nonsense: z.array(z.string()),
-  leaveOneOut: z.array(z.object({ slug: z.string(), query: z.string() })),
+  leaveOneOut: z.array(z.object({ slug: z.string(), query: z.string() })).default([]),
 });
 export type EvalSet = z.infer<typeof evalSetSchema>;
+export type LabelledQuery = z.infer<typeof labelledQuerySchema>;
 
-export function readEvalSet(): EvalSet {
-  const file = fileURLToPath(new URL('./eval-set.json', import.meta.url));
+export function readEvalSet(file = fileURLToPath(new URL('./eval-set.json', import.meta.url))): EvalSet {
   return evalSetSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
-export type QueryResult = {
+export type QueryJudgement = {
   query: string;
-  segment: string;
-  expected: number;
+  status: string;
+  leaderFound: boolean;
   found: string[];
   missed: string[];
-  status: string;
+  /** First 5 competitors of the top 3 opportunities, each judged against the labels. */
+  judged: { name: string; correct: boolean }[];
+  /** Occupations cited by the query's own opportunity, and whether each is acceptable. */
+  occupations: { soc: string; title: string; role: string; acceptable: boolean }[];
+  occupationFit: boolean;
+  falseWhiteSpace: boolean;
 };
+
+const TOP_OPPORTUNITIES = 3;
+const FIRST_COMPETITORS = 5;
+
+/** Judges one analysis against its labels (pure: the tests and the CLI share it). */
+export function judgeAnalysis(label: LabelledQuery, a: GapAnalysis): QueryJudgement {
+  const names = new Set(a.opportunities.flatMap((o) => o.competitors.map((c) => c.name)));
+  const correct = new Set([...label.leaders, ...label.relevant]);
+  const judged = a.opportunities
+    .slice(0, TOP_OPPORTUNITIES)
+    .flatMap((o) => o.competitors.slice(0, FIRST_COMPETITORS))
+    .map((c) => ({ name: c.name, correct: correct.has(c.name) }));
+  const core = a.opportunities.find((o) => o.cell.kind === 'core') ?? a.opportunities[0];
+  const occupations = (core?.evidence ?? [])
+    .filter((e) => e.id.endsWith(':role'))
+    .map((e) => ({
+      soc: e.ref,
+      title: /: (.+?)(?: \(reported|;|$)/.exec(e.note)?.[1] ?? e.ref,
+      role: String(e.value),
+      acceptable: label.soc.includes(e.ref),
+    }));
+  // Fit: something acceptable is cited and nothing unacceptable; or nothing is cited when nothing fits.
+  const occupationFit =
+    label.soc.length === 0
+      ? occupations.length === 0
+      : occupations.length > 0 && occupations.every((o) => o.acceptable);
+  const found = label.leaders.filter((n) => names.has(n));
+  return {
+    query: label.query,
+    status: a.status,
+    leaderFound: found.length > 0,
+    found,
+    missed: label.leaders.filter((n) => !names.has(n)),
+    judged,
+    occupations,
+    occupationFit,
+    // The query's own opportunity says nobody serves it while the directory holds a labelled leader.
+    falseWhiteSpace: a.status === 'ok' && (core?.competitors.length ?? 0) === 0,
+  };
+}
+
+export type EvalReport = {
+  queries: QueryJudgement[];
+  leaderFound: number;
+  recall: number;
+  precision: number;
+  occupationFit: number;
+  falseWhiteSpace: number;
+  wrongAbstentions: number;
+  abstention: { abstained: number; total: number; leaked: string[] };
+  determinism: { identical: number; total: number };
+  groundedness: { numbers: number; grounded: number; share: number; failures: string[] };
+  leaveOneOut: LeaveOneOutResult[];
+};
+
 export type LeaveOneOutResult = {
   slug: string;
   query: string;
@@ -44,64 +115,44 @@ export type LeaveOneOutResult = {
   after: number;
   raised: boolean;
 };
-export type EvalReport = {
-  queries: QueryResult[];
-  recall: number;
-  recallBySegment: Record<string, number>;
-  falseAbstentions: number;
-  groundedness: { numbers: number; grounded: number; share: number; failures: string[] };
-  determinism: { identical: number; total: number };
-  abstention: { abstained: number; total: number; leaked: string[] };
-  leaveOneOut: LeaveOneOutResult[];
-};
-
-function namesIn(a: GapAnalysis): Set<string> {
-  return new Set(a.opportunities.flatMap((o) => o.competitors.map((c) => c.name)));
-}
 
 export async function runEval(engine: Engine, index: EngineIndex, set: EvalSet): Promise<EvalReport> {
-  const results: QueryResult[] = [];
+  const queries: QueryJudgement[] = [];
   const grounding = { numbers: 0, grounded: 0, share: 0, failures: [] as string[] };
   let identical = 0;
-  for (const q of set.queries) {
-    const first = await engine.analyze({ query: q.query, filters: defaultFilters() });
-    const second = await engine.analyze({ query: q.query, filters: defaultFilters() });
+  for (const label of set.queries) {
+    const first = await engine.analyze({ query: label.query, filters: defaultFilters() });
+    const second = await engine.analyze({ query: label.query, filters: defaultFilters() });
     if (JSON.stringify(first) === JSON.stringify(second)) identical++;
-    const names = namesIn(first);
-    results.push({
-      query: q.query,
-      segment: q.segment,
-      expected: q.expect.length,
-      found: q.expect.filter((n) => names.has(n)),
-      missed: q.expect.filter((n) => !names.has(n)),
-      status: first.status,
-    });
+    queries.push(judgeAnalysis(label, first));
     const g = verifyAnalysis(first);
     grounding.numbers += g.numbers;
     grounding.grounded += g.grounded;
-    grounding.failures.push(...g.failures.map((f) => `${q.query}: ${f}`));
+    grounding.failures.push(...g.failures.map((f) => `${label.query}: ${f}`));
   }
   grounding.share = grounding.numbers > 0 ? grounding.grounded / grounding.numbers : 1;
-  const recallOf = (rs: QueryResult[]): number => {
-    const expected = rs.reduce((s, r) => s + r.expected, 0);
-    return expected > 0 ? rs.reduce((s, r) => s + r.found.length, 0) / expected : 0;
-  };
   const leaked: string[] = [];
   for (const q of set.nonsense) {
     const a = await engine.analyze({ query: q, filters: defaultFilters() });
     if (a.status !== 'insufficient_data') leaked.push(q);
   }
+  const share = (n: number, d: number): number => (d > 0 ? n / d : 0);
+  const expected = set.queries.reduce((s, q) => s + q.leaders.length, 0);
+  const judged = queries.flatMap((q) => q.judged);
   return {
-    queries: results,
-    recall: recallOf(results),
-    recallBySegment: {
-      b2c: recallOf(results.filter((r) => r.segment === 'b2c')),
-      b2b: recallOf(results.filter((r) => r.segment === 'b2b')),
-    },
-    falseAbstentions: results.filter((r) => r.status === 'insufficient_data').length,
-    groundedness: grounding,
-    determinism: { identical, total: set.queries.length },
+    queries,
+    leaderFound: share(queries.filter((q) => q.leaderFound).length, queries.length),
+    recall: share(
+      queries.reduce((s, q) => s + q.found.length, 0),
+      expected,
+    ),
+    precision: share(judged.filter((j) => j.correct).length, judged.length),
+    occupationFit: share(queries.filter((q) => q.occupationFit).length, queries.length),
+    falseWhiteSpace: queries.filter((q) => q.falseWhiteSpace).length,
+    wrongAbstentions: queries.filter((q) => q.status === 'insufficient_data').length,
     abstention: { abstained: set.nonsense.length - leaked.length, total: set.nonsense.length, leaked },
+    determinism: { identical, total: set.queries.length },
+    groundedness: grounding,
     leaveOneOut: await leaveOneOut(index, set),
   };
 }
@@ -110,11 +161,15 @@ function cellKey(c: { cell: { kind: string; offering: string; segment: string } 
   return `${c.cell.kind}|${c.cell.offering}|${c.cell.segment}`;
 }
 
-/** The company's own niche: the first cell (in ranking order) that lists it, and that cell's score without it. */
+/**
+ * Removing a company from its niche must raise that niche's opportunity score. Run on words alone
+ * (the index without the company has no sentence vectors), before and after, so both sides match.
+ */
 async function leaveOneOut(index: EngineIndex, set: EvalSet): Promise<LeaveOneOutResult[]> {
   const out: LeaveOneOutResult[] = [];
+  const lexical: EngineIndex = { ...index, semantic: { ...index.semantic, sets: null, embed: null } };
   for (const { slug, query } of set.leaveOneOut) {
-    const before = await runPipeline(index, { query, filters: defaultFilters() }, {}, null);
+    const before = await runPipeline(lexical, { query, filters: defaultFilters() }, {});
     const niche =
       before.status === 'ok' ? before.cells.find((c) => c.companies.some((co) => co.slug === slug)) : undefined;
     if (!niche) {
@@ -126,10 +181,8 @@ async function leaveOneOut(index: EngineIndex, set: EvalSet): Promise<LeaveOneOu
       deriveIndex(corpus, buildLexicalIndexes(corpus)),
       { query, filters: defaultFilters() },
       {},
-      null,
     );
     const same = after.status === 'ok' ? after.cells.find((c) => cellKey(c) === cellKey(niche)) : undefined;
-    // A niche left with no company drops out of the cell list; score its evidence without the company.
     const afterScore =
       same?.scores.opportunityScore ??
       scoreEvidence(

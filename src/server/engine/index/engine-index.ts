@@ -3,18 +3,20 @@ import type { Corpus } from '../corpus/corpus.types.ts';
 import { companyCategory, companyRiskFlags, type RiskFlag } from '../pipeline/classify.ts';
 import { processTerm, words } from '../text/tokenize.ts';
 import type { LexicalIndexes } from './lexical-index.ts';
+import type { VectorSet, VectorSetName } from './vector-sets.ts';
 
 // Everything retrieval needs, derived once per corpus: BM25 indexes, each company's term set (to
 // measure which query words it matches), document frequencies, categories and risk flags.
 
 export type SemanticState = {
-  /** Row-major unit vectors, one row of `dimensions` per company; null until computed or loaded. */
-  vectors: Float32Array | null;
-  dimensions: number;
-  embedQuery: ((text: string) => Promise<Float32Array>) | null;
+  /** Sentence vectors of companies, descriptions, occupations, titles and tasks; null until all are ready. */
+  sets: Record<VectorSetName, VectorSet> | null;
+  /** Embeds one query text (a unit vector) in the embedder's worker thread. */
+  embed: ((text: string) => Promise<Float32Array>) | null;
   note: string | null;
   /** Settles when the vectors are ready or have failed (for CLIs that prefer to wait). */
   settled: Promise<void>;
+  progress: { done: number; total: number };
 };
 
 export type TermSets = { head: Set<string>; body: Set<string> };
@@ -79,6 +81,6 @@ export function deriveIndex(corpus: Corpus, lexical: LexicalIndexes): EngineInde
     categories: corpus.companies.map(companyCategory),
     riskFlags: corpus.companies.map(companyRiskFlags),
     genericProducts: genericProducts(corpus),
-    semantic: { vectors: null, dimensions: 0, embedQuery: null, note: null, settled: Promise.resolve() },
+    semantic: { sets: null, embed: null, note: null, settled: Promise.resolve(), progress: { done: 0, total: 0 } },
   };
 }

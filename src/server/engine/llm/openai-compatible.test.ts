@@ -65,7 +65,9 @@ describe('openai-compatible provider', () => {
     const analysis = await engine.analyze({ query: 'meal planning for busy families', filters: filters() });
     expect(analysis.composer).toMatchObject({ mode: 'llm', model: 'openai-compatible:fake-model', error: null });
     expect(analysis.composer.tokensUsed).toBe(400 * analysis.opportunities.length);
-    expect(analysis.opportunities[0]!.title).toBe('Fake server title 1');
+    expect(analysis.opportunities[0]!.description).toBe(
+      'Written by the model for Fake server title 1, from the evidence pack only.',
+    );
     const first = requests[0]!;
     expect(first).toMatchObject({
       url: '/v1/chat/completions',

@@ -1,27 +1,41 @@
 import type { AnalysisStage, Competitor, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { Category, SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
-import { buildCells, ELIGIBLE_COVERAGE, type Cell } from './build-cells.ts';
-import { evidenceDate } from './classify.ts';
+import { judgeAbstention } from './abstain.ts';
+import { companyCategory, evidenceDate } from './classify.ts';
+import { COMPETES, matchCompanies, type CompanyMatch } from './company-match.ts';
 import { composeOffline } from './compose-offline.ts';
-import { measureCell, type Demand, type MeasuredCell } from './measure.ts';
+import { findJobs, type Job } from './jobs.ts';
+import { matchReason } from './match-reason.ts';
+import { measureCell, type MeasuredCell } from './measure.ts';
+import { matchOccupations, type OccupationFit } from './occupation-match.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
-import { retrieveCompanies, type Candidate } from './retrieve.ts';
+import { planCells, type Cell } from './plan-opportunities.ts';
+import { embedQueryVectors, withWorkerTitle, type QueryVectors } from './query-vectors.ts';
 import { scoreEvidence, type RubricScores } from './rubric.ts';
 import { sortOpportunities } from './sort-opportunities.ts';
+import { processTerm } from '../text/tokenize.ts';
 
-// The pipeline from query to scored cells: parse → retrieve → build cells → measure → score.
-// Pure for a given index; text composition (offline or LLM) is the caller's last step.
+// The pipeline from query to scored opportunities: parse → embed → match companies and
+// occupations → abstain or plan (core need + jobs) → measure → score. Pure for a given index; text
+// composition (offline or LLM) is the caller's last step.
 
-/** Real queries match at least ~40 % of their (rarity-weighted) words, nonsense ≤ 25 % (STACK-NOTES): a third separates them. */
-export const MIN_QUERY_COVERAGE = 1 / 3;
 const MAX_OPPORTUNITIES = 8;
+/** Companies close enough to the market to count in its founder interest (a little below the competitor bar). */
+const MARKET_MARGIN = 0.05;
 
-export type ScoredCell = MeasuredCell & { scores: RubricScores; category: Category };
+export type ScoredCell = MeasuredCell & { scores: RubricScores; category: Category; matches: CompanyMatch[] };
 
 export type PipelineResult =
   | { status: 'insufficient_data'; reason: string; query: ParsedQuery; semanticUsed: boolean }
-  | { status: 'ok'; query: ParsedQuery; cells: ScoredCell[]; filteredOut: number; semanticUsed: boolean };
+  | {
+      status: 'ok';
+      query: ParsedQuery;
+      cells: ScoredCell[];
+      filteredOut: number;
+      semanticUsed: boolean;
+      jobs: Job[];
+    };
 
 export type PipelineHooks = { signal?: AbortSignal; onStage?: (stage: AnalysisStage) => void };
 
@@ -35,10 +49,20 @@ function check(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError(signal);
 }
 
-function cellCategory(index: EngineIndex, members: Candidate[], fallback: Candidate[]): Category {
-  const pool = members.length > 0 ? members : fallback.slice(0, 10);
+/** The worker's title without the customer's words ("Dental Receptionist" → "Receptionist"): the job alone. */
+function roleTitle(title: string, query: ParsedQuery): string | null {
+  const segment = new Set(query.groups.filter((g) => g.facet === 'segment').map((g) => g.word));
+  const kept = title.split(/\s+/).filter((w) => !segment.has(processTerm(w) ?? ''));
+  return kept.length > 0 ? kept.join(' ') : null;
+}
+
+/** The category of the query's own words, counted twice, and of the cell's competitors. */
+function cellCategory(index: EngineIndex, query: ParsedQuery, cell: Cell): Category {
   const counts = new Map<Category, number>();
-  for (const m of pool) counts.set(index.categories[m.id]!, (counts.get(index.categories[m.id]!) ?? 0) + 1);
+  const add = (c: Category, n: number): void => void counts.set(c, (counts.get(c) ?? 0) + n);
+  const own = companyCategory({ industry: '', subindustry: query.text, tags: [] });
+  if (own !== 'technology') add(own, 2);
+  for (const m of cell.members) add(index.categories[m.id]!, 1);
   const sorted = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return sorted[0]?.[0] ?? 'technology';
 }
@@ -82,11 +106,31 @@ function withinFilters(c: ScoredCell, f: SearchFilters): boolean {
   );
 }
 
+/**
+ * The query's vectors (a failing sentence model must not fail the search: it is answered by words
+ * instead), the occupations it cites, the cited worker's title as a further view of the job, and
+ * every company scored against it.
+ */
+export async function gatherEvidence(
+  index: EngineIndex,
+  query: ParsedQuery,
+  filters: SearchFilters,
+): Promise<{ vectors: QueryVectors | null; occupations: OccupationFit[]; matches: CompanyMatch[] }> {
+  const queryVectors = await embedQueryVectors(index, query).catch(() => null);
+  const occupations = matchOccupations(index, query, queryVectors);
+  const worker = occupations.find((o) => o.role === 'worker');
+  const vectors = queryVectors
+    ? await withWorkerTitle(index, queryVectors, worker ? roleTitle(worker.matchedTitle, query) : null).catch(
+        () => queryVectors,
+      )
+    : null;
+  return { vectors, occupations, matches: matchCompanies(index, query, vectors, filters) };
+}
+
 export async function runPipeline(
   index: EngineIndex,
   input: { query: string; filters: SearchFilters },
   hooks: PipelineHooks,
-  embedQuery: ((text: string) => Promise<Float32Array>) | null,
 ): Promise<PipelineResult> {
   const { signal, onStage } = hooks;
   check(signal);
@@ -104,46 +148,42 @@ export async function runPipeline(
   check(signal);
   onStage?.('retrieving');
   // A failing sentence model must not fail the search: the query is answered lexically instead.
-  const vector = embedQuery ? await embedQuery(query.text).catch(() => null) : null;
+  const { vectors, occupations, matches } = await gatherEvidence(index, query, input.filters);
   check(signal);
-  const candidates = retrieveCompanies(index, query.groups, input.filters, vector);
-  const best = Math.max(0, ...candidates.slice(0, 50).map((c) => c.coverage));
-  if (best < MIN_QUERY_COVERAGE) {
-    const matched = candidates[0]
-      ? query.groups.filter((_, i) => candidates[0]!.matched.includes(i)).map((g) => g.word)
-      : [];
-    return {
-      status: 'insufficient_data',
-      reason:
-        candidates.length === 0
-          ? noMatchReason(index, input.filters)
-          : `The best matches cover only ${Math.round(best * 100)} % of the query's meaning (${matched.length ? `they match "${matched.join('", "')}"` : 'no content word'}); at least ${Math.round(MIN_QUERY_COVERAGE * 100)} % is needed to say anything reliable.`,
-      query,
-      semanticUsed: vector !== null,
-    };
+  // Whether the data can answer is a property of the query, not of the filters: a category or date
+  // filter that leaves little is judged on the whole directory (and then says what it removed).
+  const narrowed =
+    input.filters.categories.length > 0 || input.filters.dateRange.from !== null || input.filters.dateRange.to !== null;
+  const judged = narrowed
+    ? matchCompanies(index, query, vectors, { ...input.filters, categories: [], dateRange: { from: null, to: null } })
+    : matches;
+  const abstention = judgeAbstention(index, query, vectors, judged, occupations);
+  if (abstention || (narrowed && matches.length === 0)) {
+    const reason = matches.length === 0 ? noMatchReason(index, input.filters) : abstention!;
+    return { status: 'insufficient_data', reason, query, semanticUsed: vectors !== null };
   }
-  const cells = buildCells(index, query, candidates);
-  const eligible = candidates.filter((c) => c.coverage >= ELIGIBLE_COVERAGE).length;
+  const jobs = findJobs(index, vectors, occupations);
+  const cells = planCells(index, query, vectors, matches, occupations, jobs);
+  const marketCompanies = matches.filter((m) => m.doesJob && m.relevance >= COMPETES - MARKET_MARGIN).length;
   check(signal);
   onStage?.('scoring');
-  const demandCache = new Map<string, Demand | null>();
-  const scored: ScoredCell[] = cells
-    .filter((cell: Cell) => cell.members.length > 0 || cell.kind === 'core')
-    .map((cell) => {
-      const measured = measureCell(index, query, cell, demandCache, eligible, input.filters.dateRange);
-      return {
-        ...measured,
-        scores: scoreEvidence(measured.evidence),
-        category: cellCategory(index, cell.members, candidates),
-      };
-    });
+  const scored: ScoredCell[] = cells.map((cell) => {
+    const measured = measureCell(index, query, cell, jobs, marketCompanies, input.filters.dateRange);
+    return {
+      ...measured,
+      scores: scoreEvidence(measured.evidence),
+      category: cellCategory(index, query, cell),
+      matches: cell.members,
+    };
+  });
   const kept = scored.filter((c) => withinFilters(c, input.filters));
   return {
     status: 'ok',
     query,
     cells: sortOpportunities(kept, input.filters).slice(0, MAX_OPPORTUNITIES),
     filteredOut: scored.length - kept.length,
-    semanticUsed: vector !== null,
+    semanticUsed: vectors !== null,
+    jobs,
   };
 }
 
@@ -151,10 +191,10 @@ export function toOpportunity(
   cell: ScoredCell,
   rank: number,
   text: ReturnType<typeof composeOffline>,
-  extraCompetitors: Competitor[] = [],
+  query: ParsedQuery,
 ): Opportunity {
   const s = cell.scores;
-  const competitors: Competitor[] = cell.companies.map((c) => ({
+  const competitors: Competitor[] = cell.companies.map((c, i) => ({
     name: c.name,
     ...(c.website ? { url: c.website } : {}),
     status: c.status,
@@ -163,6 +203,7 @@ export function toOpportunity(
     source: c.source,
     verified: true,
     evidenceId: `company:${c.slug}`,
+    match: matchReason(c, cell.matches[i]!, query),
   }));
   return {
     ...text,
@@ -177,8 +218,8 @@ export function toOpportunity(
     opportunityScore: s.opportunityScore,
     relevance: s.relevance,
     latestEvidenceDate: cell.latestEvidenceDate,
-    cell: { offering: cell.cell.offering, segment: cell.cell.segment },
-    competitors: [...competitors, ...extraCompetitors],
+    cell: { offering: cell.cell.offering, segment: cell.cell.segment, kind: cell.cell.kind },
+    competitors,
     evidence: cell.evidence,
     breakdown: s.breakdown,
     riskFlags: cell.evidence

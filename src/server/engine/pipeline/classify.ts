@@ -24,7 +24,7 @@ const INDUSTRY_CATEGORY: Record<string, Category> = {
 };
 
 /** One of the ten categories: the directory industry when it maps directly, else the first tag rule that fits. */
-export function companyCategory(company: Company): Category {
+export function companyCategory(company: Pick<Company, 'industry' | 'subindustry' | 'tags'>): Category {
   const direct = INDUSTRY_CATEGORY[company.industry];
   if (direct) return direct;
   const labels = `${company.subindustry} ${company.tags.join(' ')}`;

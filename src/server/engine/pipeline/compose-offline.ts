@@ -56,35 +56,20 @@ function byId(evidence: Evidence[], prefix: string): Evidence[] {
 }
 
 export function cellTitle(m: MeasuredCell): string {
-  const { cell } = m;
-  switch (cell.kind) {
-    case 'core':
-      return clip(
-        cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`,
-        200,
-      );
-    case 'offering-wide':
-      return clip(`${titleCase(cell.offering)} for any customer`, 200);
-    case 'segment-other':
-      return clip(`Other products for ${cell.segment}`, 200);
-    case 'angle':
-      return clip(
-        cell.segment === 'all customers' ? titleCase(cell.offering) : `${titleCase(cell.offering)} for ${cell.segment}`,
-        200,
-      );
-  }
+  return clip(
+    m.cell.title.replace(/^./, (c) => c.toUpperCase()),
+    200,
+  );
+}
+
+function signed(v: number): string {
+  return `${v > 0 ? '+' : ''}${v}`;
 }
 
 export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
-  const { cell, companies, demand, evidence } = m;
-  // An angle's offering carries its tag in brackets; the sentences name the tag separately.
-  const offering = cell.tag ? cell.offering.replace(` (${cell.tag})`, '') : cell.offering;
-  const scope =
-    cell.kind === 'segment-other'
-      ? `products for ${cell.segment}`
-      : cell.segment === 'all customers' || cell.segment === 'customers in general'
-        ? offering
-        : `${offering} for ${cell.segment}`;
+  const { cell, companies, evidence } = m;
+  const forWhom = cell.segment === 'all customers' ? 'its customers' : cell.segment;
+  const need = cell.kind === 'job' ? `${cell.offering.toLowerCase()} for ${forWhom}` : cell.title.toLowerCase();
   const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
   const failed = companies.filter((c) => c.status === 'Inactive' || c.status === 'Acquired');
   // Years from the evidence dates (launch, else batch), the same dates the entry trend is scored on.
@@ -104,66 +89,83 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
     .map((e) => String(e.value));
   const industries = byId(evidence, 'naics:').map((e) => `${String(e.value)} (NAICS ${e.ref})`);
   const risks = byId(evidence, 'risk:').map((e) => e.note);
-  // The same recent window the entry trend is scored on (the directory's latest years).
   const window = evidence.find((e) => e.id === 'directory:recent');
   const recentFrom = window ? Number(window.ref.split('-')[0]) : Number.POSITIVE_INFINITY;
   const recent = companies.filter((c) => (yearOf(c) ?? 0) >= recentFrom);
-  const tagLine = cell.tag && offering !== cell.tag ? ` through the "${cell.tag}" angle` : '';
+  const customers = cell.occupations.filter((o) => o.role === 'customer');
+  const workers = cell.occupations.filter((o) => o.role === 'worker');
+  const primary = cell.occupations[0] ?? null;
+  const nameOcc = (o: (typeof cell.occupations)[number]): string => o.occupation.title.toLowerCase();
 
-  const description =
+  const serves =
     companies.length === 0
-      ? `No company in the directory matches ${scope}${tagLine}. That is a sample of venture-backed startups, so this is white space in our data, not proof that nobody serves it.`
-      : `${companies.length} compan${companies.length === 1 ? 'y in the directory works' : 'ies in the directory work'} on ${scope}${tagLine}, first seen ${years[0] ?? 'at an unknown date'}${years.length > 1 ? ` and most recently ${years.at(-1)!}` : ''}: ${list(companies.map((c) => c.name))}.`;
+      ? `After searching the whole directory by meaning and words, no company passed the bar for ${need}. The directory is a sample of venture-backed startups, so this is white space in our data, not proof that nobody serves it${tech.length ? `: the work already runs on ${list(tech, 3)} (O*NET)` : ''}.`
+      : `${list(
+          companies.map((c) => c.name),
+          4,
+        )} serve${companies.length === 1 ? 's' : ''} ${need} (first seen ${years[0] ?? 'at an unknown date'}${years.length > 1 ? `, most recently ${years.at(-1)!}` : ''}).`;
+  const jobSentence =
+    cell.job !== null
+      ? ` The job comes from O*NET: ${cell.job.occupation.occupation.title.toLowerCase()} "${bare(cell.job.task.text).toLowerCase()}".`
+      : '';
+  const description = `${serves}${jobSentence}`;
 
-  const demandSentence = demand
-    ? `Demand proxy: ${demand.projection.title} employ ${demand.projection.employment2023.toLocaleString('en-US')} thousand people in the U.S. (2023), projected ${demand.projection.percentChange > 0 ? '+' : ''}${demand.projection.percentChange} % by 2033 (BLS).`
-    : 'No O*NET/BLS occupation matches this cell closely enough to size its demand.';
-  const gapReason =
+  const demandSentence = primary
+    ? `${primary.projection.title} (${primary.role === 'customer' ? 'the customers' : 'the people doing this work'}) employ ${primary.projection.employment2023.toLocaleString('en-US')} thousand people in the U.S. (2023), ${signed(primary.projection.percentChange)} % by 2033, ${primary.projection.annualOpenings} thousand openings a year (BLS).`
+    : 'No occupation fits this need closely enough to size its demand, so demand is not scored.';
+  const missing =
     companies.length === 0
-      ? `Nobody in the directory targets ${scope}. ${demandSentence}`
-      : `${active.length} of ${companies.length} matching companies are still active${
-          failed.length
-            ? `; ${list(
-                failed.map((c) => `${c.name} (${c.status.toLowerCase()})`),
-                3,
-              )} did not last as independent companies`
-            : ''
-        }. ${demandSentence} Opportunity score ${s.opportunityScore.toFixed(1)} of 20 (importance plus the unmet part of it).`;
+      ? `Nobody in the directory targets ${need}.`
+      : failed.length > 0
+        ? `${active.length} of ${companies.length} are still active; ${list(
+            failed.map((c) => `${c.name} (${c.status.toLowerCase()}, ${c.batch})`),
+            3,
+          )} did not last as independent companies, so the need outlived some attempts.`
+        : `All ${companies.length} are still active${recent.length ? `, ${recent.length} of them from ${recentFrom} or later` : ''}: the space is being contested, not abandoned.`;
+  const gapReason = `${missing} ${demandSentence} Opportunity score ${Math.round(s.opportunityScore)} of 100 (importance plus its unmet part).`;
 
   const competitorAnalysis =
     companies.length === 0
-      ? `No directly matching competitors were found for ${scope} in the directory.${tech.length ? ` Incumbent software named by O*NET for this work: ${list(tech, 5)}.` : ''}`
+      ? `No company in the directory serves ${need}.${tech.length ? ` Software already used in this work (O*NET): ${list(tech, 5)}.` : ''}`
       : `${companies
           .slice(0, 6)
           .map((c) => `${c.name} (${c.batch}, ${c.status})${c.oneLiner ? ` — ${bare(clip(c.oneLiner, 90))}` : ''}`)
-          .join('; ')}.${tech.length ? ` Incumbent software used in the matched occupation: ${list(tech, 5)}.` : ''}`;
+          .join('; ')}.${tech.length ? ` Software already used in this work (O*NET): ${list(tech, 5)}.` : ''}`;
 
   const industryContext =
     [
       industries.length ? `Closest industries: ${list(industries, 2)}.` : '',
-      demand ? `O*NET describes the work as: ${clip(demand.occupation.description, 260)}` : '',
+      primary
+        ? `O*NET describes ${primary.occupation.title.toLowerCase()} as: ${clip(primary.occupation.description, 260)}`
+        : '',
       risks.length ? `Risk flags: ${risks.join('; ')}.` : '',
     ]
       .filter(Boolean)
       .join(' ') ||
-    `The directory files the ${companies.length} companies in ${scope} under ${list([...new Set(companies.map((c) => c.subindustry || c.industry))].filter(Boolean), 3) || 'no common industry'}.`;
+    `The directory files these companies under ${list([...new Set(companies.map((c) => c.subindustry || c.industry))].filter(Boolean), 3) || 'no common industry'}.`;
 
-  const targetAudience =
-    cell.kind === 'offering-wide'
-      ? `Buyers of ${cell.offering} in general${demand ? `, and the ${demand.projection.title.toLowerCase()} who do this work today` : ''}.`
-      : `${cell.segment === 'all customers' ? `Buyers of ${cell.offering}` : titleCase(cell.segment)}${demand ? `; the work is done today by ${demand.projection.title.toLowerCase()}` : ''}.`;
+  const targetAudience = [
+    cell.segment === 'all customers' ? `Buyers of ${cell.offering.toLowerCase()}` : titleCase(cell.segment),
+    customers.length ? `customers in O*NET terms: ${list(customers.map(nameOcc), 2)}` : '',
+    workers.length ? `the work is done today by ${list(workers.map(nameOcc), 2)}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ')
+    .concat('.');
 
   const recommendations: string[] = [];
-  const interviewees =
-    cell.segment === 'all customers' || cell.segment === 'customers in general'
-      ? `buyers of ${cell.offering}`
-      : cell.segment;
+  const interviewees = cell.segment === 'all customers' ? `buyers of ${cell.offering.toLowerCase()}` : cell.segment;
   if (tasks[0])
-    recommendations.push(clip(`Interview ${interviewees} about this job to be done: "${bare(tasks[0])}".`, 500));
+    recommendations.push(
+      clip(
+        `Interview ${interviewees}${workers[0] ? ` and their ${nameOcc(workers[0])}` : ''} about how they handle this today: "${bare(tasks[0])}".`,
+        500,
+      ),
+    );
   if (active[0])
     recommendations.push(
       clip(
-        `Position against ${active[0].name} (${active[0].batch}), which offers "${bare(active[0].oneLiner) || active[0].name}": find the customers it does not serve.`,
+        `Position against ${active[0].name} (${active[0].batch}), which offers "${bare(active[0].oneLiner) || active[0].name}": find the ${forWhom} it does not serve well.`,
         500,
       ),
     );
@@ -175,11 +177,13 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
       ),
     );
   if (tech.length)
-    recommendations.push(clip(`Integrate with or replace the tools this work already uses: ${list(tech, 3)}.`, 500));
+    recommendations.push(
+      clip(`Integrate with or replace the software this work already runs on: ${list(tech, 3)}.`, 500),
+    );
   if (companies.length === 0)
     recommendations.push(
       clip(
-        `Validate demand for ${scope} directly: the directory shows no company here, so test with a landing page before building.`,
+        `Validate demand for ${need} directly: no startup in the directory serves it, so test with a landing page before building.`,
         500,
       ),
     );
@@ -206,12 +210,12 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
       }, against ${Math.round(share * 100)} % of the whole directory.`,
     );
   }
-  if (demand)
+  for (const o of cell.occupations.slice(0, 2))
     keyTrends.push(
-      `${demand.projection.title}: ${demand.projection.percentChange > 0 ? '+' : ''}${demand.projection.percentChange} % employment 2023–2033, ${demand.projection.annualOpenings} thousand openings a year (BLS).`,
+      `${o.projection.title}: ${signed(o.projection.percentChange)} % employment 2023–2033, ${o.projection.annualOpenings} thousand openings a year (BLS).`,
     );
   if (tasks[1]) keyTrends.push(clip(`Recurring task in this work (O*NET): ${tasks[1]}`, 300));
-  if (keyTrends.length === 0) keyTrends.push(`No dated evidence for ${clip(scope, 200)} in the data.`);
+  if (keyTrends.length === 0) keyTrends.push(`No dated evidence for ${clip(need, 200)} in the data.`);
 
   return {
     title: cellTitle(m),
@@ -222,7 +226,7 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
     targetAudience: clip(targetAudience, 1000),
     actionableRecommendations: (recommendations.length
       ? recommendations
-      : [clip(`Test demand for ${scope} with ten customer interviews.`, 500)]
+      : [clip(`Test demand for ${need} with ten customer interviews.`, 500)]
     ).slice(0, 8),
     keyTrends: keyTrends.map((t) => clip(t, 300)).slice(0, 8),
   };

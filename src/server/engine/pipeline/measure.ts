@@ -1,30 +1,42 @@
 import type { Evidence, EvidenceSource } from '#shared/engine/analysis.schemas.ts';
-import type { Company, Occupation, Projection } from '../corpus/corpus.types.ts';
-import { socBase } from '../corpus/load-datasets.ts';
+import type { Company } from '../corpus/corpus.types.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
-import type { Cell } from './build-cells.ts';
 import { evidenceDate, RISK_FLAGS } from './classify.ts';
-import type { ParsedQuery, TermGroup } from './parse-query.ts';
-import { groupWeight, matchStrength, retrieveIndustries, retrieveOccupations } from './retrieve.ts';
+import type { Job } from './jobs.ts';
+import type { OccupationFit } from './occupation-match.ts';
+import type { ParsedQuery } from './parse-query.ts';
+import type { Cell } from './plan-opportunities.ts';
+import { retrieveIndustries } from './retrieve.ts';
 import { RECENT_YEARS } from './rubric.ts';
 
 // Turns a cell into its evidence list: the companies in it, the directory totals that normalise
-// its entry trend, the demand occupation with its BLS projection, O*NET tasks and software, NAICS
-// context and risk flags. Every score is later computed from exactly this list.
-
-export type Demand = { occupation: Occupation; projection: Projection; coverage: number };
+// its entry trend, the cited occupations (role, BLS projection), the jobs' O*NET tasks, the software
+// those occupations already use (incumbents beyond the directory), NAICS context and risk flags. Every score is later computed from exactly this list.
 
 export type MeasuredCell = {
   cell: Cell;
   evidence: Evidence[];
-  demand: Demand | null;
   companies: Company[];
   latestEvidenceDate: string | null;
 };
 
-const MIN_OCCUPATION_COVERAGE = 0.25;
-/** A segment word at least this share of the head word's weight must match too. */
-const STRONG_WORD = 0.4;
+const MAX_INCUMBENTS = 5;
+/** A product O*NET lists for at most this many occupations is specific to the work. */
+const SPECIFIC_PRODUCT = 5;
+
+const productUserCounts = new WeakMap<EngineIndex, Map<string, number>>();
+/** How many occupations O*NET lists each product for (computed once per index). */
+function productUsers(index: EngineIndex): Map<string, number> {
+  let counts = productUserCounts.get(index);
+  if (!counts) {
+    counts = new Map();
+    for (const skills of index.corpus.techBySoc.values())
+      for (const product of new Set(skills.map((t) => t.product))) counts.set(product, (counts.get(product) ?? 0) + 1);
+    productUserCounts.set(index, counts);
+  }
+  return counts;
+}
+const CORE_TASKS = 3;
 
 function src(index: EngineIndex, full: EvidenceSource): EvidenceSource {
   return index.corpus.kind === 'seed' ? 'seed' : full;
@@ -32,42 +44,45 @@ function src(index: EngineIndex, full: EvidenceSource): EvidenceSource {
 
 const r2 = (v: number): number => Math.round(v * 100) / 100;
 
-export function findDemand(index: EngineIndex, cell: Cell, cache: Map<string, Demand | null>): Demand | null {
-  // Demand is the work the offering does (who does it today), so a cell with an offering is sized
-  // by the offering's words; the occupation must contain the most specific of them itself, not a
-  // synonym ("senior" finds "Senior Pastor", not the elderly).
-  const offeringGroups = cell.groups.filter((g) => g.facet !== 'segment');
-  const groups = cell.kind === 'segment-other' || offeringGroups.length === 0 ? cell.groups : offeringGroups;
-  const key = groups.map((g) => g.word).join('|');
-  if (cache.has(key)) return cache.get(key)!;
-  const head = groups
-    .filter((g) => g.facet !== 'keyword')
-    .reduce<TermGroup | null>(
-      (best, g) => (best === null || groupWeight(index, g) > groupWeight(index, best) ? g : best),
-      null,
-    );
-  let demand: Demand | null = null;
-  // A segment is a population, which occupations rarely describe ("rural patients" is not "Rural
-  // Mail Carriers"): for segment cells every strong word of the segment must appear.
-  const isSegmentCell = groups.every((g) => g.facet !== 'offering');
-  const strong =
-    head && isSegmentCell
-      ? groups.filter((g) => g.facet === 'segment' && groupWeight(index, g) >= STRONG_WORD * groupWeight(index, head))
-      : [];
-  for (const match of retrieveOccupations(index, groups)) {
-    if (match.coverage < MIN_OCCUPATION_COVERAGE) continue;
-    const terms = index.occupationTerms[match.id]!;
-    if (head && matchStrength(terms, { ...head, synonyms: [] }) === 0) continue;
-    if (strong.some((g) => matchStrength(terms, g) === 0)) continue;
-    const occupation = index.corpus.occupations[match.id]!;
-    const projection = index.corpus.projections.get(socBase(occupation.soc));
-    if (projection) {
-      demand = { occupation, projection, coverage: r2(match.coverage) };
-      break;
-    }
-  }
-  cache.set(key, demand);
-  return demand;
+const ROLE_NOTE: Record<OccupationFit['role'], string> = {
+  customer: 'Customers who buy this',
+  worker: 'People whose work this does or supports',
+};
+
+function occupationEvidence(index: EngineIndex, o: OccupationFit): Evidence[] {
+  const p = o.projection;
+  const out: Evidence[] = [
+    {
+      id: `onet:${o.occupation.soc}:role`,
+      source: src(index, 'onet'),
+      ref: o.occupation.soc,
+      value: o.role,
+      note: `${ROLE_NOTE[o.role]}: ${o.occupation.title}${o.matchedTitle !== o.occupation.title ? ` (reported title "${o.matchedTitle}")` : ''}; ${Math.round(o.fit * 100)} % match with the query`,
+    },
+    {
+      id: `bls:${p.soc}:employment`,
+      source: src(index, 'bls'),
+      ref: p.soc,
+      value: p.employment2023,
+      note: `${p.title}: ${p.employment2023.toLocaleString('en-US')} thousand employed in the U.S. in 2023`,
+    },
+    {
+      id: `bls:${p.soc}:growth`,
+      source: src(index, 'bls'),
+      ref: p.soc,
+      value: p.percentChange,
+      note: `${p.title}: employment projected to change ${p.percentChange > 0 ? '+' : ''}${p.percentChange} % from 2023 to 2033, ${p.annualOpenings} thousand openings a year`,
+    },
+  ];
+  if (p.medianWage !== null)
+    out.push({
+      id: `bls:${p.soc}:wage`,
+      source: src(index, 'bls'),
+      ref: p.soc,
+      value: p.medianWage,
+      note: `${p.title}: median annual wage $${p.medianWage.toLocaleString('en-US')} (2023)`,
+    });
+  return out;
 }
 
 export function latestYear(index: EngineIndex): number {
@@ -78,7 +93,7 @@ export function measureCell(
   index: EngineIndex,
   query: ParsedQuery,
   cell: Cell,
-  demandCache: Map<string, Demand | null>,
+  jobs: readonly Job[],
   marketCompanies: number,
   dateRange: { from: string | null; to: string | null } = { from: null, to: null },
 ): MeasuredCell {
@@ -119,63 +134,69 @@ export function measureCell(
     note: 'Companies in the directory with a known date',
   });
 
-  const demand = findDemand(index, cell, demandCache);
-  if (demand) {
-    const { occupation: o, projection: p } = demand;
-    evidence.push({
-      id: `bls:${p.soc}:employment`,
-      source: src(index, 'bls'),
-      ref: p.soc,
-      value: p.employment2023,
-      note: `${p.title}: ${p.employment2023.toLocaleString('en-US')} thousand employed in the U.S. in 2023`,
-    });
-    evidence.push({
-      id: `bls:${p.soc}:growth`,
-      source: src(index, 'bls'),
-      ref: p.soc,
-      value: p.percentChange,
-      note: `${p.title}: employment projected to change ${p.percentChange > 0 ? '+' : ''}${p.percentChange} % from 2023 to 2033, ${p.annualOpenings} thousand openings a year`,
-    });
-    if (p.medianWage !== null)
-      evidence.push({
-        id: `bls:${p.soc}:wage`,
-        source: src(index, 'bls'),
-        ref: p.soc,
-        value: p.medianWage,
-        note: `${p.title}: median annual wage $${p.medianWage.toLocaleString('en-US')} (2023)`,
-      });
+  const primary = cell.occupations[0] ?? null;
+  for (const o of cell.occupations) evidence.push(...occupationEvidence(index, o));
+  if (primary) {
     evidence.push({
       id: 'match:occupation',
       source: src(index, 'onet'),
-      ref: o.soc,
-      value: demand.coverage,
-      note: `Share of the cell's words that the occupation "${o.title}" matches`,
+      ref: primary.occupation.soc,
+      value: r2(primary.fit),
+      note: `How well "${primary.occupation.title}" fits this opportunity (meaning of its titles, description and tasks against the query)`,
     });
-    // The date range bounds dated evidence: tasks O*NET dated outside it are left out.
-    const inRange = (date: string | null): boolean =>
-      date === null ||
-      ((dateRange.from === null || date >= dateRange.from) && (dateRange.to === null || date <= dateRange.to));
-    for (const t of (corpus.tasksBySoc.get(o.soc) ?? []).filter((t) => inRange(t.date)).slice(0, 3)) {
-      evidence.push({
-        id: `onet:${o.soc}:task:${t.taskId}`,
-        source: src(index, 'onet'),
-        ref: o.soc,
-        value: t.text,
-        note: `Task of ${o.title} (job to be done)`,
-        ...(t.date ? { date: t.date } : {}),
-      });
-    }
-    const tech = (corpus.techBySoc.get(o.soc) ?? [])
-      .filter((t) => !index.genericProducts.has(t.product))
-      .sort((a, b) => Number(b.isHot) - Number(a.isHot) || a.product.localeCompare(b.product));
-    tech.slice(0, 5).forEach((t, i) => {
-      evidence.push({
-        id: `onet:${o.soc}:tech:${i}`,
-        source: src(index, 'onet'),
-        ref: o.soc,
-        value: t.product,
-        note: `${t.commodity} used by ${o.title}${t.isHot ? ' (Hot Technology)' : ''}`,
-      });
+  }
+  // The date range bounds dated evidence: tasks O*NET dated outside it are left out.
+  const inRange = (date: string | null): boolean =>
+    date === null ||
+    ((dateRange.from === null || date >= dateRange.from) && (dateRange.to === null || date <= dateRange.to));
+  const taskEvidence = cell.job
+    ? [{ task: cell.job.task, title: cell.job.occupation.occupation.title }]
+    : jobs.length > 0
+      ? jobs.slice(0, CORE_TASKS).map((j) => ({ task: j.task, title: j.occupation.occupation.title }))
+      : primary
+        ? (corpus.tasksBySoc.get(primary.occupation.soc) ?? [])
+            .slice(0, CORE_TASKS)
+            .map((task) => ({ task, title: primary.occupation.title }))
+        : [];
+  for (const { task: t, title } of taskEvidence.filter((x) => inRange(x.task.date))) {
+    evidence.push({
+      id: `onet:${t.soc}:task:${t.taskId}`,
+      source: src(index, 'onet'),
+      ref: t.soc,
+      value: t.text,
+      note: `Task of ${title} (job to be done)`,
+      ...(t.date ? { date: t.date } : {}),
+    });
+  }
+  // Incumbents beyond the directory: software O*NET says the cited occupations already use.
+  // Specific products first (Dentrix says more about this work than QuickBooks), Hot Technologies
+  // first among them.
+  const seenProducts = new Set<string>();
+  const users = productUsers(index);
+  const incumbents = cell.occupations
+    .flatMap((o) =>
+      (corpus.techBySoc.get(o.occupation.soc) ?? [])
+        .filter((t) => !index.genericProducts.has(t.product))
+        .map((t) => ({ t, o })),
+    )
+    .sort(
+      (a, b) =>
+        Number((users.get(a.t.product) ?? 0) > SPECIFIC_PRODUCT) -
+          Number((users.get(b.t.product) ?? 0) > SPECIFIC_PRODUCT) ||
+        Number(b.t.isHot) - Number(a.t.isHot) ||
+        (users.get(a.t.product) ?? 0) - (users.get(b.t.product) ?? 0) ||
+        a.t.product.localeCompare(b.t.product),
+    );
+  for (const { t, o } of incumbents) {
+    if (seenProducts.size >= MAX_INCUMBENTS) break;
+    if (seenProducts.has(t.product)) continue;
+    seenProducts.add(t.product);
+    evidence.push({
+      id: `onet:${o.occupation.soc}:tech:${seenProducts.size - 1}`,
+      source: src(index, 'onet'),
+      ref: o.occupation.soc,
+      value: t.product,
+      note: `Software already used in this work (O*NET): ${t.commodity}, used by ${o.occupation.title}${t.isHot ? ' (Hot Technology)' : ''}`,
     });
   }
   for (const id of retrieveIndustries(index, cell.groups).slice(0, 2)) {
@@ -202,27 +223,31 @@ export function measureCell(
         .join(', ')})`,
     });
   }
-  const fit = cell.members.length > 0 ? cell.members.reduce((s, m) => s + m.coverage, 0) / cell.members.length : 0;
+  const fit =
+    cell.members.length > 0 ? cell.members.reduce((s, m) => s + Math.min(1, m.relevance), 0) / cell.members.length : 0;
   evidence.push({
     id: 'market:interest',
     source: src(index, 'yc'),
     ref: query.text.slice(0, 80),
     value: marketCompanies,
-    note: `Companies in the directory matching the query's market (any cell)`,
+    note: `Companies in the directory that compete in the query's market`,
   });
   evidence.push({
     id: 'match:cell',
     source: src(index, 'yc'),
     ref: `${cell.offering} × ${cell.segment}`,
-    value: cell.definitionFit,
-    note: `Share of the query's words this cell's definition covers (${cell.kind === 'core' ? 'the query itself' : cell.kind})`,
+    value: r2(cell.definitionFit),
+    note:
+      cell.kind === 'core'
+        ? "This opportunity is the query's own need"
+        : 'How close this job is to the query (meaning of the task against the query)',
   });
   evidence.push({
     id: 'match:query',
     source: src(index, 'yc'),
     ref: query.text.slice(0, 80),
     value: r2(fit),
-    note: `Mean share of the query's words matched by the ${companies.length} companies in this cell`,
+    note: `Mean relevance (meaning and words) of the ${companies.length} competitors to the query`,
   });
   if (cell.kind === 'core') {
     for (const g of query.groups.filter((g) => g.synonymSources.some((s) => s.from === 'wordnet')).slice(0, 4)) {
@@ -247,5 +272,5 @@ export function measureCell(
         : 'Answered from the full public datasets',
   });
   const dates = evidence.flatMap((e) => (e.id.startsWith('company:') && e.date ? [e.date] : [])).sort();
-  return { cell, evidence, demand, companies, latestEvidenceDate: dates.at(-1) ?? null };
+  return { cell, evidence, companies, latestEvidenceDate: dates.at(-1) ?? null };
 }

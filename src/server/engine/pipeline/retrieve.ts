@@ -4,23 +4,9 @@ import { searchIndex } from '../index/lexical-index.ts';
 import { inDateRange } from './classify.ts';
 import { termsFor, type TermGroup } from './parse-query.ts';
 
-// Hybrid retrieval: BM25 (normalised by the top score) mixed 0.4 with 0.6 cosine similarity when
-// sentence vectors are available, over the union of both candidate lists; then each candidate's
-// coverage of the query's words, weighted by how rare each word is in the directory.
-
-export type Candidate = {
-  id: number;
-  score: number;
-  bm25: number;
-  cosine: number | null;
-  /** Indexes into the query's groups that this company's text matches (word or synonym). */
-  matched: number[];
-  coverage: number;
-};
-
-const LEXICAL_LIMIT = 400;
-const SEMANTIC_LIMIT = 300;
-const COSINE_WEIGHT = 0.6;
+// Words: how much of the query (weighted by how rare each word is in the directory) a text matches,
+// directly, by a prefix or through a synonym; the date and category filter; lexical retrieval of
+// occupations and industries.
 
 const MAX_PREFIX_TAIL = 4;
 const PREFIX_STRENGTH = 0.8;
@@ -88,52 +74,6 @@ export function companyFilter(index: EngineIndex, filters: SearchFilters): (id: 
     if (categories.size > 0 && !categories.has(index.categories[id]!)) return false;
     return inDateRange(index.corpus.companies[id]!, filters.dateRange);
   };
-}
-
-function cosineTop(index: EngineIndex, query: Float32Array, allow: (id: number) => boolean): Map<number, number> {
-  const { vectors, dimensions } = index.semantic;
-  const out = new Map<number, number>();
-  if (!vectors) return out;
-  const scores: [number, number][] = [];
-  for (let id = 0; id * dimensions < vectors.length; id++) {
-    if (!allow(id)) continue;
-    let dot = 0;
-    for (let d = 0; d < dimensions; d++) dot += vectors[id * dimensions + d]! * query[d]!;
-    scores.push([id, dot]);
-  }
-  scores.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  for (const [id, s] of scores.slice(0, SEMANTIC_LIMIT)) out.set(id, s);
-  return out;
-}
-
-export function retrieveCompanies(
-  index: EngineIndex,
-  groups: readonly TermGroup[],
-  filters: SearchFilters,
-  queryVector: Float32Array | null,
-): Candidate[] {
-  const allow = companyFilter(index, filters);
-  const lexical = searchIndex(index.lexical.companies, 'companies', termsFor(groups), allow).slice(0, LEXICAL_LIMIT);
-  const top = lexical[0]?.score ?? 1;
-  const bm25 = new Map(lexical.map((r) => [r.id as number, r.score / top]));
-  const cosine = queryVector ? cosineTop(index, queryVector, allow) : new Map<number, number>();
-  const ids = new Set([...bm25.keys(), ...cosine.keys()]);
-  const candidates: Candidate[] = [];
-  for (const id of ids) {
-    const b = bm25.get(id) ?? 0;
-    const c = queryVector ? (cosine.get(id) ?? 0) : null;
-    const { matched, coverage } = coverageOf(index, index.companyTerms[id]!, groups);
-    if (matched.length === 0) continue;
-    const hybrid = c === null ? b : COSINE_WEIGHT * Math.max(c, 0) + (1 - COSINE_WEIGHT) * b;
-    // Coverage gates the ranking: a long description that mentions many query words in passing
-    // should not outrank a company whose headline is the query.
-    const score = coverage * (0.3 + 0.7 * hybrid);
-    candidates.push({ id, score, bm25: b, cosine: c, matched, coverage });
-  }
-  candidates.sort(
-    (a, b) => b.score - a.score || index.corpus.companies[a.id]!.slug.localeCompare(index.corpus.companies[b.id]!.slug),
-  );
-  return candidates;
 }
 
 export type OccupationMatch = { id: number; score: number; coverage: number };

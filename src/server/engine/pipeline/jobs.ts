@@ -1,0 +1,129 @@
+import type { Task } from '../corpus/corpus.types.ts';
+import type { EngineIndex } from '../index/engine-index.ts';
+import { taskRows } from '../index/vector-sets.ts';
+import type { OccupationFit } from './occupation-match.ts';
+import { dot, type QueryVectors } from './query-vectors.ts';
+
+// Jobs to be done, from evidence: the O*NET task statements of the occupations the query cites,
+// ranked by how close each is to the query's meaning. A job becomes an opportunity's definition
+// ("Scheduling and confirming patient appointments for dental practices").
+
+export type Job = {
+  task: Task;
+  occupation: OccupationFit;
+  /** Row of the task in the tasks vector set. */
+  row: number;
+  fit: number;
+  /** The task as a gerund phrase, short enough for a title. */
+  phrase: string;
+};
+
+export const JOB_BAR = 0.38;
+const MAX_JOBS = 5;
+const SAME_JOB = 0.8;
+
+const rowsCache = new WeakMap<EngineIndex, ReturnType<typeof taskRows>>();
+export function tasksOf(index: EngineIndex): ReturnType<typeof taskRows> {
+  let rows = rowsCache.get(index);
+  if (!rows) {
+    rows = taskRows(index.corpus);
+    rowsCache.set(index, rows);
+  }
+  return rows;
+}
+
+const DOUBLE_FINAL = new Set([
+  'admit',
+  'submit',
+  'commit',
+  'control',
+  'refer',
+  'transfer',
+  'equip',
+  'patrol',
+  'compel',
+  'remit',
+  'plan',
+  'ship',
+  'set',
+  'cut',
+  'run',
+  'put',
+  'stop',
+  'tag',
+  'log',
+  'map',
+  'chat',
+  'scan',
+  'plot',
+  'trim',
+]);
+
+export function gerund(verb: string): string {
+  const v = verb.toLowerCase();
+  if (DOUBLE_FINAL.has(v)) return `${v}${v.at(-1)}ing`;
+  if (v.endsWith('ie')) return `${v.slice(0, -2)}ying`;
+  if (v.endsWith('e') && !/(ee|ye|oe)$/.test(v) && v !== 'be') return `${v.slice(0, -1)}ing`;
+  return `${v}ing`;
+}
+
+const MAX_TITLE_WORDS = 9;
+
+/** "Schedule and confirm patient appointments, surgeries, or consultations." → "Scheduling and confirming patient appointments". */
+export function taskPhrase(text: string): string {
+  let clause = text.replace(/\.$/, '').trim();
+  const comma = clause.search(/,|;|\s\(/);
+  if (comma > 0 && clause.slice(0, comma).split(/\s+/).length >= 3) clause = clause.slice(0, comma);
+  const purpose = clause.search(/\s(to|in order to|so that|using|according to)\s/);
+  if (purpose > 0 && clause.slice(0, purpose).split(/\s+/).length >= 3) clause = clause.slice(0, purpose);
+  const wordsOf = clause.split(/\s+/);
+  if (wordsOf.length > MAX_TITLE_WORDS) clause = wordsOf.slice(0, MAX_TITLE_WORDS).join(' ');
+  const m = /^(\w+)(?:(\s+(?:and|or)\s+|,\s+)(\w+))?(.*)$/.exec(clause);
+  if (!m) return clause;
+  const [, first, joint, second, rest] = m;
+  const head = gerund(first!);
+  const capital = `${head[0]!.toUpperCase()}${head.slice(1)}`;
+  if (!joint || !second) return `${capital}${rest ?? ''}`;
+  // "Direct or coordinate" — two verbs; "Prepare and maintain" likewise. A noun after "and" stays.
+  const verbLike = /^[a-z]+$/.test(second) && second.length > 2 && !/s$/.test(second);
+  return `${capital}${joint.replace(/,\s+/, ', ')}${verbLike ? gerund(second) : second}${rest ?? ''}`;
+}
+
+export function findJobs(index: EngineIndex, vectors: QueryVectors | null, occupations: OccupationFit[]): Job[] {
+  const sets = index.semantic.sets;
+  if (!vectors || !sets || occupations.length === 0) return [];
+  // The workers' tasks are the product's jobs; with no worker cited, the customers' own tasks.
+  const workers = occupations.filter((o) => o.role === 'worker');
+  const source = workers.length > 0 ? workers : occupations;
+  const byId = new Map(source.map((o) => [o.id, o]));
+  const rows = tasksOf(index);
+  const dims = sets.tasks.dimensions;
+  const focus = vectors.job ?? vectors.full;
+  const title = vectors.workerTitle;
+  const scored: { row: number; fit: number }[] = [];
+  rows.forEach((r, row) => {
+    if (!byId.has(r.occupation)) return;
+    const onJob = Math.max(
+      dot(focus, sets.tasks.vectors, row * dims),
+      title ? dot(title, sets.tasks.vectors, row * dims) : -1,
+    );
+    const fit = 0.5 * dot(vectors.full, sets.tasks.vectors, row * dims) + 0.5 * onJob;
+    if (fit >= JOB_BAR) scored.push({ row, fit });
+  });
+  scored.sort((a, b) => b.fit - a.fit || a.row - b.row);
+  const chosen: Job[] = [];
+  for (const { row, fit } of scored) {
+    if (chosen.length >= MAX_JOBS) break;
+    const v = sets.tasks.vectors.subarray(row * dims, (row + 1) * dims);
+    if (chosen.some((j) => dot(v, sets.tasks.vectors, j.row * dims) >= SAME_JOB)) continue;
+    const r = rows[row]!;
+    chosen.push({
+      task: r.task,
+      occupation: byId.get(r.occupation)!,
+      row,
+      fit: Math.round(fit * 1000) / 1000,
+      phrase: taskPhrase(r.task.text),
+    });
+  }
+  return chosen;
+}

@@ -1,0 +1,111 @@
+import type { EngineIndex } from '../index/engine-index.ts';
+import { COMPETES, type CompanyMatch } from './company-match.ts';
+import type { Job } from './jobs.ts';
+import type { OccupationFit } from './occupation-match.ts';
+import type { ParsedQuery, TermGroup } from './parse-query.ts';
+import { dot, type QueryVectors } from './query-vectors.ts';
+
+// The opportunities an analysis weighs: the query's own need for its customer (the core), and each
+// job to be done that the evidence names for that customer. Each lists the companies that serve
+// exactly that need; an empty list means the whole directory was searched and none passed the bar.
+
+export type CellKind = 'core' | 'job';
+
+export type Cell = {
+  kind: CellKind;
+  title: string;
+  /** What is offered (the query's offering, or the job) and to whom. */
+  offering: string;
+  segment: string;
+  job: Job | null;
+  /** Competitors, best first. */
+  members: CompanyMatch[];
+  /** The occupations whose demand this opportunity cites, primary first. */
+  occupations: OccupationFit[];
+  /** 0–1: how much of the query this opportunity's definition is about. */
+  definitionFit: number;
+  groups: TermGroup[];
+};
+
+export const MAX_MEMBERS = 8;
+const BEST_MARGIN = 0.18;
+/** A company serves a job when it is close to the job's task and to the query's market. */
+export const JOB_COMPETES = 0.5;
+const JOB_MARKET_FLOOR = COMPETES - 0.1;
+
+function capitalise(text: string): string {
+  return text.length > 0 ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text;
+}
+
+/**
+ * The bar a competitor must pass: absolute, and relative to the best match, so a query whose
+ * customer word pulls in the whole vertical ("dental") keeps only the companies close to its need.
+ */
+export function competitorBar(matches: CompanyMatch[]): number {
+  const best = matches.find((m) => m.doesJob)?.relevance ?? 0;
+  return Math.max(COMPETES, best - BEST_MARGIN);
+}
+
+export function coreMembers(matches: CompanyMatch[]): CompanyMatch[] {
+  const bar = competitorBar(matches);
+  return matches.filter((m) => m.doesJob && m.relevance >= bar).slice(0, MAX_MEMBERS);
+}
+
+function jobMembers(index: EngineIndex, job: Job, matches: CompanyMatch[]): CompanyMatch[] {
+  const sets = index.semantic.sets!;
+  const dims = sets.tasks.dimensions;
+  const task = sets.tasks.vectors.subarray(job.row * dims, (job.row + 1) * dims);
+  const scored: { m: CompanyMatch; score: number }[] = [];
+  for (const m of matches) {
+    if (m.relevance < JOB_MARKET_FLOOR) break;
+    if (!m.doesJob) continue;
+    const fit = Math.max(
+      dot(task, sets.companies.vectors, m.id * dims),
+      dot(task, sets.descriptions.vectors, m.id * dims),
+    );
+    const score = 0.5 * fit + 0.5 * m.relevance;
+    if (score >= JOB_COMPETES) scored.push({ m, score });
+  }
+  scored.sort((a, b) => b.score - a.score || a.m.id - b.m.id);
+  return scored.slice(0, MAX_MEMBERS).map((s) => s.m);
+}
+
+export function planCells(
+  index: EngineIndex,
+  query: ParsedQuery,
+  vectors: QueryVectors | null,
+  matches: CompanyMatch[],
+  occupations: OccupationFit[],
+  jobs: Job[],
+): Cell[] {
+  const segment = query.segmentText ?? 'all customers';
+  const core: Cell = {
+    kind: 'core',
+    title: capitalise(query.segmentText ? `${query.offeringText} for ${query.segmentText}` : query.offeringText),
+    offering: query.offeringText,
+    segment,
+    job: null,
+    members: coreMembers(matches),
+    occupations,
+    definitionFit: 1,
+    groups: [...query.groups],
+  };
+  const cells: Cell[] = [core];
+  if (!vectors || !index.semantic.sets) return cells;
+  const customers = occupations.filter((o) => o.role === 'customer');
+  for (const job of jobs) {
+    const demand = [job.occupation, ...customers.filter((c) => c.id !== job.occupation.id)];
+    cells.push({
+      kind: 'job',
+      title: query.segmentText ? `${job.phrase} for ${query.segmentText}` : `${job.phrase} in ${query.offeringText}`,
+      offering: job.phrase,
+      segment,
+      job,
+      members: jobMembers(index, job, matches),
+      occupations: demand,
+      definitionFit: job.fit,
+      groups: query.groups.filter((g) => g.facet === 'segment'),
+    });
+  }
+  return cells;
+}
