@@ -14,7 +14,7 @@ export function RerunButton({ query, onRerun, size }: { query: string; onRerun: 
       aria-label={`Re-run “${query}”${isLimited ? ', uses one of your monthly searches' : ''}`}
     >
       Re-run
-      {isLimited ? <span className="font-normal">· uses a search</span> : null}
+      {isLimited ? <span className="font-normal">(uses a search)</span> : null}
     </Button>
   );
 }
