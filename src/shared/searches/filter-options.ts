@@ -49,7 +49,7 @@ export type EvidenceWindow = { from: string; to: string };
 /**
  * The four filter presets, applied over the defaults. Trending Now is the most recent evidence window of the
  * corpus in use (`recentWindow`, from GET /api/trending), not the last days of the calendar: a corpus's newest
- * evidence can be years old, and a calendar window would then match nothing (docs/decisions/011).
+ * evidence can be years old, and a calendar window would then match nothing (docs/decisions/012).
  */
 export function presetFilters(id: PresetId, recentWindow: EvidenceWindow | null = null): SearchFilters {
   const base = defaultFilters();
