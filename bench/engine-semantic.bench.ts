@@ -116,26 +116,27 @@ async function probe(url: string, seconds: number): Promise<{ health: number[]; 
   }
   return { health, landing };
 }
-{
-  const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-first-start-'));
+/** Starts the real server on the full datasets and probes it for `seconds`. */
+async function serverUnder(
+  dataDir: string,
+  semantic: boolean,
+  seconds: number,
+): Promise<{ health: number[]; landing: number[] }> {
   const server = await startServerProcess({
-    DATASETS_DIR: path.resolve(datasetsDir),
-    DATA_DIR: fresh,
-    SEMANTIC_SEARCH: 'true',
+    DATASETS_DIR: path.resolve(datasetsDir!),
+    DATA_DIR: dataDir,
+    SEMANTIC_SEARCH: String(semantic),
     LOG_LEVEL: 'silent',
   });
   await waitForHealthy(server, 120_000);
-  const during = await probe(server.url, 30);
+  const samples = await probe(server.url, seconds);
   await stopServerProcess(server);
-  const idleServer = await startServerProcess({
-    DATASETS_DIR: path.resolve(datasetsDir),
-    DATA_DIR: fresh,
-    SEMANTIC_SEARCH: 'false',
-    LOG_LEVEL: 'silent',
-  });
-  await waitForHealthy(idleServer, 120_000);
-  const idle = await probe(idleServer.url, 10);
-  await stopServerProcess(idleServer);
+  return samples;
+}
+{
+  const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-first-start-'));
+  const during = await serverUnder(fresh, true, 30);
+  const idle = await serverUnder(fresh, false, 10);
   fs.rmSync(fresh, { recursive: true, force: true });
   console.log(`/api/health while the vectors build:  ${fmt(during.health)}`);
   console.log(

@@ -1,7 +1,16 @@
 // The sentence model in a worker thread: the server's event loop never runs the model. Plain
 // JavaScript so the same file runs under node, tsx and vitest without a loader.
 // Protocol: { id, texts } → { id, vectors: Float32Array (rows × dimensions, unit length), dimensions } | { id, error }.
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
+
+// The lowest CPU priority for this thread only (on Linux, pid 0 is the calling thread): requests on
+// the main thread always come first, and the vectors use whatever CPU is left.
+try {
+  os.setPriority(19);
+} catch {
+  // Not permitted here: the worker still runs off the main thread.
+}
 
 async function loadModel() {
   const [{ initModel }, { modelSource }] = await Promise.all([

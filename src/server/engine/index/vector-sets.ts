@@ -100,7 +100,7 @@ export function vectorSetTexts(corpus: Corpus, name: VectorSetName): VectorSetTe
   }
 }
 
-/** Names the cache file: any change to the model or to a single text gives a new file. */
+/** Names the cache file: a change to the model or to a single text gives a new file. */
 export function vectorSetKey(name: VectorSetName, texts: readonly string[]): string {
   const hash = createHash('sha256').update(EMBEDDING_MODEL_ID);
   for (const t of texts) hash.update(t).update('\u0000');
