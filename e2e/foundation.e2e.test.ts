@@ -34,7 +34,8 @@ describe('landing page', () => {
     expect(await main.getByRole('link', { name: 'Start Finding Gaps' }).first().getAttribute('href')).toBe(
       '/auth/register',
     );
-    expect(await main.getByRole('link', { name: 'View Demo' }).getAttribute('href')).toBe('/auth/login');
+    // No demo exists: the second hero button leads to the feature cards on this page, not to the sign-in form.
+    expect(await main.getByRole('link', { name: 'See How It Works' }).getAttribute('href')).toBe('#features');
 
     for (const card of ['AI-Powered Analysis', 'Detailed Market Insights', 'Export & Share']) {
       expect(await main.getByRole('heading', { name: card, level: 3 }).isVisible()).toBe(true);
@@ -52,7 +53,15 @@ describe('landing page', () => {
 
     const footer = page.getByRole('contentinfo');
     const product = footer.getByRole('navigation', { name: 'Product' });
-    expect(await product.getByRole('link', { name: 'Features' }).getAttribute('href')).toBe('/trending');
+    // /trending is signed-in only; a visitor's "Features" goes to the landing page's feature cards.
+    expect(await product.getByRole('link', { name: 'Features' }).getAttribute('href')).toBe('/#features');
+    // Promised features not built yet say so, line by line; built ones do not.
+    for (const feature of ['PDF/CSV export', 'Team collaboration', 'API access']) {
+      expect(await pricing.locator('li li', { hasText: feature }).textContent()).toContain('coming soon');
+    }
+    expect(await pricing.locator('li li', { hasText: 'Unlimited searches' }).textContent()).not.toContain(
+      'coming soon',
+    );
     const legal = footer.getByRole('navigation', { name: 'Legal' });
     expect(await legal.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
     expect(await legal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');

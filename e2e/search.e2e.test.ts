@@ -49,6 +49,9 @@ describe('search journey', () => {
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await usageCard(page).getByText('0 of 5 searches used this month').waitFor();
+      // Just registered: a welcome, not a welcome back.
+      expect(await page.getByText('Welcome, Grace').count()).toBe(1);
+      expect(await page.getByText(/Welcome back/).count()).toBe(0);
       expect(await usageCard(page).getAttribute('data-state')).toBe('normal');
 
       // Ctrl/Cmd+K focuses the search field.
@@ -84,13 +87,25 @@ describe('search journey', () => {
 
       // Results: honest seed-corpus banner, every card with scores, breakdown and evidence.
       await page.getByRole('heading', { level: 1, name: 'legal research for lawyers' }).waitFor();
-      await page.getByRole('note', { name: 'Seed corpus' }).waitFor();
+      await page.getByRole('note', { name: 'Sample data' }).waitFor();
+      // The filters the search ran with, and the order the list follows (the preset's: innovation).
+      await page.getByText('Searched with: Innovation 70–100').waitFor();
+      await page.getByText(/in the search's order: innovation score, highest first/).waitFor();
+      // Technical details are behind a toggle written for a reader.
+      const details = page.getByText('How this was computed', { exact: true }).last();
+      expect(await page.getByText(/rubric-/).isVisible()).toBe(false);
+      await details.click();
+      await page.getByText(/^Versions, to compare analyses: data seed-/).waitFor();
       const firstCard = page.getByRole('article').first();
       const title = (await firstCard.getByRole('heading', { level: 3 }).textContent()) ?? '';
       expect(title.length).toBeGreaterThan(3);
       await firstCard.getByRole('button', { name: 'Show evidence and breakdown' }).click();
       await firstCard.getByText(/^Opportunity score: /).click();
-      await firstCard.getByText('Formula:').first().waitFor();
+      await firstCard.getByText('How this was computed').first().click();
+      await firstCard
+        .getByText(/^Formula:/)
+        .first()
+        .waitFor();
       expect(await firstCard.getByText(/Unbuilt seed corpus/).count()).toBeGreaterThan(0);
       expect(await firstCard.getByRole('link', { name: /Unbuilt seed corpus/ }).count()).toBeGreaterThan(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -148,6 +163,8 @@ describe('search journey', () => {
       await usageCard(page).getByText('Search Limit Reached').waitFor();
       await usageCard(page).getByText('Upgrade to continue searching').waitFor();
       expect(await usageCard(page).getAttribute('data-state')).toBe('limit');
+      // At the limit the card says so alone: no "running low" prompt beside it.
+      expect(await page.getByText("You're running low on searches").count()).toBe(0);
       await search(page, 'one search too many');
       await page.waitForURL((url) => url.pathname === '/auth/upgrade');
       await page.getByRole('heading', { level: 1, name: 'Choose the Perfect Plan for You' }).waitFor();

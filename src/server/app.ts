@@ -104,7 +104,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jwt: createJwtKeys(jwtSecret),
     mailer:
       overrides.mailer ??
-      createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: options.database.db, log: app.log }),
+      createMailer({
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        publicUrl: env.PUBLIC_URL,
+        db: options.database.db,
+        log: app.log,
+      }),
     jobs: createJobQueue(options.database),
     overrides,
     healthReports: new Map(),

@@ -31,6 +31,14 @@ describe('parseEnv', () => {
     expect(problems(source)).toContain(expected);
   });
 
+  it('defaults the public URL to the port the server listens on', () => {
+    expect(parseEnv({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(parseEnv({ PORT: '4123' }).PUBLIC_URL).toBe('http://localhost:4123');
+    expect(parseEnv({ PORT: '4123', PUBLIC_URL: 'https://unbuilt.example' }).PUBLIC_URL).toBe(
+      'https://unbuilt.example',
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', SMTP_URL: ' ' }).DATABASE_URL).toBeUndefined();
   });

@@ -19,7 +19,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    // Unset: http://localhost:<PORT>, so links in e-mails work on a default start on any port.
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
     TRUST_PROXY: optionalString,
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -78,7 +79,11 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR_ABS: string; responseValidation: 'strict' | 'log' };
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  DATA_DIR_ABS: string;
+  responseValidation: 'strict' | 'log';
+};
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -95,7 +100,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const responseValidation =
     result.data.RESPONSE_VALIDATION ?? (result.data.NODE_ENV === 'production' ? 'log' : 'strict');
-  return { ...result.data, DATA_DIR_ABS: path.resolve(result.data.DATA_DIR), responseValidation };
+  return {
+    ...result.data,
+    PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${String(result.data.PORT)}`,
+    DATA_DIR_ABS: path.resolve(result.data.DATA_DIR),
+    responseValidation,
+  };
 }
 
 /** For entry points: parse or print a readable message and exit. */

@@ -5,6 +5,9 @@ function withParam(template: string, name: string, value: string | number): stri
   return template.replace(`:${name}`, encodeURIComponent(String(value)));
 }
 
+/** The landing page's feature cards: the footer's "Features" for visitors (/trending is signed-in only). */
+export const FEATURES_SECTION_ID = 'features';
+
 export const paths = {
   home: { path: '/', href: () => '/' },
 

@@ -12,7 +12,9 @@ type AuthState = {
   accessToken: string | null;
   /** Not persisted: decided on every start (docs/product/screens.md shows a spinner while it is unknown). */
   status: AuthStatus;
-  setSession: (session: { user: PublicUser; accessToken: string }) => void;
+  /** Not persisted: this session began with registering (home says "Welcome", not "Welcome back"). */
+  isNewAccount: boolean;
+  setSession: (session: { user: PublicUser; accessToken: string; isNewAccount?: boolean }) => void;
   setUser: (user: PublicUser) => void;
   clear: () => void;
 };
@@ -25,9 +27,11 @@ export const useAuthStore = create<AuthState>()(
       user: null,
       accessToken: null,
       status: 'signed-out',
-      setSession: ({ user, accessToken }) => set({ user, accessToken, status: 'signed-in' }),
+      isNewAccount: false,
+      setSession: ({ user, accessToken, isNewAccount = false }) =>
+        set({ user, accessToken, status: 'signed-in', isNewAccount }),
       setUser: (user) => set({ user, status: 'signed-in' }),
-      clear: () => set({ user: null, accessToken: null, status: 'signed-out' }),
+      clear: () => set({ user: null, accessToken: null, status: 'signed-out', isNewAccount: false }),
     }),
     {
       name: AUTH_STORAGE_KEY,

@@ -16,7 +16,7 @@ import { insertFixtureUser, latestOutboxMail } from './test-hooks.service.ts';
 //   POST /api/__test/clock   { advanceMs } | { at } | { reset: true }      → { now }
 //   GET  /api/__test/outbox?to=<email>                                     → the latest e-mail and the count
 //   POST /api/__test/jobs    { name, payload, delaySeconds? }              → { id } (enqueue a registered job)
-//   POST /api/__test/session { name?, email?, plan? }                      → a user created directly, signed in
+//   POST /api/__test/session { name?, email?, plan?, searchCount? }  → a user created directly, signed in
 //                                                                             (refresh cookie set, as after a sign-in)
 
 const clockBody = z.union([
@@ -43,6 +43,8 @@ const sessionBody = z.object({
   name: z.string().min(1).max(100).default('Fixture User'),
   email: z.email().optional(),
   plan: z.enum(['free', 'pro']).default('free'),
+  /** Searches already used this month (to reach the low-search prompt without running them). */
+  searchCount: z.number().int().min(0).max(100).default(0),
 });
 
 const hidden = { hide: true };
@@ -89,7 +91,7 @@ export const testHookRoutes: FastifyPluginAsync = async (base) => {
     '/session',
     { schema: { ...hidden, body: sessionBody, response: { 200: ok(authSessionSchema) } } },
     async (request, reply) => {
-      const { name, plan } = request.body;
+      const { name, plan, searchCount } = request.body;
       const now = clock.now();
       const email = request.body.email ?? `fixture-${randomBytes(6).toString('hex')}@example.test`;
       const user = await insertFixtureUser({
@@ -98,6 +100,8 @@ export const testHookRoutes: FastifyPluginAsync = async (base) => {
           email: email.toLowerCase(),
           name,
           firstName: name.split(' ')[0] ?? name,
+          lastName: name.split(' ').slice(1).join(' ') || null,
+          searchCount,
           lastResetDate: now,
           ...(plan === 'pro'
             ? {

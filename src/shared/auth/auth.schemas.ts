@@ -18,6 +18,7 @@ export const AUTH_MESSAGES = {
   nameMin: `Name must be at least ${MIN_NAME_LENGTH} characters`,
   nameMax: `Name must be at most ${MAX_NAME_LENGTH} characters`,
   required: 'Required',
+  firstNameRequired: 'Enter your first name',
   commonPassword: 'This password is too common. Please choose a less predictable one.',
   reusedPassword: 'Choose a password you have not used recently.',
   loginFailed: 'Invalid credentials. Please try again.',
@@ -86,7 +87,13 @@ export const profileUpdateSchema = z.object({
     .min(MIN_NAME_LENGTH, AUTH_MESSAGES.nameMin)
     .max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameMax)
     .optional(),
-  firstName: optionalName,
+  // A first name can change but not be cleared: the greeting and the full name are built from it.
+  firstName: z
+    .string()
+    .trim()
+    .min(1, AUTH_MESSAGES.firstNameRequired)
+    .max(MAX_NAME_LENGTH, AUTH_MESSAGES.nameMax)
+    .optional(),
   lastName: optionalName,
   avatar: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be a valid URL' }).max(2048)])

@@ -117,3 +117,21 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     isPopular: false,
   },
 };
+
+/**
+ * Plan features that are promised but not built yet (issue 13): screens label them "coming soon". When the
+ * issue that builds one lands, it removes the line here and the label goes with it.
+ */
+export const COMING_SOON_FEATURES: ReadonlySet<string> = new Set([
+  'PDF export',
+  'PDF/CSV export',
+  'Advanced analytics',
+  'Collaboration (share with team)',
+  'Custom reports (branded exports)',
+  'Team management',
+  'Team collaboration',
+  'White-label options',
+  'Custom integrations',
+  'Full REST API access',
+  'API access',
+]);

@@ -1,4 +1,3 @@
-import { DAY_MS } from '../app/time.constants.ts';
 import { defaultFilters, type MarketPotential, type SearchFilters } from './filters.schemas.ts';
 
 // What screens show for the filter values (labels, sort options) and the filter presets.
@@ -44,15 +43,15 @@ export const PRESET_LABELS: Record<PresetId, string> = {
   'easy-to-build': 'Easy to Build',
   'trending-now': 'Trending Now',
 };
-/** The Trending Now preset's window: the last week of evidence dates. */
-export const TRENDING_NOW_PRESET_DAYS = 7;
+/** A span of evidence dates (ISO days), as GET /api/trending reports the corpus's most recent one. */
+export type EvidenceWindow = { from: string; to: string };
 
-function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-/** The four filter presets, applied over the defaults. `now` decides Trending Now's window. */
-export function presetFilters(id: PresetId, now: Date): SearchFilters {
+/**
+ * The four filter presets, applied over the defaults. Trending Now is the most recent evidence window of the
+ * corpus in use (`recentWindow`, from GET /api/trending), not the last days of the calendar: a corpus's newest
+ * evidence can be years old, and a calendar window would then match nothing (docs/decisions/012).
+ */
+export function presetFilters(id: PresetId, recentWindow: EvidenceWindow | null = null): SearchFilters {
   const base = defaultFilters();
   switch (id) {
     case 'high-innovation':
@@ -61,9 +60,11 @@ export function presetFilters(id: PresetId, now: Date): SearchFilters {
       return { ...base, marketSize: [80, 100], sortBy: 'marketSize' };
     case 'easy-to-build':
       return { ...base, feasibilityScore: [70, 100], sortBy: 'feasibility' };
-    case 'trending-now': {
-      const from = new Date(now.getTime() - TRENDING_NOW_PRESET_DAYS * DAY_MS);
-      return { ...base, dateRange: { from: isoDay(from), to: isoDay(now) }, sortBy: 'date' };
-    }
+    case 'trending-now':
+      return {
+        ...base,
+        dateRange: recentWindow ? { from: recentWindow.from, to: recentWindow.to } : base.dateRange,
+        sortBy: 'date',
+      };
   }
 }

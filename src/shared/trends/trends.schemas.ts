@@ -14,6 +14,8 @@ export type GrowthDto = z.infer<typeof growthSchema>;
 export const trendingSchema = z.object({
   /** The corpus the growth figures come from; years are YC batch years up to the latest in the data. */
   corpus: z.object({ version: z.string(), kind: z.enum(['full', 'seed']), latestYear: z.number().int().nullable() }),
+  /** The corpus's most recent evidence window (Trending Now), null when no company is dated. */
+  recentWindow: z.object({ from: z.iso.date(), to: z.iso.date(), companies: z.number().int() }).nullable(),
   /** Years each side of the growth comparison (the latest N years of the data vs the N before). */
   growthYears: z.number().int(),
   categories: z.array(growthSchema),

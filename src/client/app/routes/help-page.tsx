@@ -3,6 +3,7 @@ import { SUPPORT_EMAIL } from '#shared/app/app.constants.ts';
 import { FREE_HISTORY_DAYS, FREE_MONTHLY_SEARCHES, TRIAL_DAYS } from '#shared/plans/plans.constants.ts';
 import { ContentPage } from '#client/components/marketing/content-page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
 import { useShortcutsStore } from '#client/lib/shortcuts-store.ts';
 
@@ -20,22 +21,34 @@ export function HelpPage() {
         </h2>
         <ul>
           <li>
-            <a href="#getting-started">Getting started</a>
+            <a className={textLinkClass} href="#getting-started">
+              Getting started
+            </a>
           </li>
           <li>
-            <a href="#searching">Writing a good search</a>
+            <a className={textLinkClass} href="#searching">
+              Writing a good search
+            </a>
           </li>
           <li>
-            <a href="#reading">Reading a result</a>
+            <a className={textLinkClass} href="#reading">
+              Reading a result
+            </a>
           </li>
           <li>
-            <a href="#limits">Plans and limits</a>
+            <a className={textLinkClass} href="#limits">
+              Plans and limits
+            </a>
           </li>
           <li>
-            <a href="#shortcuts">Keyboard shortcuts</a>
+            <a className={textLinkClass} href="#shortcuts">
+              Keyboard shortcuts
+            </a>
           </li>
           <li>
-            <a href="#support">Getting support</a>
+            <a className={textLinkClass} href="#support">
+              Getting support
+            </a>
           </li>
         </ul>
       </nav>

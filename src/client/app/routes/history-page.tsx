@@ -8,7 +8,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useDeleteSearch, useSetFavorite } from '#client/features/searches/api/searches-mutations.ts';
 import { searchListQueryOptions } from '#client/features/searches/api/searches-api.ts';
-import { formatDate } from '#client/lib/format.ts';
+import { countOf, formatDate } from '#client/lib/format.ts';
+import { RerunButton } from '#client/features/searches/components/rerun-button.tsx';
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -105,10 +106,14 @@ export function HistoryPage() {
       <ul className="mt-4 divide-y rounded-lg border">
         {(data?.items ?? []).map((s) => (
           <li key={s.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
-            <Link to={paths.search.href(s.id)} className="min-w-0 flex-1 hover:underline">
-              <span className="block truncate font-medium">{s.query}</span>
+            {/* Phones: the query gets the whole row (up to two lines) and the buttons wrap below it. */}
+            <Link
+              to={paths.search.href(s.id)}
+              className="min-h-11 min-w-0 basis-full hover:underline sm:flex-1 sm:basis-0"
+            >
+              <span className="line-clamp-2 font-medium break-words">{s.query}</span>
               <span className="text-xs text-muted-foreground">
-                {formatDate(s.timestamp)} · {s.resultsCount} opportunities
+                {formatDate(s.timestamp)} · {countOf(s.resultsCount, 'opportunity', 'opportunities')}
                 {s.status === 'insufficient_data' ? ' · insufficient data' : ''}
               </span>
             </Link>
@@ -121,9 +126,7 @@ export function HistoryPage() {
             >
               <Star aria-hidden="true" className={s.isFavorite ? 'fill-current' : undefined} />
             </Button>
-            <Button variant="outline" size="sm" onClick={() => rerun(s.id)}>
-              Re-run
-            </Button>
+            <RerunButton size="sm" query={s.query} onRerun={() => rerun(s.id)} />
             <Button
               variant="ghost"
               size="icon"

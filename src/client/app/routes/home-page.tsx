@@ -12,6 +12,8 @@ import { SearchBar } from '#client/features/searches/components/search-bar.tsx';
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { UpgradePrompt } from '#client/features/billing/components/upgrade-prompt.tsx';
 import { UsageCard } from '#client/features/usage/components/usage-card.tsx';
+import { trendingQueryOptions } from '#client/features/trends/api/trends-api.ts';
+import { CorpusNotice } from '#client/features/trends/components/corpus-notice.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -23,15 +25,19 @@ export function HomePage() {
   const [isPlansOpen, setPlansOpen] = useState(false);
   const usage = useQuery(usageQueryOptions());
   const recent = useQuery(recentSearchesQueryOptions());
+  // The corpus in use: its kind (the seed-sample note) and its newest evidence window (Trending Now).
+  const trending = useQuery(trendingQueryOptions());
   const { state, run, cancel } = useRunSearch();
   if (!user) return null;
 
   const plan = usage.data?.plan ?? user.plan;
   const limit = usage.data?.searchesLimit;
+  // "Running low" is for a user who still has searches: at the limit the usage card already says so.
   const isLow =
     usage.data !== undefined &&
     limit !== null &&
     limit !== undefined &&
+    usage.data.searchesUsed < limit &&
     usage.data.searchesUsed / limit >= LOW_SEARCH_PROMPT_RATIO;
 
   return (
@@ -42,9 +48,11 @@ export function HomePage() {
         <UsageCard usage={usage.data} plan={plan} />
         {isLow ? <UpgradePrompt reason="search-limit" plan={plan} onViewPlans={() => setPlansOpen(true)} /> : null}
       </div>
-      <div className="mt-6">
+      <div className="mt-6 space-y-3">
+        <CorpusNotice corpus={trending.data?.corpus} />
         <SearchBar
           filters={filters}
+          recentWindow={trending.data?.recentWindow ?? null}
           onFiltersChange={setFilters}
           onSearch={(q) => run(q, filters)}
           isLoading={state.isRunning}

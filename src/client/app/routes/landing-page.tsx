@@ -1,10 +1,12 @@
 import { BarChart3, Brain, Share2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { SALES_EMAIL } from '#shared/app/app.constants.ts';
 import { FREE_MONTHLY_SEARCHES, TRIAL_DAYS, type PlanDefinition } from '#shared/plans/plans.constants.ts';
 import { PlanCards, type PlanCta } from '#client/components/marketing/plan-cards.tsx';
+import { ComingSoon } from '#client/components/marketing/plan-feature.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
-import { paths } from '#client/config/paths.ts';
+import { FEATURES_SECTION_ID, paths } from '#client/config/paths.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 // docs/product/screens.md landing page. Kept light on purpose: no Radix, no charts (initial JS budget 120 kB gzip).
@@ -13,19 +15,30 @@ const FEATURES = [
   {
     title: 'AI-Powered Analysis',
     icon: Brain,
+    isComingSoon: false,
     text: 'Describe a market and the engine looks for segments with real demand and few existing solutions, using the YC company directory, O*NET occupations and tasks, and BLS employment projections.',
   },
   {
     title: 'Detailed Market Insights',
     icon: BarChart3,
+    isComingSoon: false,
     text: 'Every opportunity comes with innovation, feasibility and market scores and the evidence behind them: the competitors found, how many failed, and how large and fast-growing the demand is.',
   },
   {
     title: 'Export & Share',
     icon: Share2,
-    text: 'Save the opportunities worth pursuing, export them as PDF or CSV, and share an analysis with a link or with your team.',
+    text: 'Save the opportunities worth pursuing and come back to them. Export as PDF or CSV and sharing an analysis with a link or with your team are being built.',
+    isComingSoon: true,
   },
 ] as const;
+
+/** The footer's "Features" arrives as /#features from another page: scroll there once the page has painted. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+}
 
 function landingCta(plan: PlanDefinition): PlanCta {
   if (plan.id === 'enterprise') return { label: 'Contact Sales', href: `mailto:${SALES_EMAIL}`, isExternal: true };
@@ -38,6 +51,7 @@ export function LandingPage() {
     "Unbuilt — Discover What's Still Unbuilt",
     'Find market gaps backed by evidence: Unbuilt compares what people need (O*NET, BLS) with what startups already build (YC directory) and shows its working.',
   );
+  useScrollToHash();
   return (
     <>
       <section aria-labelledby="hero-title" className="px-4 pt-16 pb-20 text-center sm:pt-24">
@@ -57,23 +71,28 @@ export function LandingPage() {
             <Link to={paths.register.href()} className={buttonVariants({ size: 'lg' })}>
               Start Finding Gaps
             </Link>
-            <Link to={paths.login.href()} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
-              View Demo
-            </Link>
+            <a href={`#${FEATURES_SECTION_ID}`} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+              See How It Works
+            </a>
           </div>
         </div>
       </section>
 
-      <section aria-labelledby="features-title" className="bg-muted/40 px-4 py-16">
+      <section
+        id={FEATURES_SECTION_ID}
+        aria-labelledby="features-title"
+        className="scroll-mt-16 bg-muted/40 px-4 py-16"
+      >
         <div className="mx-auto max-w-6xl">
           <h2 id="features-title" className="text-center text-3xl font-bold">
             From a hunch to an evidence-backed opportunity
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {FEATURES.map(({ title, icon: Icon, text }) => (
+            {FEATURES.map(({ title, icon: Icon, text, isComingSoon }) => (
               <li key={title} className="rounded-xl border bg-card p-6 text-card-foreground">
                 <Icon aria-hidden="true" className="size-8 text-primary" />
                 <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+                {isComingSoon ? <ComingSoon /> : null}
                 <p className="mt-2 text-sm text-muted-foreground">{text}</p>
               </li>
             ))}

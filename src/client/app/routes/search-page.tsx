@@ -7,8 +7,10 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useSetFavorite, useSetSaved } from '#client/features/searches/api/searches-mutations.ts';
 import { searchDetailQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { AnalysisBanners } from '#client/features/searches/components/analysis-banners.tsx';
-import { provenanceLine } from '#client/features/searches/provenance.ts';
-import { formatDate } from '#client/lib/format.ts';
+import { computationDetails } from '#client/features/searches/provenance.ts';
+import { activeFilterChips } from '#client/features/searches/active-filters.ts';
+import { RerunButton } from '#client/features/searches/components/rerun-button.tsx';
+import { countOf, formatDate } from '#client/lib/format.ts';
 import { ResultsView } from '#client/features/searches/components/results-view.tsx';
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
@@ -27,16 +29,22 @@ export function SearchPage() {
   if (detail.isError) return <ErrorScreen error={detail.error} onRetry={() => void detail.refetch()} />;
   const search = detail.data;
 
+  const filterLabels = activeFilterChips(search.filters).map((chip) => chip.label);
+  const isEmpty = search.results.length === 0;
+
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{search.query}</h1>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words">{search.query}</h1>
           <p className="text-sm text-muted-foreground">
-            {formatDate(search.timestamp)} · {search.resultsCount} opportunities · {provenanceLine(search.analysis)}
+            {formatDate(search.timestamp)} · {countOf(search.results.length, 'opportunity', 'opportunities')}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {filterLabels.length > 0 ? `Searched with: ${filterLabels.join(' · ')}` : 'Searched with no filters'}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
             aria-pressed={search.isFavorite}
@@ -45,20 +53,40 @@ export function SearchPage() {
             <Star aria-hidden="true" className={search.isFavorite ? 'fill-current' : undefined} />
             {search.isFavorite ? 'Favourite' : 'Add to favourites'}
           </Button>
-          <Button variant="outline" onClick={() => rerun(search.id)}>
-            Re-run
-          </Button>
+          <RerunButton query={search.query} onRerun={() => rerun(search.id)} />
         </div>
       </div>
       <div className="mt-4">
-        <AnalysisBanners analysis={search.analysis} />
+        <AnalysisBanners analysis={search.analysis} resultCount={search.results.length} />
       </div>
-      <div className="mt-6">
-        <ResultsView
-          results={search.results}
-          onToggleSaved={(r) => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
-        />
-      </div>
+      {isEmpty ? (
+        <section aria-labelledby="no-results-title" className="mt-6 rounded-lg border bg-card p-6">
+          <h2 id="no-results-title" className="text-lg font-semibold">
+            No opportunities found
+          </h2>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Nothing in the data matched this market closely enough to score.
+            {filterLabels.length > 0 ? ' The filters above narrowed what could match.' : ''} Try a broader description
+            (the kind of customer and the problem, in everyday words).
+          </p>
+        </section>
+      ) : (
+        <div className="mt-6">
+          <ResultsView
+            results={search.results}
+            searchOrder={search.filters}
+            onToggleSaved={(r) => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
+          />
+        </div>
+      )}
+      <details className="mt-8 rounded-lg border p-3 text-sm">
+        <summary className="min-h-11 cursor-pointer py-2 font-medium">How this was computed</summary>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-muted-foreground">
+          {computationDetails(search.analysis).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </details>
       <SearchProgressOverlay state={state} onCancel={cancel} />
     </div>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -9,6 +10,7 @@ import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts
 import { searchResultQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { formatOpportunityScore, OPPORTUNITY_SCORE_MAX } from '#client/features/searches/opportunity-score.ts';
 
 /** /search-result/:id — one opportunity in depth. */
 export function SearchResultPage() {
@@ -24,7 +26,7 @@ export function SearchResultPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <p className="text-sm">
-        <Link to={paths.search.href(r.search.id)} className="underline">
+        <Link to={paths.search.href(r.search.id)} className={textLinkClass}>
           ← {r.search.query}
         </Link>
       </p>
@@ -39,8 +41,8 @@ export function SearchResultPage() {
         </Button>
       </div>
       <p className="mt-1 text-sm text-muted-foreground">
-        {categoryLabel(r.category)} · opportunity {r.opportunityScore.toFixed(1)} · innovation {r.innovationScore} ·
-        market size {r.marketSize} · feasibility {r.feasibility} · potential{' '}
+        {categoryLabel(r.category)} · opportunity {formatOpportunityScore(r.opportunityScore)}/{OPPORTUNITY_SCORE_MAX} ·
+        innovation {r.innovationScore} · market size {r.marketSize} · feasibility {r.feasibility} · potential{' '}
         {MARKET_POTENTIAL_LABELS[r.marketPotential]} · confidence {r.confidenceScore} · priority {r.priority}
       </p>
       <p className="mt-4">{r.description}</p>

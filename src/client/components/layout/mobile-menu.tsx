@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { useEscapeToClose } from '#client/components/ui/overlay-focus.ts';
 
 // The headers' mobile menu: a toggle button and a panel below the header bar. The menu belongs to
 // the page it was opened on, so navigating closes it; Escape closes it and returns focus to the toggle.
@@ -55,18 +56,14 @@ export function MobileMenuPanel({
   hiddenFrom: Breakpoint;
   children: ReactNode;
 }) {
+  // Escape closes the menu wherever focus is (on the toggle just pressed, or inside the menu).
+  useEscapeToClose(menu.isOpen, () => {
+    menu.setOpen(false);
+    document.getElementById(toggleId(menu.menuId))?.focus();
+  });
   if (!menu.isOpen) return null;
   return (
-    <nav
-      id={menu.menuId}
-      aria-label="Mobile"
-      className={`border-t px-4 pb-4 ${HIDDEN_FROM[hiddenFrom]}`}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        menu.setOpen(false);
-        document.getElementById(toggleId(menu.menuId))?.focus();
-      }}
-    >
+    <nav id={menu.menuId} aria-label="Mobile" className={`border-t px-4 pb-4 ${HIDDEN_FROM[hiddenFrom]}`}>
       <ul className="flex flex-col gap-1 pt-2">{children}</ul>
     </nav>
   );

@@ -49,13 +49,14 @@ export function SignedInHeader() {
             ))}
           </nav>
         </div>
-        <div className="flex items-center gap-1">
+        <div className="flex min-w-0 items-center gap-1">
           {user.isPaid ? null : (
             <Button asChild size="sm" className="hidden sm:inline-flex">
               <Link to={paths.subscribe.href()}>Upgrade</Link>
             </Button>
           )}
-          <ShortcutsButton />
+          {/* Keyboard shortcuts are for keyboards: on phone widths the button would push the menu off-screen. */}
+          <ShortcutsButton className="hidden sm:inline-flex" />
           <ThemeToggle />
           <AccountMenu user={user} />
           <MobileMenuButton menu={menu} hiddenFrom="lg" />

@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
 import { CAREERS_EMAIL, SUPPORT_EMAIL } from '#shared/app/app.constants.ts';
-import { paths } from '#client/config/paths.ts';
+import { FEATURES_SECTION_ID, paths } from '#client/config/paths.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 
 const linkClass =
-  'inline-flex min-h-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline';
+  'control min-h-11 min-w-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline';
 
-// docs/product/screens.md footer: Product (Features → /trending), Company, Legal (/privacy, /terms), mailto links.
+// docs/product/screens.md footer: Product (Features → /trending signed in; visitors, for whom /trending does not
+// exist, go to the landing page's feature cards), Company, Legal (/privacy, /terms), mailto links.
 export function SiteFooter() {
+  const isSignedIn = useAuthStore((state) => state.status === 'signed-in');
+  const featuresHref = isSignedIn ? paths.trending.href() : `${paths.home.href()}#${FEATURES_SECTION_ID}`;
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
@@ -22,7 +26,7 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-2 text-sm">
             <li>
-              <Link className={linkClass} to={paths.trending.href()}>
+              <Link className={linkClass} to={featuresHref}>
                 Features
               </Link>
             </li>

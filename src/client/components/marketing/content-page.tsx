@@ -22,9 +22,7 @@ export function ContentPage({ title, description, lead, updated, width = 'prose'
         <p className="mt-4 text-lg text-muted-foreground">{lead ?? description}</p>
         {updated ? <p className="mt-2 text-sm text-muted-foreground">Last updated {updated}</p> : null}
       </header>
-      <div className="mt-10 space-y-10 leading-relaxed [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_a:hover]:decoration-2 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_li]:mt-2 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
-        {children}
-      </div>
+      <div className="prose-content mt-10 space-y-10 leading-relaxed">{children}</div>
     </article>
   );
 }

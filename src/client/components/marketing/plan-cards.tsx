@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { PLAN_IDS, PLANS, type PlanDefinition, type PlanId } from '#shared/plans/plans.constants.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
+import { PlanFeature } from './plan-feature.tsx';
 
 export type PlanCta = { label: string; href: string; isExternal?: boolean };
 
@@ -25,7 +25,7 @@ function hasMonthlyPrice(plan: PlanDefinition, reading: PlanCardsProps['reading'
 export function PlanCards({ reading, ctaFor, headingLevel = 'h3' }: PlanCardsProps) {
   const Heading = headingLevel;
   return (
-    <ul className="grid gap-6 md:grid-cols-3">
+    <ul data-not-prose className="grid gap-6 md:grid-cols-3">
       {PLAN_IDS.map((id: PlanId) => {
         const plan = PLANS[id];
         const cta = ctaFor(plan);
@@ -52,10 +52,7 @@ export function PlanCards({ reading, ctaFor, headingLevel = 'h3' }: PlanCardsPro
             </p>
             <ul className="mt-4 flex-1 space-y-2 text-sm">
               {features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                  <span>{feature}</span>
-                </li>
+                <PlanFeature key={feature} feature={feature} />
               ))}
             </ul>
             {cta.isExternal ? (

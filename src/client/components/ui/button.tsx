@@ -4,9 +4,10 @@ import type { ComponentProps } from 'react';
 import { clsx as cn } from 'clsx';
 
 // Every size keeps a 44 px tap target (docs/product/constants.md). Classes are joined with clsx, not tailwind-merge,
-// to keep the landing page light: pass classNames that add to the variant, not ones that fight it.
+// to keep the landing page light. The display is the `control` class in the components layer (styles.css), so a
+// caller's `hidden sm:inline-flex` wins over it; other classNames should add to the variant, not fight it.
 export const buttonVariants = cva(
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'control min-h-11 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -31,6 +32,7 @@ export const buttonVariants = cva(
 export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-  return <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) return <Slot className={classes} {...props} />;
+  return <button type={type ?? 'button'} className={classes} {...props} />;
 }

@@ -1,13 +1,25 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '#client/lib/cn.ts';
+import { currentOpener, returnFocus } from './overlay-focus.ts';
 
 // shadcn-style dialog over Radix (focus trap, Escape, labelled title). Import it lazily from pages
 // that must stay light: Radix is not part of the landing page's initial JavaScript.
 export const Dialog = DialogPrimitive.Root;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
+  // Our dialogs are opened by state (a shortcut, a store, a button elsewhere), not by a Radix Trigger, so
+  // Radix has nothing to return focus to and drops it on <body>. When the content opens (before Radix moves
+  // focus into it) what has focus is the opener; closing gives focus back to it. This component stays mounted
+  // while a dialog is closed, so the opener is read at each opening, not at the first render.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -16,6 +28,14 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           'fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-xl',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = currentOpener();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented && returnFocus(opener.current)) event.preventDefault();
+        }}
         {...props}
       >
         {children}

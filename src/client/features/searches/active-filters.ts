@@ -43,7 +43,7 @@ export function activeFilterChips(filters: SearchFilters): Chip[] {
   if (from || to) {
     chips.push({
       key: 'date',
-      label: `Dates ${from ?? '…'} – ${to ?? '…'}`,
+      label: `Evidence dated ${from ?? '…'} to ${to ?? '…'}`,
       remove: (f) => ({ ...f, dateRange: { from: null, to: null } }),
     });
   }

@@ -1,8 +1,10 @@
+import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
+import { SORT_OPTIONS } from '#shared/searches/filter-options.ts';
 import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 
 export const RESULT_SORTS = {
-  rank: 'Rank',
   opportunityScore: 'Opportunity score',
+  rank: "The search's order",
   innovationScore: 'Innovation',
   marketSize: 'Market size',
   feasibility: 'Feasibility',
@@ -10,7 +12,24 @@ export const RESULT_SORTS = {
 } as const;
 export type ResultSort = keyof typeof RESULT_SORTS;
 
-/** Sorting and filtering within one analysis's results (client side: at most 8 rows). */
+/**
+ * The order results open in: highest opportunity score first, unless the search asked for another order (a
+ * preset sorts by innovation, market size…), which is then kept (docs/decisions/012).
+ */
+export function defaultResultSort(searchSortBy: SearchFilters['sortBy']): ResultSort {
+  return searchSortBy === 'relevance' ? 'opportunityScore' : 'rank';
+}
+
+/** What the shown order follows, in words ("highest opportunity score first"). */
+export function orderDescription(sort: ResultSort, search: Pick<SearchFilters, 'sortBy' | 'sortOrder'>): string {
+  if (sort === 'rank') {
+    const label = SORT_OPTIONS.find((o) => o.value === search.sortBy)?.label ?? search.sortBy;
+    return `in the search's order: ${label.toLowerCase()}, ${search.sortOrder === 'asc' ? 'lowest' : 'highest'} first`;
+  }
+  return `highest ${RESULT_SORTS[sort].toLowerCase()} first`;
+}
+
+/** Sorting and filtering within one analysis's results (client side: at most 8 rows). Ties keep the search's order. */
 export function sortAndFilterResults(
   results: SearchResultDto[],
   options: { sort: ResultSort; category: string; minScore: number; savedOnly: boolean },
@@ -20,5 +39,5 @@ export function sortAndFilterResults(
     .filter((r) => (category ? r.category === category : true))
     .filter((r) => Math.min(r.innovationScore, r.marketSize, r.feasibility) >= minScore)
     .filter((r) => (savedOnly ? r.isSaved : true))
-    .sort((a, b) => (sort === 'rank' ? a.rank - b.rank : b[sort] - a[sort]));
+    .sort((a, b) => (sort === 'rank' ? a.rank - b.rank : b[sort] - a[sort] || a.rank - b.rank));
 }

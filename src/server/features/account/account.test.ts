@@ -11,6 +11,39 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('PATCH /api/auth/profile names (one display name)', () => {
+  it('rewrites the full name from the first and last name, and refuses a cleared first name', async () => {
+    const { user, headers } = await createUser(t, { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace' });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers,
+      payload: { firstName: 'Augusta' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data).toMatchObject({ name: 'Augusta Lovelace', firstName: 'Augusta', lastName: 'Lovelace' });
+
+    const noLast = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers,
+      payload: { lastName: '' },
+    });
+    expect(noLast.json().data).toMatchObject({ name: 'Augusta', firstName: 'Augusta', lastName: null });
+
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers,
+      payload: { firstName: '  ', lastName: 'King' },
+    });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().fieldErrors).toMatchObject({ firstName: 'Enter your first name' });
+    const [after] = await t.db.db.select().from(users).where(eq(users.id, user.id));
+    expect(after).toMatchObject({ name: 'Augusta', firstName: 'Augusta', lastName: null });
+  });
+});
+
 describe('PATCH /api/auth/profile mass assignment', () => {
   it('changes the profile fields and nothing a user must not set', async () => {
     const { user, headers } = await createUser(t, { email: 'mass@example.test' });
@@ -44,9 +77,11 @@ describe('PATCH /api/auth/profile mass assignment', () => {
       email: 'mass@example.test',
     });
     const [after] = await t.db.db.select().from(users).where(eq(users.id, user.id));
-    const { firstName, avatar, updatedAt, ...rest } = after!;
-    const { firstName: _f, avatar: _a, updatedAt: _u, ...before } = user;
+    const { firstName, avatar, updatedAt, name, ...rest } = after!;
+    const { firstName: _f, avatar: _a, updatedAt: _u, name: _n, ...before } = user;
     expect(firstName).toBe('Mallory');
+    // The full name follows the first and last name (one display name everywhere).
+    expect(name).toBe([firstName, user.lastName].filter(Boolean).join(' '));
     expect(avatar).toBe('https://images.example.test/me.png');
     expect(updatedAt.getTime()).toBeGreaterThanOrEqual(user.updatedAt.getTime());
     expect(rest).toEqual(before);

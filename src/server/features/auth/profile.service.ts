@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ProfileUpdateInput } from '#shared/auth/auth.schemas.ts';
+import { joinName } from '#shared/auth/display-name.ts';
 import type { Database } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
 
@@ -12,12 +13,17 @@ export async function updateProfile(options: {
 }): Promise<UserRow> {
   const { db, user, input, now } = options;
   const { name, firstName, lastName, avatar } = input;
+  // One name: a change of first or last name rewrites the full name from both (display-name.ts).
+  const isSplitNameChange = firstName !== undefined || lastName !== undefined;
+  const nextFirst = firstName !== undefined ? firstName || null : user.firstName;
+  const nextLast = lastName !== undefined ? lastName || null : user.lastName;
+  const nextName = isSplitNameChange ? (joinName(nextFirst, nextLast) ?? user.name) : name;
   const [updated] = await db
     .update(users)
     .set({
-      ...(name !== undefined ? { name } : {}),
-      ...(firstName !== undefined ? { firstName: firstName || null } : {}),
-      ...(lastName !== undefined ? { lastName: lastName || null } : {}),
+      ...(nextName !== undefined ? { name: nextName } : {}),
+      ...(firstName !== undefined ? { firstName: nextFirst } : {}),
+      ...(lastName !== undefined ? { lastName: nextLast } : {}),
       ...(avatar !== undefined ? { avatar: avatar || null } : {}),
       updatedAt: now,
     })

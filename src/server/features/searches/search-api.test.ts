@@ -62,7 +62,7 @@ describe('POST /api/search validation', () => {
 describe('a stored search', () => {
   it('trims the query and stores the analysis with every result field', async () => {
     const user = await createUser(t);
-    const filters = presetFilters('high-innovation', new Date('2026-01-10T00:00:00Z'));
+    const filters = presetFilters('high-innovation');
     const res = await post(user, { query: '  tools for florists  ', filters });
     expect(res.json()).toMatchObject({ success: true, message: expect.any(String), data: { upgradeRequired: false } });
     const id = res.json<{ data: { search: { id: number } } }>().data.search.id;
@@ -134,7 +134,7 @@ describe('history', () => {
       userId: user.user.id,
       query: `query ${i}`,
       timestamp: new Date(base.getTime() - ago * day),
-      filters: presetFilters('easy-to-build', base),
+      filters: presetFilters('easy-to-build'),
       status: 'ok' as const,
       engine: 'offline' as const,
       composerMode: 'offline' as const,

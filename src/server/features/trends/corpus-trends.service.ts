@@ -1,6 +1,7 @@
 import { loadEngineIndex } from '../../engine/engine.ts';
+import { evidenceDate } from '../../engine/pipeline/classify.ts';
 import type { Env } from '../../env.ts';
-import { GROWTH_YEARS } from '#shared/trends/trends.constants.ts';
+import { GROWTH_YEARS, RECENT_EVIDENCE_SHARE } from '#shared/trends/trends.constants.ts';
 import type { GrowthDto, TrendingDto } from '#shared/trends/trends.schemas.ts';
 
 // Which categories and tags grow fastest in the corpus: companies founded (by YC batch year) in the
@@ -10,7 +11,20 @@ import type { GrowthDto, TrendingDto } from '#shared/trends/trends.schemas.ts';
 const MIN_COMPANIES = 3;
 const LIMIT = 10;
 
-type CorpusTrends = Pick<TrendingDto, 'corpus' | 'categories' | 'tags'>;
+type CorpusTrends = Pick<TrendingDto, 'corpus' | 'categories' | 'tags' | 'recentWindow'>;
+
+/**
+ * The most recent evidence window: the newest RECENT_EVIDENCE_SHARE of the dated entries (at least one),
+ * from the oldest of them to the newest. Entries sharing the first date are all inside it.
+ */
+export function recentEvidenceWindow(dates: readonly string[]): TrendingDto['recentWindow'] {
+  if (dates.length === 0) return null;
+  const sorted = [...dates].sort();
+  const take = Math.max(1, Math.ceil(sorted.length * RECENT_EVIDENCE_SHARE));
+  const from = sorted[sorted.length - take]!;
+  const to = sorted[sorted.length - 1]!;
+  return { from, to, companies: sorted.filter((d) => d >= from).length };
+}
 
 /**
  * Growth of each key's entries: (recent − earlier) / max(earlier, 1), for keys with enough entries in
@@ -53,6 +67,11 @@ export async function corpusTrends(env: Env): Promise<CorpusTrends> {
   const latestYear = years.length ? Math.max(...years) : null;
   const trends: CorpusTrends = {
     corpus: { version: corpus.version, kind: corpus.kind, latestYear },
+    recentWindow: recentEvidenceWindow(
+      corpus.companies
+        .map((c) => evidenceDate(c)?.slice(0, 10) ?? null)
+        .filter((d): d is string => d !== null && /^\d{4}-\d{2}-\d{2}$/.test(d)),
+    ),
     categories:
       latestYear === null
         ? []

@@ -3,7 +3,7 @@ import type { TrendingDto } from '#shared/trends/trends.schemas.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createThemedEngine } from '../../test/fake-engine.ts';
-import { growthByKey } from './corpus-trends.service.ts';
+import { growthByKey, recentEvidenceWindow } from './corpus-trends.service.ts';
 
 let t: TestApp;
 let a: TestUser;
@@ -45,6 +45,11 @@ describe('trending', () => {
     }>().data;
     expect(res.corpus.kind).toBe('seed');
     expect(res.corpus.latestYear).toEqual(expect.any(Number));
+    // Trending Now's window is the seed corpus's own newest evidence, years before today.
+    expect(res.recentWindow).not.toBeNull();
+    expect(Number(res.recentWindow!.to.slice(0, 4))).toBeGreaterThanOrEqual(res.corpus.latestYear!);
+    expect(res.recentWindow!.from < res.recentWindow!.to).toBe(true);
+    expect(res.recentWindow!.companies).toBeGreaterThan(1);
     for (const rows of [res.categories, res.tags]) {
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.map((r) => r.growth)).toEqual([...rows.map((r) => r.growth)].sort((x, y) => y - x));
@@ -70,5 +75,26 @@ describe('growthByKey', () => {
     );
     // b2b has enough companies (1 recent, 2 earlier) but shrank: not listed.
     expect(rows).toEqual([{ key: 'ai', recent: 3, earlier: 1, growth: 2, companies: 4 }]);
+  });
+});
+
+describe('recentEvidenceWindow (Trending Now)', () => {
+  it('spans the newest fifth of the dated entries, keeps ties at its start, and is null without dates', () => {
+    const dates = [
+      '2015-01-01',
+      '2016-05-01',
+      '2017-03-03',
+      '2018-01-01',
+      '2019-09-09',
+      '2020-02-02',
+      '2021-06-06',
+      '2022-01-01',
+      '2022-01-01',
+      '2023-11-21',
+    ];
+    // 10 dates: the newest 2 are 2022-01-01 and 2023-11-21; the other 2022-01-01 is inside too.
+    expect(recentEvidenceWindow(dates)).toEqual({ from: '2022-01-01', to: '2023-11-21', companies: 3 });
+    expect(recentEvidenceWindow(['2020-01-01'])).toEqual({ from: '2020-01-01', to: '2020-01-01', companies: 1 });
+    expect(recentEvidenceWindow([])).toBeNull();
   });
 });

@@ -2,13 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { THEMES, type Theme } from '#shared/app/app.constants.ts';
-import {
-  NOTIFICATION_FREQUENCIES,
-  type AccountPreferences,
-  type AccountPreferencesUpdate,
-} from '#shared/account/preferences.schemas.ts';
-import { Checkbox, Select } from '#client/components/form/controls.tsx';
-import { Field } from '#client/components/form/field.tsx';
+import type { AccountPreferences, AccountPreferencesUpdate } from '#shared/account/preferences.schemas.ts';
+import { Checkbox } from '#client/components/form/controls.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -22,10 +17,6 @@ import {
 } from '../api/preferences-api.ts';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
-const FREQUENCY_OPTIONS = NOTIFICATION_FREQUENCIES.map((f) => ({
-  value: f,
-  label: `${f[0]?.toUpperCase() ?? ''}${f.slice(1)}`,
-}));
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -49,6 +40,9 @@ export function AccountSettings() {
 function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPreferences }) {
   const update = useUpdatePreferences();
   const revoke = useRevokeOtherSessions();
+  // The device's theme has one owner, the theme store: the header toggle and these radios show the same choice
+  // (PreferencesSync saves it to the account).
+  const localTheme = useThemeStore((state) => state.theme);
   const setLocalTheme = useThemeStore((state) => state.setTheme);
   const [revokedMessage, setRevokedMessage] = useState<string | null>(null);
   // The controls own their state so a click shows at once (the query cache notifies a tick later,
@@ -64,7 +58,7 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
       },
     });
   };
-  const { accessibilitySettings: a11y, notificationPreferences: notify } = preferences;
+  const { accessibilitySettings: a11y } = preferences;
 
   return (
     <div className="grid gap-6">
@@ -78,11 +72,8 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
                   type="radio"
                   name="theme"
                   value={theme}
-                  checked={preferences.theme === theme}
-                  onChange={() => {
-                    setLocalTheme(theme);
-                    save({ theme });
-                  }}
+                  checked={localTheme === theme}
+                  onChange={() => setLocalTheme(theme)}
                 />
                 {THEME_LABELS[theme]}
               </label>
@@ -113,29 +104,12 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
       </Section>
 
       <Section title="Notifications">
-        <Checkbox
-          label="Resource notifications"
-          checked={notify.resourceNotifications}
-          onChange={(e) => save({ notificationPreferences: { resourceNotifications: e.target.checked } })}
-        />
-        <Checkbox
-          label="Contribution updates"
-          checked={notify.contributionUpdates}
-          onChange={(e) => save({ notificationPreferences: { contributionUpdates: e.target.checked } })}
-        />
-        <div className="max-w-xs">
-          <Field label="Frequency">
-            <Select
-              className="w-full"
-              options={FREQUENCY_OPTIONS}
-              value={notify.frequency}
-              onChange={(e) => {
-                const frequency = NOTIFICATION_FREQUENCIES.find((f) => f === e.target.value);
-                if (frequency) save({ notificationPreferences: { frequency } });
-              }}
-            />
-          </Field>
-        </div>
+        {/* Resource and contribution e-mails belong to features still being built: no switch for what cannot
+            be sent. Their stored preferences stay in the account for when those features land. */}
+        <p className="text-sm text-muted-foreground">
+          Unbuilt sends e-mail only about your account (sign-in, password and billing). Notifications about resources
+          and contributions will be offered here when those features arrive.
+        </p>
       </Section>
 
       <Section title="Privacy">

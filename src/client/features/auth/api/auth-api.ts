@@ -17,8 +17,8 @@ import { useAuthStore } from '#client/lib/auth-store.ts';
 
 // Calls of /api/auth (paths documented in the server's auth.routes.ts).
 
-function acceptSession(session: AuthSession): void {
-  useAuthStore.getState().setSession({ user: session.user, accessToken: session.accessToken });
+function acceptSession(session: AuthSession, isNewAccount = false): void {
+  useAuthStore.getState().setSession({ user: session.user, accessToken: session.accessToken, isNewAccount });
 }
 
 // Signing in swaps the signed-out routes for the signed-in ones, unmounting the form before a
@@ -35,7 +35,7 @@ export function useLogin({ onSignedIn }: SessionOptions = {}) {
 export function useRegister({ onSignedIn }: SessionOptions = {}) {
   return useMutation({
     mutationFn: async (input: RegisterInput) =>
-      acceptSession(await postData('/api/auth/register', input, authSessionSchema)),
+      acceptSession(await postData('/api/auth/register', input, authSessionSchema), true),
     onSuccess: onSignedIn,
   });
 }
@@ -77,10 +77,13 @@ export function useChangePassword() {
 }
 
 export function useUpdateProfile() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ProfileUpdateInput) => {
       const user = await patchData('/api/auth/profile', input, publicUserSchema);
+      // The header and account menu read the store; the current-user query would put the old name back.
       useAuthStore.getState().setUser(user);
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
       return user;
     },
   });

@@ -1,16 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Crown } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { fullName } from '#shared/auth/display-name.ts';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { useLogout } from '../api/auth-api.ts';
 
-// docs/product/screens.md account menu: name or e-mail prefix, PRO badge for paid plans, and its entries.
-
-export function displayName(user: Pick<PublicUser, 'name' | 'email'>): string {
-  return user.name?.trim() || user.email.split('@')[0] || user.email;
-}
+// docs/product/screens.md account menu: the full name (src/shared/auth/display-name.ts), PRO badge for paid plans, and its entries.
 
 const itemClass =
   'flex min-h-11 cursor-pointer items-center rounded-sm px-3 text-sm outline-none data-[highlighted]:bg-muted';
@@ -37,8 +34,8 @@ export function AccountMenu({ user }: { user: PublicUser }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" aria-label={`Account menu for ${displayName(user)}`}>
-          <span className="max-w-40 truncate">{displayName(user)}</span>
+        <Button variant="ghost" className="min-w-0 px-2 sm:px-4" aria-label={`Account menu for ${fullName(user)}`}>
+          <span className="max-w-24 truncate sm:max-w-40">{fullName(user)}</span>
           {user.isPaid ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               <Crown aria-hidden="true" className="size-3" />

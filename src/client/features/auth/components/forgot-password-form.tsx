@@ -6,6 +6,7 @@ import { FormAlert } from '#client/components/form/form-alert.tsx';
 import { Form } from '#client/components/form/form.tsx';
 import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
 import { useForgotPassword } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -33,7 +34,7 @@ export function ForgotPasswordForm() {
         </Form>
       )}
       <p className="text-center text-sm">
-        <Link className="text-primary underline underline-offset-4" to={paths.login.href()}>
+        <Link className={textLinkClass} to={paths.login.href()}>
           Back to sign in
         </Link>
       </p>

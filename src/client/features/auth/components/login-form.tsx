@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, loginSchema } from '#shared/auth/auth.schemas.ts';
 import { Input } from '#client/components/form/controls.tsx';
 import { Field } from '#client/components/form/field.tsx';
@@ -6,8 +6,10 @@ import { FormAlert } from '#client/components/form/form-alert.tsx';
 import { Form } from '#client/components/form/form.tsx';
 import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
 import { isApiError } from '#client/lib/api-error.ts';
+import { redirectTarget } from '#client/lib/redirect-target.ts';
 import { useLogin } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
@@ -20,7 +22,8 @@ function loginErrorMessage(error: unknown): string {
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const login = useLogin({ onSignedIn: () => void navigate(paths.home.href()) });
+  const { search } = useLocation();
+  const login = useLogin({ onSignedIn: () => void navigate(redirectTarget(search, paths.home.href())) });
   const form = useZodForm(loginSchema, { defaultValues: { email: '', password: '' } });
 
   return (
@@ -35,7 +38,7 @@ export function LoginForm() {
           <Input type="password" autoComplete="current-password" required {...form.register('password')} />
         </Field>
         <div className="text-right text-sm">
-          <Link className="text-primary underline underline-offset-4" to={paths.authForgotPassword.href()}>
+          <Link className={textLinkClass} to={paths.authForgotPassword.href()}>
             Forgot your password?
           </Link>
         </div>

@@ -1,14 +1,14 @@
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { PLANS } from '#shared/plans/plans.constants.ts';
+import { fullName } from '#shared/auth/display-name.ts';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { displayName } from './account-menu.tsx';
 
 export function ProfileSummary({ user }: { user: PublicUser }) {
   const rows: [string, string][] = [
-    ['Name', [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name || '—'],
+    ['Name', fullName(user)],
     ['Email', user.email],
     ['Plan', PLANS[user.plan].name],
     ['Member since', new Date(user.createdAt).toLocaleDateString()],
@@ -28,12 +28,12 @@ export function ProfileSummary({ user }: { user: PublicUser }) {
             aria-hidden="true"
             className="flex size-16 items-center justify-center rounded-full bg-accent text-2xl font-semibold text-accent-foreground"
           >
-            {displayName(user).slice(0, 1).toUpperCase()}
+            {fullName(user).slice(0, 1).toUpperCase()}
           </span>
         )}
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold">
-            {displayName(user)}
+            {fullName(user)}
             {user.isPaid ? <Crown aria-label="Pro member" className="size-5 text-amber-500" /> : null}
           </h1>
           <p className="text-sm text-muted-foreground">{user.email}</p>

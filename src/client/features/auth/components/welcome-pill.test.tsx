@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
-import { greetingName, WelcomePill } from './welcome-pill.tsx';
+import { greetingName } from '#shared/auth/display-name.ts';
+import { WelcomePill } from './welcome-pill.tsx';
 
 describe('welcome pill (docs/product/overview.md)', () => {
   it.each([

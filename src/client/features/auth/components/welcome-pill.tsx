@@ -1,22 +1,18 @@
 import { Crown } from 'lucide-react';
-import type { PublicUser } from '#shared/auth/user.schemas.ts';
+import { greetingName } from '#shared/auth/display-name.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
-
-/** docs/product/overview.md: greet by first name, else the e-mail, else 'User'. */
-export function greetingName(user: Pick<PublicUser, 'firstName' | 'email'> | null): string {
-  return user?.firstName?.trim() || user?.email || 'User';
-}
 
 /** The signed-in home greeting; Pro (and Enterprise) users get a crown. */
 export function WelcomePill() {
   const user = useAuthStore((state) => state.user);
+  const isNewAccount = useAuthStore((state) => state.isNewAccount);
   if (!user) return null;
   const isPro = user.plan === 'pro' || user.plan === 'enterprise';
   return (
     <p className="inline-flex items-center gap-2 rounded-full border bg-accent px-4 py-1.5 text-sm text-accent-foreground">
       {isPro ? <Crown aria-label="Pro member" className="size-4 text-amber-500" /> : null}
       <span>
-        Welcome back, <strong>{greetingName(user)}</strong>
+        {isNewAccount ? 'Welcome' : 'Welcome back'}, <strong>{greetingName(user)}</strong>
       </span>
     </p>
   );

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PaidPlanId } from '#shared/billing/billing.schemas.ts';
 import { MONEY_BACK_DAYS, PLANS } from '#shared/plans/plans.constants.ts';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { PlanFeature } from '#client/components/marketing/plan-feature.tsx';
 import { paths } from '#client/config/paths.ts';
 import { toast } from '#client/lib/toast.ts';
 import { billingConfigQueryOptions, useStartCheckout } from '../api/billing-api.ts';
@@ -70,10 +70,7 @@ export function PlanPicker({ initialPlan }: { initialPlan: PaidPlanId }) {
               <span className="mt-1 text-sm text-muted-foreground">{definition.description}</span>
               <ul className="mt-4 grid gap-2 text-sm">
                 {definition.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                    {feature}
-                  </li>
+                  <PlanFeature key={feature} feature={feature} />
                 ))}
               </ul>
             </label>

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { PLAN_IDS, PLANS, type PlanId } from '#shared/plans/plans.constants.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
+import { PlanFeature } from '#client/components/marketing/plan-feature.tsx';
 import { paths } from '#client/config/paths.ts';
 import { PLANS_FOOTER } from '../plans-copy.ts';
 
@@ -46,10 +46,7 @@ export function PlansContent({ currentPlan, highlight = 'pro', onNavigate }: Pla
               </p>
               <ul className="mt-3 flex-1 space-y-1 text-sm">
                 {plan.features.map((f) => (
-                  <li key={f} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                    {f}
-                  </li>
+                  <PlanFeature key={f} feature={f} />
                 ))}
               </ul>
               {!isCurrent && id !== 'free' ? (

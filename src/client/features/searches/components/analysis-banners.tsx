@@ -1,6 +1,7 @@
 import { AlertTriangle, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SearchAnalysisMeta } from '#shared/searches/search.schemas.ts';
+import { isOperatorNote } from '../provenance.ts';
 
 function Banner({ tone, title, children }: { tone: 'info' | 'warning'; title: string; children: ReactNode }) {
   const Icon = tone === 'warning' ? AlertTriangle : Info;
@@ -23,20 +24,23 @@ function Banner({ tone, title, children }: { tone: 'info' | 'warning'; title: st
   );
 }
 
-/** Honest labels: where the evidence came from and who wrote the text (ARCHITECTURE: nothing canned passes as real). */
-export function AnalysisBanners({ analysis }: { analysis: SearchAnalysisMeta }) {
+/**
+ * Honest labels: where the evidence came from and who wrote the text (ARCHITECTURE: nothing canned passes as
+ * real), in words for a reader; versions and notes for the server's operator are under "How this was computed".
+ */
+export function AnalysisBanners({ analysis, resultCount }: { analysis: SearchAnalysisMeta; resultCount: number }) {
   return (
     <div className="space-y-2">
       {analysis.status === 'insufficient_data' ? (
         <Banner tone="warning" title="Not enough data for a confident answer">
-          {analysis.reason ?? 'The corpus holds too little evidence about this market.'} Scores below carry low
-          confidence.
+          {analysis.reason ?? 'The data holds too little evidence about this market.'}
+          {resultCount > 0 ? ' Scores below carry low confidence.' : ''}
         </Banner>
       ) : null}
       {analysis.corpusKind === 'seed' ? (
-        <Banner tone="info" title="Seed corpus">
-          This analysis used the small sample corpus bundled with Unbuilt (version {analysis.corpusVersion}), not the
-          full public datasets. Treat it as a demonstration.
+        <Banner tone="info" title="Sample data">
+          This analysis ran on the small sample built into Unbuilt, not the full public datasets: treat it as a
+          demonstration. Finding little here says little about the real market.
         </Banner>
       ) : null}
       {analysis.composerMode === 'offline_fallback' ? (
@@ -45,11 +49,13 @@ export function AnalysisBanners({ analysis }: { analysis: SearchAnalysisMeta }) 
           composed offline from the same evidence. The numbers are unaffected.
         </Banner>
       ) : null}
-      {analysis.warnings.map((w) => (
-        <Banner key={w} tone="info" title="Note">
-          {w}
-        </Banner>
-      ))}
+      {analysis.warnings
+        .filter((w) => !isOperatorNote(w))
+        .map((w) => (
+          <Banner key={w} tone="info" title="Note">
+            {w}
+          </Banner>
+        ))}
     </div>
   );
 }

@@ -13,8 +13,14 @@ export function CompetitorsList({ competitors }: { competitors: Competitor[] }) 
       {competitors.map((c) => (
         <li key={`${c.source}-${c.name}`} className="flex flex-wrap items-center gap-2">
           {c.url ? (
-            <a href={c.url} target="_blank" rel="noreferrer noopener" className="font-medium underline">
+            <a
+              href={c.url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="control min-h-11 items-center font-medium underline"
+            >
               {c.name}
+              <span className="sr-only"> (company website, opens in a new tab)</span>
             </a>
           ) : (
             <span className="font-medium">{c.name}</span>

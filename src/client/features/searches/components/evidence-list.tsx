@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { SOURCE_ATTRIBUTION, type Evidence } from '#shared/engine/analysis.schemas.ts';
+import { evidenceLinks } from '../evidence-links.ts';
 
 /** Evidence items with their source, attribution and a link (docs/product/overview.md: every number traceable). */
 export function EvidenceList({ evidence, ids }: { evidence: Evidence[]; ids?: string[] }) {
@@ -17,16 +18,17 @@ export function EvidenceList({ evidence, ids }: { evidence: Evidence[]; ids?: st
               {e.date ? <span className="text-muted-foreground"> ({e.date})</span> : null}
             </p>
             <p className="mt-1 text-xs text-muted-foreground">
-              {source.attribution} · ref {e.ref}{' '}
-              <a
-                href={e.url ?? source.url}
-                target="_blank"
-                rel="noreferrer noopener"
-                className="inline-flex items-center gap-1 underline"
-              >
-                {source.label}
-                <ExternalLink aria-hidden="true" className="size-3" />
-              </a>
+              {source.attribution} · ref {e.ref}
+              {evidenceLinks(e).map((link) => (
+                <span key={link.href}>
+                  {' · '}
+                  <a href={link.href} target="_blank" rel="noreferrer noopener" className="underline">
+                    {link.label}
+                    <ExternalLink aria-hidden="true" className="ml-1 inline size-3" />
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </span>
+              ))}
             </p>
           </li>
         );

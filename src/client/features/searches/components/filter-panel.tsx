@@ -6,6 +6,7 @@ import {
   PRESET_LABELS,
   SORT_OPTIONS,
   presetFilters,
+  type EvidenceWindow,
 } from '#shared/searches/filter-options.ts';
 import {
   MARKET_POTENTIALS,
@@ -20,7 +21,14 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Slider } from '#client/components/ui/slider.tsx';
 import { FilterSection } from './filter-section.tsx';
 
-type FilterPanelProps = { applied: SearchFilters; onApply: (filters: SearchFilters) => void; onClose: () => void };
+type FilterPanelProps = {
+  id: string;
+  applied: SearchFilters;
+  /** The corpus's most recent evidence window (Trending Now); null until known or when nothing is dated. */
+  recentWindow: EvidenceWindow | null;
+  onApply: (filters: SearchFilters) => void;
+  onClose: () => void;
+};
 
 const RANGES = [
   { field: 'innovationScore', label: 'Innovation score' },
@@ -31,20 +39,32 @@ const RANGES = [
 const inputClass = 'min-h-11 rounded-md border bg-background px-3';
 
 /** The advanced filter panel (docs/product/screens.md, data.md, validation.md, constants.md). Edits a draft; Apply pushes it and closes. */
-export function FilterPanel({ applied, onApply, onClose }: FilterPanelProps) {
+export function FilterPanel({ id, applied, recentWindow, onApply, onClose }: FilterPanelProps) {
   const [draft, setDraft] = useState<SearchFilters>(applied);
   const [keyword, setKeyword] = useState('');
   const update = (change: Partial<SearchFilters>) => setDraft((d) => ({ ...d, ...change }));
 
   return (
-    <div role="region" aria-label="Filters" className="mt-3 rounded-lg border bg-card p-4 text-card-foreground">
+    <div id={id} role="region" aria-label="Filters" className="mt-3 rounded-lg border bg-card p-4 text-card-foreground">
       <div className="flex flex-wrap gap-2" role="group" aria-label="Presets">
-        {PRESET_IDS.map((id) => (
-          <Button key={id} variant="outline" size="sm" onClick={() => setDraft(presetFilters(id, new Date()))}>
-            {PRESET_LABELS[id]}
+        {PRESET_IDS.map((preset) => (
+          <Button
+            key={preset}
+            variant="outline"
+            size="sm"
+            // Trending Now needs the corpus's dates; without them it would filter nothing and say otherwise.
+            disabled={preset === 'trending-now' && !recentWindow}
+            onClick={() => setDraft(presetFilters(preset, recentWindow))}
+          >
+            {PRESET_LABELS[preset]}
           </Button>
         ))}
       </div>
+      {recentWindow ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          Trending Now keeps the newest evidence in the data: companies dated {recentWindow.from} to {recentWindow.to}.
+        </p>
+      ) : null}
 
       <div className="mt-3 flex flex-wrap gap-3">
         <label className="flex items-center gap-2 text-sm">

@@ -60,8 +60,9 @@ export function OpportunityDetails({ result }: { result: SearchResultDto }) {
       <section>
         <h4 className="font-semibold">Score breakdowns</h4>
         <p className="text-xs text-muted-foreground">
-          Cell: {result.cell.offering} × {result.cell.segment} · relevance {result.relevance.toFixed(2)}
-          {result.latestEvidenceDate ? ` · latest evidence ${result.latestEvidenceDate}` : ''}
+          Scored as {result.cell.offering} for {result.cell.segment} · matches your search{' '}
+          {Math.round(result.relevance * 100)}%
+          {result.latestEvidenceDate ? ` · newest evidence ${result.latestEvidenceDate}` : ''}
         </p>
         <div className="mt-2 space-y-2">
           {BREAKDOWNS.map(([key, label]) => (

@@ -5,6 +5,7 @@ import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-
 import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
+import { formatOpportunityScore, OPPORTUNITY_SCORE_MAX } from '../opportunity-score.ts';
 import { OpportunityDetails } from './opportunity-details.tsx';
 
 function Score({ label, value }: { label: string; value: number | string }) {
@@ -18,22 +19,24 @@ function Score({ label, value }: { label: string; value: number | string }) {
 
 type ResultCardProps = {
   result: SearchResultDto;
+  /** Place in the list as shown (the order the list says it follows). */
+  position: number;
   onToggleSaved: (result: SearchResultDto) => void;
   isSaving?: boolean;
 };
 
-export function ResultCard({ result, onToggleSaved, isSaving }: ResultCardProps) {
+export function ResultCard({ result, position, onToggleSaved, isSaving }: ResultCardProps) {
   const [isOpen, setOpen] = useState(false);
   return (
-    <article aria-labelledby={`result-${result.id}`} className="rounded-xl border bg-card p-4">
+    <article aria-labelledby={`result-${result.id}`} className="min-w-0 rounded-xl border bg-card p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+        <div className="min-w-0 flex-1">
           <p className="text-xs text-muted-foreground">
-            #{result.rank} · {categoryLabel(result.category)} · priority {result.priority}
+            #{position} · {categoryLabel(result.category)} · {result.priority} priority
             {result.composedBy === 'llm' ? ' · text written by AI from the evidence' : ''}
           </p>
           <h3 id={`result-${result.id}`} className="text-lg font-semibold">
-            <Link to={paths.searchResult.href(result.id)} className="hover:underline">
+            <Link to={paths.searchResult.href(result.id)} className="control min-h-11 items-center hover:underline">
               {result.title}
             </Link>
           </h3>
@@ -51,7 +54,13 @@ export function ResultCard({ result, onToggleSaved, isSaving }: ResultCardProps)
       </div>
       <p className="mt-2 text-sm">{result.description}</p>
       <dl className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6">
-        <Score label="Opportunity" value={result.opportunityScore.toFixed(1)} />
+        <div className="rounded border border-primary bg-accent px-2 py-1 text-center text-accent-foreground">
+          <dt className="text-xs">Opportunity</dt>
+          <dd className="font-bold">
+            {formatOpportunityScore(result.opportunityScore)}
+            <span className="text-xs font-normal">/{OPPORTUNITY_SCORE_MAX}</span>
+          </dd>
+        </div>
         <Score label="Innovation" value={result.innovationScore} />
         <Score label="Market size" value={result.marketSize} />
         <Score label="Feasibility" value={result.feasibility} />

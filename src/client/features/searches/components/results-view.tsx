@@ -1,22 +1,35 @@
 import { useState } from 'react';
+import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 import { categoryLabel } from '#shared/searches/filter-options.ts';
-import { RESULT_SORTS, sortAndFilterResults, type ResultSort } from '../result-sorting.ts';
+import { countOf } from '#client/lib/format.ts';
+import {
+  RESULT_SORTS,
+  defaultResultSort,
+  orderDescription,
+  sortAndFilterResults,
+  type ResultSort,
+} from '../result-sorting.ts';
 import { ResultCard } from './result-card.tsx';
 
 const selectClass = 'min-h-11 rounded-md border bg-background px-3';
 
+/** The results of one analysis with sorting and filtering among them; nothing to sort when there are none. */
 export function ResultsView({
   results,
+  searchOrder,
   onToggleSaved,
 }: {
   results: SearchResultDto[];
+  /** The order the search ran with (its filters' sortBy and sortOrder). */
+  searchOrder: Pick<SearchFilters, 'sortBy' | 'sortOrder'>;
   onToggleSaved: (r: SearchResultDto) => void;
 }) {
-  const [sort, setSort] = useState<ResultSort>('rank');
+  const [sort, setSort] = useState<ResultSort>(() => defaultResultSort(searchOrder.sortBy));
   const [category, setCategory] = useState('');
   const [minScore, setMinScore] = useState(0);
   const [savedOnly, setSavedOnly] = useState(false);
+  if (results.length === 0) return null;
   const categories = [...new Set(results.map((r) => r.category))];
   const shown = sortAndFilterResults(results, { sort, category, minScore, savedOnly });
 
@@ -33,17 +46,19 @@ export function ResultsView({
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-2">
-          Category
-          <select className={selectClass} value={category} onChange={(e) => setCategory(e.target.value)}>
-            <option value="">All</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {categoryLabel(c)}
-              </option>
-            ))}
-          </select>
-        </label>
+        {categories.length > 1 ? (
+          <label className="flex items-center gap-2">
+            Category
+            <select className={selectClass} value={category} onChange={(e) => setCategory(e.target.value)}>
+              <option value="">All</option>
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {categoryLabel(c)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label className="flex items-center gap-2">
           Every score at least
           <input
@@ -67,13 +82,16 @@ export function ResultsView({
         </label>
       </div>
       <p className="mt-2 text-sm text-muted-foreground" aria-live="polite">
-        Showing {shown.length} of {results.length} opportunities
+        Showing {shown.length} of {countOf(results.length, 'opportunity', 'opportunities')},{' '}
+        {orderDescription(sort, searchOrder)}.
       </p>
-      <div className="mt-3 space-y-4">
-        {shown.map((r) => (
-          <ResultCard key={r.id} result={r} onToggleSaved={onToggleSaved} />
+      <ol className="mt-3 space-y-4" aria-label="Opportunities">
+        {shown.map((r, index) => (
+          <li key={r.id}>
+            <ResultCard result={r} position={index + 1} onToggleSaved={onToggleSaved} />
+          </li>
         ))}
-      </div>
+      </ol>
     </div>
   );
 }

@@ -5,7 +5,11 @@ function round(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }
 
-/** How one score was computed: formula, each factor's value × weight = contribution, and its evidence. */
+/**
+ * How one score was computed, for a reader: each factor in words with value × weight = contribution, its
+ * evidence, and the formula itself one toggle further down. Factors are a list, not a table, so a phone
+ * reads them without the card overflowing.
+ */
 export function ScoreBreakdown({
   label,
   breakdown,
@@ -16,35 +20,26 @@ export function ScoreBreakdown({
   evidence: Evidence[];
 }) {
   return (
-    <details className="rounded border p-2">
+    <details className="min-w-0 rounded border p-2">
       <summary className="min-h-11 cursor-pointer py-2 font-medium">
-        {label}: {round(breakdown.score)}{' '}
+        {label}: {Math.round(breakdown.score)}{' '}
         <span className="text-sm font-normal text-muted-foreground">— how this was scored</span>
       </summary>
-      <p className="text-sm text-muted-foreground">Formula: {breakdown.formula}</p>
-      <table className="mt-2 w-full text-left text-sm">
-        <thead>
-          <tr>
-            <th scope="col">Factor</th>
-            <th scope="col">Value</th>
-            <th scope="col">Weight</th>
-            <th scope="col">Contribution</th>
-          </tr>
-        </thead>
-        <tbody>
-          {breakdown.factors.map((f) => (
-            <tr key={f.key} className="border-t align-top">
-              <td className="py-1 pr-2">
-                {f.label}
-                <p className="text-xs text-muted-foreground">{f.explanation}</p>
-              </td>
-              <td>{round(f.value)}</td>
-              <td>{round(f.weight)}</td>
-              <td>{round(f.contribution)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ul className="mt-1 space-y-2 text-sm">
+        {breakdown.factors.map((f) => (
+          <li key={f.key} className="border-t pt-2 break-words">
+            <p className="font-medium">{f.label}</p>
+            {f.explanation ? <p className="text-xs text-muted-foreground">{f.explanation}</p> : null}
+            <p className="mt-1 tabular-nums">
+              {round(f.value)} × weight {round(f.weight)} = <strong>{round(f.contribution)}</strong>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <details className="mt-2 text-sm">
+        <summary className="min-h-11 cursor-pointer py-2">How this was computed</summary>
+        <p className="break-words text-muted-foreground">Formula: {breakdown.formula}</p>
+      </details>
       <div className="mt-2">
         <p className="text-sm font-medium">Evidence</p>
         <EvidenceList evidence={evidence} ids={[...new Set(breakdown.factors.flatMap((f) => f.evidenceIds))]} />

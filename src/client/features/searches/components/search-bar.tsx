@@ -1,21 +1,32 @@
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { EvidenceWindow } from '#shared/searches/filter-options.ts';
 import { countActiveFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { useEscapeToClose } from '#client/components/ui/overlay-focus.ts';
 import { FilterChips } from './filter-chips.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 
+const FILTER_PANEL_ID = 'search-filter-panel';
+
 type SearchBarProps = {
   filters: SearchFilters;
+  recentWindow: EvidenceWindow | null;
   onFiltersChange: (filters: SearchFilters) => void;
   onSearch: (query: string) => void;
   isLoading: boolean;
 };
 
 /** docs/product/screens.md: Enter or Search runs; the button is disabled while loading; Ctrl/Cmd+K focuses the field. */
-export function SearchBar({ filters, onFiltersChange, onSearch, isLoading }: SearchBarProps) {
+export function SearchBar({ filters, recentWindow, onFiltersChange, onSearch, isLoading }: SearchBarProps) {
   const [query, setQuery] = useState('');
   const [isPanelOpen, setPanelOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const closePanel = () => {
+    setPanelOpen(false);
+    filtersButton.current?.focus();
+  };
+  useEscapeToClose(isPanelOpen, closePanel);
   const active = countActiveFilters(filters);
   const submit = () => {
     if (query.trim()) onSearch(query);
@@ -45,8 +56,10 @@ export function SearchBar({ filters, onFiltersChange, onSearch, isLoading }: Sea
           maxLength={500}
         />
         <Button
+          ref={filtersButton}
           variant="outline"
           aria-expanded={isPanelOpen}
+          aria-controls={isPanelOpen ? FILTER_PANEL_ID : undefined}
           onClick={() => setPanelOpen((o) => !o)}
           aria-label={active ? `Filters (${active} active)` : 'Filters'}
         >
@@ -67,7 +80,13 @@ export function SearchBar({ filters, onFiltersChange, onSearch, isLoading }: Sea
         <FilterChips filters={filters} onChange={onFiltersChange} />
       </div>
       {isPanelOpen ? (
-        <FilterPanel applied={filters} onApply={onFiltersChange} onClose={() => setPanelOpen(false)} />
+        <FilterPanel
+          id={FILTER_PANEL_ID}
+          applied={filters}
+          recentWindow={recentWindow}
+          onApply={onFiltersChange}
+          onClose={closePanel}
+        />
       ) : null}
     </div>
   );

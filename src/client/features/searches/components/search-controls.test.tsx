@@ -17,11 +17,19 @@ beforeAll(() => {
   globalThis.ResizeObserver ??= NoLayoutResizeObserver;
 });
 
+const RECENT_WINDOW = { from: '2021-09-26', to: '2023-11-21' };
+
 function Harness({ onSearch, isLoading = false }: { onSearch: (q: string) => void; isLoading?: boolean }) {
   const [filters, setFilters] = useState<SearchFilters>(defaultFilters);
   return (
     <>
-      <SearchBar filters={filters} onFiltersChange={setFilters} onSearch={onSearch} isLoading={isLoading} />
+      <SearchBar
+        filters={filters}
+        recentWindow={RECENT_WINDOW}
+        onFiltersChange={setFilters}
+        onSearch={onSearch}
+        isLoading={isLoading}
+      />
       <output data-testid="applied">{JSON.stringify(filters)}</output>
     </>
   );
@@ -95,6 +103,31 @@ describe('search bar and filter panel (docs/product/screens.md, validation.md)',
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(applied()).toEqual(defaultFilters());
+  });
+
+  it("Trending Now filters to the corpus's newest evidence window and the chip shows its dates", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSearch={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByText(/companies dated 2021-09-26 to 2023-11-21/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Trending Now' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(applied()).toMatchObject({ dateRange: RECENT_WINDOW, sortBy: 'date' });
+    const chips = screen.getByRole('group', { name: 'Active filters' });
+    expect(within(chips).getByRole('button', { name: /Evidence dated 2021-09-26 to 2023-11-21/ })).toBeInTheDocument();
+  });
+
+  it('closes the filter panel with Escape from anywhere and gives focus back to the Filters button', async () => {
+    const user = userEvent.setup();
+    render(<Harness onSearch={vi.fn()} />);
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    await user.click(toggle);
+    await user.click(screen.getByRole('checkbox', { name: 'Travel' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Filters' })).toBeNull();
+    expect(toggle).toHaveFocus();
+    // The draft was not applied.
+    expect(applied().categories).toEqual([]);
   });
 
   it('slider thumbs move in steps of 5 within 0–100', async () => {

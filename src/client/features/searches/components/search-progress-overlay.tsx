@@ -1,20 +1,33 @@
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
 import { ANALYSIS_STAGES, ANALYSIS_STAGE_LABELS } from '#shared/engine/analysis.schemas.ts';
+import { useRef } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { useModalFocus } from '#client/components/ui/overlay-focus.ts';
 import type { SearchRunState } from '../hooks/use-run-search.ts';
 
 export const SEARCH_OVERLAY_TITLE = 'Analyzing Market Gaps';
 
+type OverlayProps = { state: SearchRunState; onCancel: () => void };
+
 /** The search overlay: the engine's real stages as they happen, opportunities as they are written, Cancel. */
-export function SearchProgressOverlay({ state, onCancel }: { state: SearchRunState; onCancel: () => void }) {
-  if (!state.isRunning) return null;
+export function SearchProgressOverlay({ state, onCancel }: OverlayProps) {
+  return state.isRunning ? <RunningOverlay state={state} onCancel={onCancel} /> : null;
+}
+
+/** Modal while it is up: focus on Cancel, Tab kept inside, Escape cancels, focus back to the search field after. */
+function RunningOverlay({ state, onCancel }: OverlayProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useModalFocus(ref, onCancel);
   const current = state.stage ? ANALYSIS_STAGES.indexOf(state.stage) : -1;
   return (
     <div
+      ref={ref}
+      tabIndex={-1}
       role="alertdialog"
       aria-modal="true"
       aria-busy="true"
       aria-labelledby="search-overlay-title"
+      aria-describedby="search-overlay-hint"
       className="fixed inset-0 z-50 flex items-center justify-center bg-background/90 p-4 backdrop-blur-sm"
     >
       <div className="w-full max-w-md rounded-xl border bg-card p-6 shadow-xl">
@@ -58,7 +71,10 @@ export function SearchProgressOverlay({ state, onCancel }: { state: SearchRunSta
             ))}
           </ul>
         ) : null}
-        <div className="mt-6 flex justify-end">
+        <p id="search-overlay-hint" className="mt-4 text-sm text-muted-foreground">
+          Cancel (or Escape) stops the search; a cancelled search does not count.
+        </p>
+        <div className="mt-4 flex justify-end">
           <Button variant="outline" onClick={onCancel}>
             Cancel
           </Button>
