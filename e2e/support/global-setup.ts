@@ -18,7 +18,8 @@ declare module 'vitest' {
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const HEALTH_TIMEOUT_MS = 120_000;
+// Start-up includes loading the seed corpus's sentence vectors (computed just before, below).
+const HEALTH_TIMEOUT_MS = 300_000;
 
 /**
  * Builds the client into a private folder for this run. dist/client is shared: another run (or
@@ -37,6 +38,21 @@ function buildClient(outDir: string): void {
     },
   );
   if (result.status !== 0) throw new Error('The client build failed; browser tests need a built client.');
+}
+
+/** The seed corpus's sentence vectors, computed here with two workers so the server loads them from its cache. */
+async function buildSeedVectors(dataDir: string): Promise<void> {
+  const [{ loadCorpus }, { createEmbedder }, { buildVectorSets }] = await Promise.all([
+    import('../../src/server/engine/corpus/load-corpus.ts'),
+    import('../../src/server/engine/index/embedder.ts'),
+    import('../../src/server/engine/index/semantic-index.ts'),
+  ]);
+  const embedder = createEmbedder(2);
+  try {
+    await buildVectorSets(loadCorpus(undefined), dataDir, embedder);
+  } finally {
+    await embedder.close();
+  }
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -75,6 +91,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = path.join(workDir, 'data');
   fs.mkdirSync(dataDir);
   buildClient(clientDir);
+  await buildSeedVectors(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
