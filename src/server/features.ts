@@ -7,6 +7,9 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
+import { resourcesFeature } from './features/resources/resources.routes.ts';
+import { helpRoutes } from './features/help/help.routes.ts';
+import { uiPreferencesRoutes } from './features/ui-preferences/ui-preferences.routes.ts';
 import { searchesFeature } from './features/searches/searches.feature.ts';
 import { slowTestRoutes } from './test-hooks/slow.routes.ts';
 import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
@@ -29,6 +32,9 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(projectsRoutes, { prefix: '/api/projects' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(usageRoutes, { prefix: '/api/user' });
+  await app.register(resourcesFeature);
+  await app.register(helpRoutes, { prefix: '/api/help' });
+  await app.register(uiPreferencesRoutes, { prefix: '/api/preferences/ui' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });
 }

@@ -5,9 +5,13 @@ import type { ResourceName } from './resources.ts';
 // request as another:
 //   { params: { id: 'project' }, body: { searchId: 'search' } }  each parameter or body field → its resource
 //   'admin'                                                     admin-only routes (guarded by role)
+//   { params: { id: 'catalogue' } }                             a shared catalogue row every signed-in user may read
+//                                                               (a library resource, a review): nobody owns it, so
+//                                                               the IDOR test attacks only the route's owned fields
 // A route with a path parameter and no declaration fails that test.
 
-export type RouteAccess = { params: Record<string, ResourceName>; body?: Record<string, ResourceName> } | 'admin';
+export type RouteAccess =
+  { params: Record<string, ResourceName | 'catalogue'>; body?: Record<string, ResourceName> } | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
