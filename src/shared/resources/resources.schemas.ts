@@ -16,7 +16,39 @@ export const CONTRIBUTION_STATUSES = ['pending', 'approved', 'rejected'] as cons
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export type ResourcePhase = (typeof RESOURCE_PHASES)[number];
 export type IdeaType = (typeof IDEA_TYPES)[number];
+export type ResourceSort = (typeof RESOURCE_SORTS)[number];
 export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
+
+export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
+  tool: 'Tool',
+  template: 'Template',
+  guide: 'Guide',
+  video: 'Video',
+  article: 'Article',
+};
+export const PHASE_LABELS: Record<ResourcePhase, string> = {
+  research: 'Research',
+  validation: 'Validation',
+  development: 'Development',
+  launch: 'Launch',
+};
+export const IDEA_TYPE_LABELS: Record<IdeaType, string> = {
+  software: 'Software',
+  physical_product: 'Physical product',
+  service: 'Service',
+  marketplace: 'Marketplace',
+};
+export const DIFFICULTY_LABELS: Record<DifficultyLevel, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+};
+export const SORT_LABELS: Record<ResourceSort, string> = {
+  relevance: 'Most relevant',
+  rating: 'Highest rated',
+  newest: 'Newest',
+  bookmarks: 'Most bookmarked',
+};
 
 // docs/product/validation.md and constants.md.
 export const RESOURCE_TITLE_MIN = 5;
@@ -116,6 +148,7 @@ export const resourceSearchQuerySchema = listQuerySchema({ defaultPageSize: 20 }
   sort: z.enum(RESOURCE_SORTS).default('relevance'),
 });
 export type ResourceSearch = z.output<typeof resourceSearchQuerySchema>;
+export type ResourceSearchQuery = z.input<typeof resourceSearchQuerySchema>;
 
 export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 
