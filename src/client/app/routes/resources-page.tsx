@@ -10,6 +10,7 @@ import { paths } from '#client/config/paths.ts';
 import { resourceSearchQueryOptions } from '#client/features/resources/api/resources-api.ts';
 import { ResourceCard } from '#client/features/resources/components/resource-card.tsx';
 import { ResourceFilters, type LibraryFilters } from '#client/features/resources/components/resource-filters.tsx';
+import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 const FILTER_KEYS = ['category', 'type', 'phase', 'ideaType', 'difficulty', 'maxMinutes', 'sort'] as const;
@@ -54,7 +55,10 @@ export function ResourcesPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold">Resource library</h1>
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Resource library</h1>
+        <HelpLink article="using-the-resource-library" topic="using the resource library" />
+      </div>
       <p className="mt-1 text-muted-foreground">
         Free, well-known guides, templates, tools and public data sources for each phase of building a company. Each
         names its publisher and when it was last checked.{' '}
@@ -87,7 +91,7 @@ export function ResourcesPage() {
           Filters and sort{activeFilters > 0 ? ` (${activeFilters} active)` : ''}
         </summary>
         <div className="mt-3">
-          <ResourceFilters filters={filters} onChange={(patch) => update(patch as Record<string, string>)} />
+          <ResourceFilters filters={filters} onChange={(patch) => update(patch)} />
           {activeFilters > 0 ? (
             <Button
               variant="outline"

@@ -32,11 +32,12 @@ const keys = {
 
 function toQueryString(query: ResourceSearchQuery): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
+  for (const [key, value] of Object.entries<unknown>(query)) {
     if (Array.isArray(value)) {
       if (value.length > 0) params.set(key, value.join(','));
-    } else params.set(key, String(value));
+    } else if (typeof value === 'string' || typeof value === 'number') {
+      if (value !== '') params.set(key, String(value));
+    }
   }
   return params.toString();
 }

@@ -54,7 +54,7 @@ export function ContributionForm() {
         setDone('Thanks! Your suggestion is pending review. You will be told when it is approved or rejected.');
       },
       onError: (error) => {
-        if (isApiError(error)) setErrors(error.fieldErrors as Errors);
+        if (isApiError(error)) setErrors(error.fieldErrors);
       },
     });
   };

@@ -11,7 +11,7 @@ import { paths } from '#client/config/paths.ts';
 export function ResourceCard({ resource, headingLevel = 2 }: { resource: ResourceSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="rounded-lg border p-4" aria-labelledby={`resource-${resource.id}-title`}>
+    <div className="rounded-lg border p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <Heading id={`resource-${resource.id}-title`} className="text-base font-semibold">
           <Link to={paths.resource.href(resource.id)} className="inline-flex min-h-11 items-center hover:underline">
@@ -37,6 +37,6 @@ export function ResourceCard({ resource, headingLevel = 2 }: { resource: Resourc
           : ''}
         {resource.isBookmarked ? ' · bookmarked' : ''}
       </p>
-    </article>
+    </div>
   );
 }
