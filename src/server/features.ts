@@ -8,6 +8,7 @@ import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts'
 import { healthRoutes } from './features/health/health.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { searchesFeature } from './features/searches/searches.feature.ts';
+import { sharingRoutes } from './features/sharing/sharing.routes.ts';
 import { slowTestRoutes } from './test-hooks/slow.routes.ts';
 import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
 import { trendingRoutes } from './features/trends/trending.routes.ts';
@@ -27,6 +28,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(adminFlagsRoutes, { prefix: '/api/admin/flags' });
   await app.register(searchesFeature);
   await app.register(projectsRoutes, { prefix: '/api/projects' });
+  await app.register(sharingRoutes);
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(usageRoutes, { prefix: '/api/user' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
