@@ -32,7 +32,6 @@ export const SHARE_TOKEN_BYTES = 32;
 export const shareLinkCreateSchema = z.strictObject({
   expiresIn: z.enum(SHARE_LINK_EXPIRIES, { message: 'Choose when the link expires' }),
 });
-export type ShareLinkCreate = z.infer<typeof shareLinkCreateSchema>;
 
 export const shareTokenParamsSchema = z.object({
   token: z
@@ -43,7 +42,6 @@ export const shareTokenParamsSchema = z.object({
 });
 
 export const SHARE_LINK_STATES = ['active', 'expired', 'revoked'] as const;
-export type ShareLinkState = (typeof SHARE_LINK_STATES)[number];
 
 /** A link as its owner sees it. */
 export const shareLinkSchema = z.object({
