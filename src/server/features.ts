@@ -6,6 +6,7 @@ import { billingRoutes } from './features/billing/billing.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { searchesFeature } from './features/searches/searches.feature.ts';
 import { sharingRoutes } from './features/sharing/sharing.routes.ts';
@@ -30,6 +31,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(projectsRoutes, { prefix: '/api/projects' });
   await app.register(sharingRoutes);
   await app.register(trendingRoutes, { prefix: '/api/trending' });
+  await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(usageRoutes, { prefix: '/api/user' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });
