@@ -6,6 +6,7 @@ import {
   projects,
   searchResults,
   searches,
+  shareLinks,
 } from '../../db/schema/index.ts';
 import { ownedBy, throughParent, type ResourcePolicy } from './policy.ts';
 
@@ -61,6 +62,13 @@ export const planTaskResource: ResourcePolicy = {
   condition: throughParent(actionPlanResource, planTasks.planId),
 };
 
+export const shareLinkResource: ResourcePolicy = {
+  label: 'The share link',
+  table: shareLinks,
+  id: shareLinks.id,
+  condition: ownedBy(shareLinks.userId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -69,6 +77,7 @@ export const RESOURCES = {
   actionPlan: actionPlanResource,
   planPhase: planPhaseResource,
   planTask: planTaskResource,
+  shareLink: shareLinkResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;
