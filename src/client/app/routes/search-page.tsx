@@ -17,6 +17,7 @@ import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts'
 import { HelpfulResources } from '#client/features/resources/components/helpful-resources.tsx';
 import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
 
 /** /search/:id — one analysis with every opportunity, its evidence and breakdowns. */
 export function SearchPage() {
@@ -59,6 +60,7 @@ export function SearchPage() {
             {search.isFavorite ? 'Favourite' : 'Add to favourites'}
           </Button>
           <RerunButton query={search.query} onRerun={() => rerun(search.id)} />
+          <ShareDialog searchId={search.id} query={search.query} />
         </div>
       </div>
       <div className="mt-4">
