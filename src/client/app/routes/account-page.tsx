@@ -1,4 +1,5 @@
 import { AccountSettings } from '#client/features/account/components/account-settings.tsx';
+import { ShortcutSettings } from '#client/features/onboarding/components/shortcut-settings.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export function AccountPage() {
@@ -7,6 +8,7 @@ export function AccountPage() {
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Account settings</h1>
       <AccountSettings />
+      <ShortcutSettings />
     </div>
   );
 }
