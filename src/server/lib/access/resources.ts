@@ -1,4 +1,4 @@
-import { checkoutSessions, projects, searchResults, searches } from '../../db/schema/index.ts';
+import { checkoutSessions, ideaHypotheses, ideas, projects, searchResults, searches } from '../../db/schema/index.ts';
 import { ownedBy, throughParent, type ResourcePolicy } from './policy.ts';
 
 // Every resource a path parameter can name, with who may use it. A route with an id parameter
@@ -32,11 +32,27 @@ export const checkoutSessionResource: ResourcePolicy = {
   condition: ownedBy(checkoutSessions.userId),
 };
 
+export const ideaResource: ResourcePolicy = {
+  label: 'The idea',
+  table: ideas,
+  id: ideas.id,
+  condition: ownedBy(ideas.userId),
+};
+
+export const ideaHypothesisResource: ResourcePolicy = {
+  label: 'The hypothesis',
+  table: ideaHypotheses,
+  id: ideaHypotheses.id,
+  condition: throughParent(ideaResource, ideaHypotheses.ideaId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
   project: projectResource,
   checkoutSession: checkoutSessionResource,
+  idea: ideaResource,
+  ideaHypothesis: ideaHypothesisResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;
