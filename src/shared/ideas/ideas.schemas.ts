@@ -20,18 +20,6 @@ export const IDEA_CATEGORIES = [
   'other',
 ] as const;
 export type IdeaCategory = (typeof IDEA_CATEGORIES)[number];
-export const IDEA_CATEGORY_LABELS: Record<IdeaCategory, string> = {
-  tech: 'Technology',
-  healthcare: 'Healthcare',
-  fintech: 'Fintech',
-  ecommerce: 'E-commerce',
-  saas: 'SaaS',
-  marketplace: 'Marketplace',
-  education: 'Education',
-  sustainability: 'Sustainability',
-  other: 'Other',
-};
-
 export const IDEA_LIMITS = {
   title: { min: 5, max: 200 },
   description: { min: 20, max: 2000 },
@@ -71,7 +59,6 @@ export const ideaFieldsSchema = z.strictObject({
   monthlyRevenue: money('Monthly revenue', IDEA_LIMITS.monthlyRevenue).nullable().optional(),
   monthlyExpenses: money('Monthly expenses', IDEA_LIMITS.monthlyExpenses).nullable().optional(),
 });
-export type IdeaFields = z.input<typeof ideaFieldsSchema>;
 
 export const ideaCreateSchema = ideaFieldsSchema.extend({
   sourceSearchResultId: z
@@ -153,14 +140,12 @@ export const hypothesisSchema = z.object({
   result: z.string().nullable(),
   recordedAt: z.string().nullable(),
 });
-export type HypothesisDto = z.infer<typeof hypothesisSchema>;
 
 export const hypothesisUpdateSchema = z.strictObject({
   status: z.enum(HYPOTHESIS_STATUSES, { message: 'Status must be untested, supported or killed' }),
   result: z.string().trim().max(2000, 'Result must be 2000 characters or less').nullable().optional(),
 });
 export type HypothesisUpdate = z.input<typeof hypothesisUpdateSchema>;
-export const hypothesisParamsSchema = z.object({ id: idSchema, hypothesisId: idSchema });
 
 export const ideaSchema = z.object({
   id: z.number().int(),

@@ -39,10 +39,13 @@ describe('break-even', () => {
   it('reports the month after 36 when it comes later, and never Infinity or NaN anywhere', () => {
     const p = project({ initialInvestment: 100_000, monthlyRevenue: 2_000, monthlyExpenses: 1_000 }, noRamp)!;
     expect(p.scenarios[1]!.breakEven).toEqual({ kind: 'beyond', month: 100, label: 'not within 36 months' });
-    const extreme = project({ initialInvestment: 10_000_000, monthlyRevenue: 1_000_000, monthlyExpenses: 0 }, {
-      ...DEFAULT_ASSUMPTIONS,
-      optimistic: { revenueMultiplier: 5, monthlyGrowthPercent: 100, expenseMultiplier: 0 },
-    })!;
+    const extreme = project(
+      { initialInvestment: 10_000_000, monthlyRevenue: 1_000_000, monthlyExpenses: 0 },
+      {
+        ...DEFAULT_ASSUMPTIONS,
+        optimistic: { revenueMultiplier: 5, monthlyGrowthPercent: 100, expenseMultiplier: 0 },
+      },
+    )!;
     const numbers = JSON.stringify(extreme);
     expect(numbers).not.toMatch(/Infinity|NaN|null,"cumulative"/);
     for (const s of extreme.scenarios) for (const p of s.curve) expect(Number.isFinite(p.cumulative)).toBe(true);
@@ -86,7 +89,11 @@ describe('sensitivity', () => {
     // A thin margin: revenue moves break-even most. A fat margin on a big investment: investment does.
     ['thin margin', { initialInvestment: 10_000, monthlyRevenue: 1_100, monthlyExpenses: 1_000 }, 'monthlyRevenue'],
     ['fat margin', { initialInvestment: 100_000, monthlyRevenue: 10_000, monthlyExpenses: 1_000 }, 'initialInvestment'],
-    ['expenses dominate', { initialInvestment: 1_000, monthlyRevenue: 5_000, monthlyExpenses: 4_900 }, 'monthlyRevenue'],
+    [
+      'expenses dominate',
+      { initialInvestment: 1_000, monthlyRevenue: 5_000, monthlyExpenses: 4_900 },
+      'monthlyRevenue',
+    ],
   ])('%s', (_name, inputs, first) => {
     const p = project(inputs, noRamp)!;
     expect(p.sensitivity[0]!.input).toBe(first);
@@ -114,7 +121,18 @@ describe('market size', () => {
     [88_200, null, 40, 5, { tam: null, sam: null, som: null, missing: ['pricePerMonth'] }],
     [88_200, 50, null, 5, { tam: 52_920_000, sam: null, som: null, missing: ['serviceableSharePercent'] }],
     [0, 50, 100, 100, { tam: 0, sam: 0, som: 0, missing: [] }],
-    [null, null, null, null, { tam: null, sam: null, som: null, missing: ['customers', 'pricePerMonth', 'serviceableSharePercent', 'adoptionPercent'] }],
+    [
+      null,
+      null,
+      null,
+      null,
+      {
+        tam: null,
+        sam: null,
+        som: null,
+        missing: ['customers', 'pricePerMonth', 'serviceableSharePercent', 'adoptionPercent'],
+      },
+    ],
   ])('%s customers × $%s × %s %% × %s %%', (c, p, s, a, expected) => {
     expect(computeMarketSize(inputs(c, p, s, a))).toMatchObject(expected);
   });

@@ -78,7 +78,6 @@ export const scenarioProjectionSchema = z.object({
   roi: z.array(z.object({ month: z.number().int(), percent: z.number().nullable() })),
   curve: z.array(curvePointSchema),
 });
-export type ScenarioProjection = z.infer<typeof scenarioProjectionSchema>;
 
 export const SENSITIVITY_INPUTS = [
   'initialInvestment',
@@ -149,7 +148,13 @@ export function cashCurve(
     const revenue = revenueAt(inputs, s, rampMonths, m);
     const expenses = inputs.monthlyExpenses * s.expenseMultiplier;
     cumulative += revenue - expenses;
-    points.push({ month: m, revenue: cents(revenue), expenses: cents(expenses), net: cents(revenue - expenses), cumulative: cents(cumulative) });
+    points.push({
+      month: m,
+      revenue: cents(revenue),
+      expenses: cents(expenses),
+      net: cents(revenue - expenses),
+      cumulative: cents(cumulative),
+    });
   }
   return points;
 }
@@ -185,7 +190,10 @@ export function roiAt(curve: readonly CurvePoint[], investment: number, month: n
   return Math.round((point.cumulative / investment) * 1000) / 10;
 }
 
-type Variation = { change: string; apply: (i: ProjectionInputs, a: ProjectionAssumptions, sign: -1 | 1) => [ProjectionInputs, ProjectionAssumptions] };
+type Variation = {
+  change: string;
+  apply: (i: ProjectionInputs, a: ProjectionAssumptions, sign: -1 | 1) => [ProjectionInputs, ProjectionAssumptions];
+};
 
 const VARIATIONS: Record<SensitivityInput, Variation> = {
   initialInvestment: {
@@ -230,7 +238,10 @@ export function sensitivity(inputs: ProjectionInputs, assumptions: ProjectionAss
       swingMonths: Math.abs(capped(low) - capped(high)),
     };
   });
-  return rows.sort((a, b) => b.swingMonths - a.swingMonths || SENSITIVITY_INPUTS.indexOf(a.input) - SENSITIVITY_INPUTS.indexOf(b.input));
+  return rows.sort(
+    (a, b) =>
+      b.swingMonths - a.swingMonths || SENSITIVITY_INPUTS.indexOf(a.input) - SENSITIVITY_INPUTS.indexOf(b.input),
+  );
 }
 
 /** Null when monthly revenue or expenses are not given (nothing to project); investment defaults to 0. */

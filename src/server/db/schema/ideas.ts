@@ -20,7 +20,17 @@ export const ideas = pgTable(
     targetMarket: text().notNull(),
     businessModel: text().notNull(),
     category: text({
-      enum: ['tech', 'healthcare', 'fintech', 'ecommerce', 'saas', 'marketplace', 'education', 'sustainability', 'other'],
+      enum: [
+        'tech',
+        'healthcare',
+        'fintech',
+        'ecommerce',
+        'saas',
+        'marketplace',
+        'education',
+        'sustainability',
+        'other',
+      ],
     }).notNull(),
     originalityScore: integer(),
     credibilityScore: integer(),

@@ -41,7 +41,10 @@ function shorten(s: string, max: number): string {
   return t.length <= max ? t : `${t.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-function context(analysis: GapAnalysis, idea: { title: string; targetMarket: string; monthlyRevenue: number | null }): Context {
+function context(
+  analysis: GapAnalysis,
+  idea: { title: string; targetMarket: string; monthlyRevenue: number | null },
+): Context {
   const best = bestMatch(analysis);
   const occupation = best ? primaryOccupation(best) : null;
   const task = best?.evidence.find((e) => /^onet:[^:]+:task:/.test(e.id));
@@ -49,7 +52,10 @@ function context(analysis: GapAnalysis, idea: { title: string; targetMarket: str
   const nearest = best?.competitors[0];
   return {
     who: occupation ? occupation.title.toLowerCase() : shorten(idea.targetMarket, 80),
-    job: typeof task?.value === 'string' ? `"${lowerFirst(task.value)}"` : `the problem "${shorten(idea.title, 80)}" solves`,
+    job:
+      typeof task?.value === 'string'
+        ? `"${lowerFirst(task.value)}"`
+        : `the problem "${shorten(idea.title, 80)}" solves`,
     jobId: task?.id ?? null,
     nearest: nearest?.name ?? null,
     nearestId: nearest?.evidenceId ?? null,
@@ -109,7 +115,8 @@ function draft(basedOn: ScoreKey, c: Context): Omit<DraftHypothesis, 'key' | 'ra
       };
     }
     default: {
-      const target = c.monthlyRevenue !== null ? `$${c.monthlyRevenue.toLocaleString('en-US')} a month` : 'a paying business';
+      const target =
+        c.monthlyRevenue !== null ? `$${c.monthlyRevenue.toLocaleString('en-US')} a month` : 'a paying business';
       return {
         basedOn: 'credibility',
         evidenceIds: only(c.customersId),
@@ -141,7 +148,9 @@ export function draftHypotheses(options: {
   const scored = validation.scores.filter((s): s is IdeaScore => TESTABLE.includes(s.key));
   const weakest =
     validation.status === 'ok'
-      ? [...scored].sort((a, b) => (a.score ?? -1) - (b.score ?? -1) || TESTABLE.indexOf(a.key) - TESTABLE.indexOf(b.key))
+      ? [...scored].sort(
+          (a, b) => (a.score ?? -1) - (b.score ?? -1) || TESTABLE.indexOf(a.key) - TESTABLE.indexOf(b.key),
+        )
       : TESTABLE.map((key) => scored.find((s) => s.key === key)!).filter(Boolean);
   return weakest.slice(0, HYPOTHESES).map((s, i) => {
     const d = draft(s.key, c);

@@ -15,8 +15,6 @@ export type IdeaNumbers = {
 export const OVERALL_WEIGHTS = { marketGap: 0.3, competition: 0.25, originality: 0.2, credibility: 0.25 } as const;
 /** Companies that make a crowded field for originality (log scale: 20 companies → fully crowded). */
 const CROWDED = 20;
-/** Recent-entry window, counted back from the newest year in the directory. */
-const RECENT_YEARS = 3;
 
 const round3 = (v: number): number => Math.round(v * 1000) / 1000;
 const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
@@ -27,7 +25,15 @@ function factor(f: Omit<ScoreFactor, 'contribution' | 'value'> & { value: number
 }
 
 function total(factors: readonly ScoreFactor[]): number {
-  return Math.round(Math.min(100, Math.max(0, factors.reduce((s, f) => s + f.contribution, 0))));
+  return Math.round(
+    Math.min(
+      100,
+      Math.max(
+        0,
+        factors.reduce((s, f) => s + f.contribution, 0),
+      ),
+    ),
+  );
 }
 
 /** The opportunity closest to the idea: highest relevance, then the engine's own rank. */
@@ -75,7 +81,12 @@ export function primaryOccupation(o: Opportunity): Occupation | null {
   return null;
 }
 
-type Competitor = { name: string; status: string | undefined; evidenceId: string | undefined; date: string | undefined };
+type Competitor = {
+  name: string;
+  status: string | undefined;
+  evidenceId: string | undefined;
+  date: string | undefined;
+};
 
 function competitorsOf(analysis: GapAnalysis): Competitor[] {
   const seen = new Map<string, Competitor>();
@@ -180,7 +191,8 @@ function competition(best: Opportunity, competitors: Competitor[], analysis: Gap
     key: 'competition',
     label: SCORE_LABELS.competition,
     score: total(factors),
-    formula: '100 × (1 − pressure), pressure = 0.35 active + 0.2 recent + 0.25 incumbent software + 0.2 founder interest',
+    formula:
+      '100 × (1 − pressure), pressure = 0.35 active + 0.2 recent + 0.25 incumbent software + 0.2 founder interest',
     factors,
     whatWouldChange: strongest
       ? `Evidence that ${strongest} does not do this job for this customer would raise it; new entrants in the data would lower it.`
@@ -268,7 +280,8 @@ function credibility(best: Opportunity, numbers: IdeaNumbers): IdeaScore {
     key: 'credibility',
     label: SCORE_LABELS.credibility,
     score: total(factors),
-    formula: '100 × Σ weight × factor, weights renormalised over the inputs given (0.4 market fit, 0.3 revenue, 0.3 runway)',
+    formula:
+      '100 × Σ weight × factor, weights renormalised over the inputs given (0.4 market fit, 0.3 revenue, 0.3 runway)',
     factors,
     whatWouldChange: change,
     missing: missing.length > 0 ? `Not given: ${missing.join(', ')}.` : null,
@@ -316,11 +329,7 @@ function insufficient(reason: string): IdeaScore[] {
 }
 
 /** The stored validation: scores with factors, the evidence they cite, and what the engine searched. */
-export function scoreIdea(options: {
-  analysis: GapAnalysis;
-  numbers: IdeaNumbers;
-  validatedAt: Date;
-}): IdeaValidation {
+export function scoreIdea(options: { analysis: GapAnalysis; numbers: IdeaNumbers; validatedAt: Date }): IdeaValidation {
   const { analysis, numbers, validatedAt } = options;
   const best = bestMatch(analysis);
   const meta = {
@@ -333,10 +342,22 @@ export function scoreIdea(options: {
   };
   if (analysis.status === 'insufficient_data' || !best) {
     const reason = analysis.reason ?? 'The engine found no opportunity for this market.';
-    return { ...meta, status: 'insufficient_data', reason, bestOpportunity: null, scores: insufficient(reason), evidence: [] };
+    return {
+      ...meta,
+      status: 'insufficient_data',
+      reason,
+      bestOpportunity: null,
+      scores: insufficient(reason),
+      evidence: [],
+    };
   }
   const competitors = competitorsOf(analysis);
-  const parts = [originality(best, competitors), credibility(best, numbers), marketGap(best), competition(best, competitors, analysis)];
+  const parts = [
+    originality(best, competitors),
+    credibility(best, numbers),
+    marketGap(best),
+    competition(best, competitors, analysis),
+  ];
   const scores = [...parts, overall(parts)];
   const cited = new Set(scores.flatMap((s) => s.factors.flatMap((f) => f.evidenceIds)));
   const all = new Map<string, Evidence>();

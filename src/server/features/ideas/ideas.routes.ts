@@ -15,7 +15,7 @@ import {
 } from '#shared/ideas/ideas.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { resolveSearchEngine } from '../searches/search-engine.ts';
+import { resolveIdeaEngine } from './idea-engine.ts';
 import {
   archiveIdea,
   createIdea,
@@ -163,7 +163,7 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
       success: true as const,
       data: await validateIdea({
         db,
-        engine: resolveSearchEngine(app),
+        engine: resolveIdeaEngine(app),
         principal: principalOf(request),
         id: request.params.id,
         now: clock.now(),
@@ -180,7 +180,13 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
       { config: ownIdea, schema: { tags, summary, params: idParamsSchema, response: { 200: idea } } },
       async (request) => ({
         success: true as const,
-        data: await archiveIdea({ db, principal: principalOf(request), id: request.params.id, now: clock.now(), archived }),
+        data: await archiveIdea({
+          db,
+          principal: principalOf(request),
+          id: request.params.id,
+          now: clock.now(),
+          archived,
+        }),
       }),
     );
   }

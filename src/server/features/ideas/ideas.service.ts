@@ -22,7 +22,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { ideaHypothesisResource, ideaResource, searchResultResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { paginate, type KeysetColumn } from '../../lib/paginate.ts';
-import type { SearchEngine } from '../searches/search-engine.ts';
+import type { IdeaEngine } from './idea-engine.ts';
 import { draftHypotheses } from './hypotheses.ts';
 import { bestMatch, primaryOccupation, scoreIdea, type IdeaNumbers } from './idea-scores.ts';
 
@@ -134,7 +134,11 @@ export async function listIdeas(options: {
         .select()
         .from(ideas)
         .where(
-          and(accessible(ideaResource, principal, 'read'), query.status ? eq(ideas.status, query.status) : undefined, after),
+          and(
+            accessible(ideaResource, principal, 'read'),
+            query.status ? eq(ideas.status, query.status) : undefined,
+            after,
+          ),
         )
         .orderBy(desc(ideas.updatedAt), desc(ideas.id))
         .limit(limit)
@@ -145,7 +149,10 @@ export async function listIdeas(options: {
 
 export async function getIdea(options: { db: Database; principal: Principal; id: number }): Promise<IdeaDto> {
   const { db, principal, id } = options;
-  const [row] = await db.select().from(ideas).where(accessibleRow(ideaResource, id, principal, 'read'));
+  const [row] = await db
+    .select()
+    .from(ideas)
+    .where(accessibleRow(ideaResource, id, principal, 'read'));
   return oneDto(db, row);
 }
 
@@ -158,7 +165,13 @@ export async function createIdea(options: {
 }): Promise<IdeaDto> {
   const { db, principal, userId, now, input } = options;
   if (input.sourceSearchResultId !== undefined) {
-    await assertCanAccess({ db, resource: searchResultResource, id: input.sourceSearchResultId, principal, permission: 'read' });
+    await assertCanAccess({
+      db,
+      resource: searchResultResource,
+      id: input.sourceSearchResultId,
+      principal,
+      permission: 'read',
+    });
   }
   const numbers: IdeaNumbers = {
     initialInvestment: input.initialInvestment ?? null,
@@ -246,7 +259,11 @@ export async function archiveIdea(options: {
 }): Promise<IdeaDto> {
   const { db, principal, id, now, archived } = options;
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(ideas).where(accessibleRow(ideaResource, id, principal, 'write')).for('update');
+    const [current] = await tx
+      .select()
+      .from(ideas)
+      .where(accessibleRow(ideaResource, id, principal, 'write'))
+      .for('update');
     if (!current) throw notFound(ideaResource.label);
     const isArchived = current.status === 'archived';
     if (archived === isArchived) return oneDto(tx, current);
@@ -269,7 +286,7 @@ export function validationQueries(idea: Pick<IdeaRow, 'title' | 'targetMarket'>)
   return [...new Set(queries.filter((q) => q.length > 0))];
 }
 
-async function analyseMarket(engine: SearchEngine, idea: IdeaRow, signal?: AbortSignal): Promise<GapAnalysis> {
+async function analyseMarket(engine: IdeaEngine, idea: IdeaRow, signal?: AbortSignal): Promise<GapAnalysis> {
   let first: GapAnalysis | null = null;
   for (const query of validationQueries(idea)) {
     const analysis = await engine.analyze({ query, filters: defaultFilters() }, signal ? { signal } : {});
@@ -313,7 +330,7 @@ function marketInputs(current: MarketSizeInputs | null, analysis: GapAnalysis): 
  */
 export async function validateIdea(options: {
   db: Database;
-  engine: SearchEngine;
+  engine: IdeaEngine;
   principal: Principal;
   id: number;
   now: Date;
@@ -322,7 +339,10 @@ export async function validateIdea(options: {
   beforeCommit?: (tx: Tx) => Promise<void>;
 }): Promise<IdeaDto> {
   const { db, engine, principal, id, now, signal, beforeCommit } = options;
-  const [idea] = await db.select().from(ideas).where(accessibleRow(ideaResource, id, principal, 'write'));
+  const [idea] = await db
+    .select()
+    .from(ideas)
+    .where(accessibleRow(ideaResource, id, principal, 'write'));
   if (!idea) throw notFound(ideaResource.label);
   if (idea.status === 'archived') throw new AppError('CONFLICT', 'Unarchive the idea to validate it.');
   const analysis = await analyseMarket(engine, idea, signal);
@@ -367,7 +387,12 @@ export async function validateIdea(options: {
       and(
         eq(ideaHypotheses.ideaId, row.id),
         eq(ideaHypotheses.status, 'untested'),
-        hypotheses.length ? notInArray(ideaHypotheses.key, hypotheses.map((h) => h.key)) : undefined,
+        hypotheses.length
+          ? notInArray(
+              ideaHypotheses.key,
+              hypotheses.map((h) => h.key),
+            )
+          : undefined,
       ),
     );
     await beforeCommit?.(tx);
@@ -409,7 +434,11 @@ const CATEGORY_FROM_SEARCH: Partial<Record<Category, IdeaCategory>> = {
 };
 
 /** The form's starting values from one of the user's search results. */
-export async function prefillFromResult(options: { db: Database; principal: Principal; resultId: number }): Promise<IdeaPrefill> {
+export async function prefillFromResult(options: {
+  db: Database;
+  principal: Principal;
+  resultId: number;
+}): Promise<IdeaPrefill> {
   const { db, principal, resultId } = options;
   const [r] = await db
     .select()

@@ -5,7 +5,7 @@ import { ideaHypotheses, ideas } from '../../db/schema/index.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { resolveSearchEngine } from '../searches/search-engine.ts';
+import { resolveIdeaEngine } from './idea-engine.ts';
 import { validateIdea } from './ideas.service.ts';
 
 // Ideas through the API and the REAL engine on the seed corpus: the form's rules with the spec's
@@ -64,7 +64,11 @@ describe('the idea form’s rules (spec §5)', () => {
     ['targetMarket', 'x'.repeat(501), 'Target market must be 500 characters or less'],
     ['businessModel', 'SaaS', 'Business model must be at least 5 characters'],
     ['businessModel', 'x'.repeat(501), 'Business model must be 500 characters or less'],
-    ['category', 'crypto', 'Category must be one of: tech, healthcare, fintech, ecommerce, saas, marketplace, education, sustainability, other'],
+    [
+      'category',
+      'crypto',
+      'Category must be one of: tech, healthcare, fintech, ecommerce, saas, marketplace, education, sustainability, other',
+    ],
     ['initialInvestment', -1, 'Initial investment must be between 0 and 10,000,000'],
     ['initialInvestment', 10_000_001, 'Initial investment must be between 0 and 10,000,000'],
     ['initialInvestment', '5000', 'Initial investment must be a number'],
@@ -89,7 +93,12 @@ describe('the idea form’s rules (spec §5)', () => {
   it('accepts an idea without any numbers (all optional) and shows no projections', async () => {
     const { initialInvestment: _i, monthlyRevenue: _r, monthlyExpenses: _e, ...text } = VET;
     const idea = await create(a, text);
-    expect(idea).toMatchObject({ status: 'draft', financialProjections: null, breakEvenMonths: null, overallScore: null });
+    expect(idea).toMatchObject({
+      status: 'draft',
+      financialProjections: null,
+      breakEvenMonths: null,
+      overallScore: null,
+    });
     await inject(a, 'DELETE', `/api/ideas/${idea.id}`);
   });
 });
@@ -169,7 +178,7 @@ describe('validation against the engine’s evidence', () => {
     await expect(
       validateIdea({
         db: t.db.db,
-        engine: resolveSearchEngine(t.app),
+        engine: resolveIdeaEngine(t.app),
         principal: userPrincipal(a.user.id),
         id: idea.id,
         now: new Date('2026-07-02T00:00:00Z'),
@@ -181,7 +190,13 @@ describe('validation against the engine’s evidence', () => {
 
     const failingEngine = { analyze: () => Promise.reject(new DOMException('aborted', 'AbortError')) };
     await expect(
-      validateIdea({ db: t.db.db, engine: failingEngine, principal: userPrincipal(a.user.id), id: idea.id, now: new Date() }),
+      validateIdea({
+        db: t.db.db,
+        engine: failingEngine,
+        principal: userPrincipal(a.user.id),
+        id: idea.id,
+        now: new Date(),
+      }),
     ).rejects.toThrow('aborted');
     expect(await t.db.db.select().from(ideas).where(eq(ideas.id, idea.id))).toEqual(before);
   });
@@ -190,10 +205,14 @@ describe('validation against the engine’s evidence', () => {
     const idea = await validate(a, (await create(a)).id);
     const base = (i: IdeaDto) => i.financialProjections!.scenarios.find((s) => s.key === 'base')!;
 
-    const richer = (await inject(a, 'PATCH', `/api/ideas/${idea.id}`, { monthlyRevenue: 20_000 })).json<{ data: IdeaDto }>().data;
+    const richer = (await inject(a, 'PATCH', `/api/ideas/${idea.id}`, { monthlyRevenue: 20_000 })).json<{
+      data: IdeaDto;
+    }>().data;
     expect(richer.status).toBe('validated'); // numbers only: the scores still describe this text
     expect(base(richer).curve[36]!.cumulative).toBeGreaterThan(base(idea).curve[36]!.cumulative);
-    expect(richer.breakEvenMonths).toBe(base(richer).breakEven.kind === 'month' ? (base(richer).breakEven as { month: number }).month : null);
+    expect(richer.breakEvenMonths).toBe(
+      base(richer).breakEven.kind === 'month' ? (base(richer).breakEven as { month: number }).month : null,
+    );
 
     const assumptions = { ...richer.assumptions, rampMonths: 0 };
     const marketSize = {
@@ -202,7 +221,9 @@ describe('validation against the engine’s evidence', () => {
       serviceableSharePercent: { value: 50, source: 'assumption', evidenceId: null, citation: null },
       adoptionPercent: { value: 2, source: 'assumption', evidenceId: null, citation: null },
     };
-    const edited = (await inject(a, 'PATCH', `/api/ideas/${idea.id}`, { assumptions, marketSize })).json<{ data: IdeaDto }>().data;
+    const edited = (await inject(a, 'PATCH', `/api/ideas/${idea.id}`, { assumptions, marketSize })).json<{
+      data: IdeaDto;
+    }>().data;
     expect(edited.assumptions.rampMonths).toBe(0);
     const customers = edited.marketSizeInputs!.customers.value!;
     expect(edited.marketSize).toMatchObject({ tam: Math.round(customers * 49 * 12), missing: [] });
@@ -210,8 +231,14 @@ describe('validation against the engine’s evidence', () => {
     expect((await validate(a, idea.id)).marketSizeInputs?.pricePerMonth.value).toBe(49);
 
     const h = edited.hypotheses[0]!;
-    const killed = await inject(a, 'PATCH', `/api/ideas/hypotheses/${h.id}`, { status: 'killed', result: '2 of 10 said so' });
-    expect(killed.json<{ data: IdeaDto }>().data.hypotheses[0]).toMatchObject({ status: 'killed', result: '2 of 10 said so' });
+    const killed = await inject(a, 'PATCH', `/api/ideas/hypotheses/${h.id}`, {
+      status: 'killed',
+      result: '2 of 10 said so',
+    });
+    expect(killed.json<{ data: IdeaDto }>().data.hypotheses[0]).toMatchObject({
+      status: 'killed',
+      result: '2 of 10 said so',
+    });
     expect((await inject(a, 'PATCH', `/api/ideas/hypotheses/${h.id}`, { status: 'dead' })).json().fieldErrors).toEqual({
       status: 'Status must be untested, supported or killed',
     });
@@ -219,7 +246,9 @@ describe('validation against the engine’s evidence', () => {
     expect((await validate(a, idea.id)).hypotheses.find((x) => x.id === h.id)).toMatchObject({ status: 'killed' });
 
     // draft ← text edit; archived; unarchive returns to the status before; archived cannot be validated.
-    const retitled = (await inject(a, 'PATCH', `/api/ideas/${idea.id}`, { title: 'Video vet visits for cat owners' })).json<{ data: IdeaDto }>().data;
+    const retitled = (
+      await inject(a, 'PATCH', `/api/ideas/${idea.id}`, { title: 'Video vet visits for cat owners' })
+    ).json<{ data: IdeaDto }>().data;
     expect(retitled).toMatchObject({ status: 'draft', isStale: true });
     expect((await validate(a, idea.id)).status).toBe('validated');
     expect((await inject(a, 'POST', `/api/ideas/${idea.id}/archive`)).json().data.status).toBe('archived');
