@@ -32,13 +32,18 @@ export function SearchResultPage() {
       </p>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <h1 className="text-2xl font-bold">{r.title}</h1>
-        <Button
-          variant="outline"
-          aria-pressed={r.isSaved}
-          onClick={() => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
-        >
-          {r.isSaved ? 'Saved' : 'Save'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to={paths.validateIdea.href({ from: r.id })}>Validate this opportunity</Link>
+          </Button>
+          <Button
+            variant="outline"
+            aria-pressed={r.isSaved}
+            onClick={() => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
+          >
+            {r.isSaved ? 'Saved' : 'Save'}
+          </Button>
+        </div>
       </div>
       <p className="mt-1 text-sm text-muted-foreground">
         {categoryLabel(r.category)} · opportunity {formatOpportunityScore(r.opportunityScore)}/{OPPORTUNITY_SCORE_MAX} ·
