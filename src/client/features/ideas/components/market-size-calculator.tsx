@@ -63,23 +63,28 @@ export function MarketSizeCalculator(props: {
         {MARKET_INPUTS.map((key) => {
           const input = inputs[key];
           return (
-            <label key={key} className="flex flex-col gap-1 text-sm font-medium">
-              {MARKET_INPUT_LABELS[key]}
+            <div key={key} className="flex flex-col gap-1 text-sm">
+              <label htmlFor={`market-${key}`} className="font-medium">
+                {MARKET_INPUT_LABELS[key]}
+              </label>
               <input
+                id={`market-${key}`}
                 type="number"
                 inputMode="decimal"
                 min={0}
                 className={inputClass}
                 value={text[key]}
                 aria-invalid={errors.has(key)}
-                aria-describedby={`market-${key}-source`}
+                aria-describedby={`market-${key}-source market-${key}-error`}
                 onChange={(e) => edit(key, e.target.value)}
               />
-              <span id={`market-${key}-source`} className="text-xs font-normal break-words text-muted-foreground">
+              <span id={`market-${key}-source`} className="text-xs break-words text-muted-foreground">
                 {input.source === 'evidence' ? `Cited: ${input.citation ?? input.evidenceId ?? ''}` : 'Your assumption'}
               </span>
-              <span className="text-sm text-destructive">{errors.get(key)}</span>
-            </label>
+              <span id={`market-${key}-error`} className="text-sm text-destructive">
+                {errors.get(key)}
+              </span>
+            </div>
           );
         })}
       </div>
