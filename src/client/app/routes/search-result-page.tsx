@@ -10,6 +10,7 @@ import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts
 import { searchResultQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
 import { formatOpportunityScore, OPPORTUNITY_SCORE_MAX } from '#client/features/searches/opportunity-score.ts';
 
 /** /search-result/:id — one opportunity in depth. */
@@ -36,6 +37,7 @@ export function SearchResultPage() {
           <Button asChild>
             <Link to={paths.validateIdea.href({ from: r.id })}>Validate this opportunity</Link>
           </Button>
+          <ShareDialog searchId={r.search.id} query={r.search.query} />
           <Button
             variant="outline"
             aria-pressed={r.isSaved}

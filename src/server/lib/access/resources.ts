@@ -1,4 +1,12 @@
-import { checkoutSessions, ideaHypotheses, ideas, projects, searchResults, searches } from '../../db/schema/index.ts';
+import {
+  checkoutSessions,
+  ideaHypotheses,
+  ideas,
+  projects,
+  searchResults,
+  searches,
+  shareLinks,
+} from '../../db/schema/index.ts';
 import { ownedBy, throughParent, type ResourcePolicy } from './policy.ts';
 
 // Every resource a path parameter can name, with who may use it. A route with an id parameter
@@ -46,6 +54,13 @@ export const ideaHypothesisResource: ResourcePolicy = {
   condition: throughParent(ideaResource, ideaHypotheses.ideaId),
 };
 
+export const shareLinkResource: ResourcePolicy = {
+  label: 'The share link',
+  table: shareLinks,
+  id: shareLinks.id,
+  condition: ownedBy(shareLinks.userId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -53,6 +68,7 @@ export const RESOURCES = {
   checkoutSession: checkoutSessionResource,
   idea: ideaResource,
   ideaHypothesis: ideaHypothesisResource,
+  shareLink: shareLinkResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;
