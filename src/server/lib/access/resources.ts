@@ -1,7 +1,10 @@
 import {
+  actionPlans,
   checkoutSessions,
   ideaHypotheses,
   ideas,
+  planPhases,
+  planTasks,
   projects,
   searchResults,
   searches,
@@ -54,6 +57,27 @@ export const ideaHypothesisResource: ResourcePolicy = {
   condition: throughParent(ideaResource, ideaHypotheses.ideaId),
 };
 
+export const actionPlanResource: ResourcePolicy = {
+  label: 'The action plan',
+  table: actionPlans,
+  id: actionPlans.id,
+  condition: ownedBy(actionPlans.userId),
+};
+
+export const planPhaseResource: ResourcePolicy = {
+  label: 'The phase',
+  table: planPhases,
+  id: planPhases.id,
+  condition: throughParent(actionPlanResource, planPhases.planId),
+};
+
+export const planTaskResource: ResourcePolicy = {
+  label: 'The task',
+  table: planTasks,
+  id: planTasks.id,
+  condition: throughParent(actionPlanResource, planTasks.planId),
+};
+
 export const shareLinkResource: ResourcePolicy = {
   label: 'The share link',
   table: shareLinks,
@@ -68,6 +92,9 @@ export const RESOURCES = {
   checkoutSession: checkoutSessionResource,
   idea: ideaResource,
   ideaHypothesis: ideaHypothesisResource,
+  actionPlan: actionPlanResource,
+  planPhase: planPhaseResource,
+  planTask: planTaskResource,
   shareLink: shareLinkResource,
 } as const;
 
