@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -13,11 +13,12 @@ import type { JobQueue } from './lib/jobs/job.ts';
 import { registerMaintenanceJobs } from './lib/jobs/maintenance.jobs.ts';
 import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/jwt.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { registerErrorHandling } from './lib/error-handler.ts';
+import { registerErrorHandling, sendMalformedUrl } from './lib/error-handler.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { createResponseSerializer } from './lib/response-validation.ts';
 import { registerRouteTable } from './lib/route-table.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerTextAtTheDoor } from './lib/text-at-the-door.ts';
 import { registerStaticClient } from './lib/static-client.ts';
 
 /**
@@ -85,6 +86,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     forceCloseConnections: 'idle',
+    // A URL Fastify cannot decode (bad percent-encoding) answers in the envelope, never echoed.
+    frameworkErrors: (_error, _request, reply) => {
+      void sendMalformedUrl(reply as FastifyReply);
+    },
+    // Slowloris and stalled uploads: the whole request must arrive within this time.
+    requestTimeout: 30_000,
     return503OnClosing: true,
   });
 
@@ -148,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRouteTable(app);
   await registerOpenApi(app);
   registerErrorHandling(app);
+  registerTextAtTheDoor(app);
   registerAuthGuard(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });

@@ -22,6 +22,9 @@ const envSchema = z
     // Unset: http://localhost:<PORT>, so links in e-mails work on a default start on any port.
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     TRUST_PROXY: optionalString,
+    // PostgreSQL waits: opening or borrowing a connection, and one statement or idle transaction.
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     DATASETS_DIR: optionalString,

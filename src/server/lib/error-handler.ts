@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode, type FieldErrors } from '#shared/api/errors.ts';
+import { createOutageLogThrottle, databaseUnavailableKind } from '../db/unavailable.ts';
 import { AppError } from './app-error.ts';
 
 // The one place that turns any thrown thing into the envelope { success: false, code, message, fieldErrors? }.
@@ -39,8 +40,20 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
 };
 
+/** Seconds a client should wait before retrying while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  const outageLog = createOutageLogThrottle(30_000);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const outage = databaseUnavailableKind(error);
+    if (outage) {
+      const { log, suppressed } = outageLog(outage);
+      // No stack and no driver message (it can carry SQL parameters): the kind is enough to act on.
+      if (log) request.log.error({ outage, suppressedSinceLastLine: suppressed }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.');
+    }
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -75,6 +88,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-export function sendApiNotFound(reply: FastifyReply, method: string, url: string) {
-  return send(reply, 'NOT_FOUND', `No API route matches ${method} ${url.split('?')[0] ?? url}.`);
+/** The path is not echoed: it is attacker-chosen text, and a client never needs it back. */
+export function sendApiNotFound(reply: FastifyReply, method: string) {
+  return send(reply, 'NOT_FOUND', `No API route matches this ${method} request.`);
+}
+
+/** Fastify's own framework errors (a URL it cannot decode): the envelope, nothing echoed. */
+export function sendMalformedUrl(reply: FastifyReply) {
+  return send(reply, 'BAD_REQUEST', 'The request URL is malformed.');
 }
