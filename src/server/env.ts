@@ -37,7 +37,9 @@ const envSchema = z
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().default('Unbuilt <no-reply@unbuilt.local>'),
     SALES_EMAIL: z.email().default('sales@unbuilt.app'),
-    PAYMENTS_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+    // Unset: the demo provider in development and tests; in production payments are off until an
+    // operator chooses (stripe, or demo explicitly, which the app then labels on every page).
+    PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['demo', 'stripe', 'off']).optional()),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_PRO: optionalString,
@@ -82,8 +84,9 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'PAYMENTS_PROVIDER'> & {
   PUBLIC_URL: string;
+  PAYMENTS_PROVIDER: 'demo' | 'stripe' | 'off';
   DATA_DIR_ABS: string;
   responseValidation: 'strict' | 'log';
 };
@@ -106,6 +109,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...result.data,
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${String(result.data.PORT)}`,
+    PAYMENTS_PROVIDER: result.data.PAYMENTS_PROVIDER ?? (result.data.NODE_ENV === 'production' ? 'off' : 'demo'),
     DATA_DIR_ABS: path.resolve(result.data.DATA_DIR),
     responseValidation,
   };
