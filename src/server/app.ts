@@ -14,6 +14,7 @@ import { registerMaintenanceJobs } from './lib/jobs/maintenance.jobs.ts';
 import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/jwt.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerErrorHandling, sendMalformedUrl } from './lib/error-handler.ts';
+import { REDACT_PATHS, serializeError } from './lib/log-redaction.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { createResponseSerializer } from './lib/response-validation.ts';
 import { registerRouteTable } from './lib/route-table.ts';
@@ -78,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: env.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            serializers: { err: (error: Error) => serializeError(error) },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: env.BODY_LIMIT_BYTES,
