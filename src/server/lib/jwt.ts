@@ -4,6 +4,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Database } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
+import { createDeviceSigner, type DeviceSigner } from './device-signer.ts';
 
 // Access tokens: HS256 JWTs with iss, aud, typ=access, sub=user id, fam=session family (required),
 // lifetime 15 minutes, also enforced from iat. Only HS256 is accepted. Claims carry identity only: plan and status are always read from the database.
@@ -19,11 +20,14 @@ export type AccessClaims = { userId: number; familyId: string };
 export type JwtKeys = {
   signAccessToken: (claims: AccessClaims, now: Date) => Promise<string>;
   verifyAccessToken: (token: string, now: Date) => Promise<AccessClaims>;
+  /** The known-device cookie's signer, keyed from the same secret. */
+  device: DeviceSigner;
 };
 
 export function createJwtKeys(secret: string): JwtKeys {
   const key = new TextEncoder().encode(secret); // imported once: verification is ~2× faster
   return {
+    device: createDeviceSigner(secret),
     signAccessToken: async ({ userId, familyId }, now) => {
       const iat = Math.floor(now.getTime() / 1000);
       return new SignJWT({ typ: 'access', fam: familyId })
