@@ -49,6 +49,7 @@ export function createJwtKeys(secret: string): JwtKeys {
           requiredClaims: ['sub', 'exp', 'iat', 'fam'],
           // However far away its exp, a token older than its lifetime is refused.
           maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
+          clockTolerance: 30, // instances whose clocks differ by seconds still accept each other's tokens
         });
         const userId = Number(payload.sub);
         if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || userId <= 0)
