@@ -17,11 +17,19 @@ function pathToKey(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || '_root';
 }
 
+/** zod names unknown keys in its message; a key is client text and is never echoed back. */
+const UNKNOWN_FIELDS_MESSAGE = 'Unknown fields are not accepted';
+
+function issueMessage(code: string | undefined, message: string | undefined): string {
+  if (code === 'unrecognized_keys') return UNKNOWN_FIELDS_MESSAGE;
+  return message ?? 'Invalid input';
+}
+
 export function zodFieldErrors(error: ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_root';
-    out[key] ??= issue.message;
+    out[key] ??= issueMessage(issue.code, issue.message);
   }
   return out;
 }
@@ -63,7 +71,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fieldErrors: FieldErrors = {};
       for (const v of error.validation) {
         const key = pathToKey(v.instancePath);
-        fieldErrors[key] ??= v.message ?? 'Invalid input';
+        fieldErrors[key] ??= issueMessage(v.keyword, v.message);
       }
       return send(reply, 'VALIDATION_FAILED', 'Some fields are invalid.', fieldErrors);
     }
