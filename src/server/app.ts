@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -90,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
     // A URL Fastify cannot decode (bad percent-encoding) answers in the envelope, never echoed.
     frameworkErrors: (_error, _request, reply) => {
-      void sendMalformedUrl(reply as FastifyReply);
+      void sendMalformedUrl(reply);
     },
     // Slowloris and stalled uploads: the whole request must arrive within this time.
     requestTimeout: 30_000,

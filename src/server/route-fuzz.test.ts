@@ -40,7 +40,8 @@ function fillPath(url: string, random: Random): string {
 
 function checkResponse(res: { statusCode: number; headers: Record<string, unknown>; body: string }): string | null {
   if (res.statusCode >= 500) return `status ${String(res.statusCode)}: ${res.body.slice(0, 200)}`;
-  const type = String(res.headers['content-type'] ?? '');
+  const header = res.headers['content-type'];
+  const type = typeof header === 'string' ? header : '';
   if (res.statusCode >= 400) {
     if (!type.startsWith('application/json')) return `error without the JSON envelope (${type})`;
     let body: { success?: unknown; code?: unknown; message?: unknown };
@@ -60,53 +61,57 @@ function checkResponse(res: { statusCode: number; headers: Record<string, unknow
 }
 
 describe('route fuzz', () => {
-  it(`every route answers hostile input without a 5xx, in the envelope (${String(CASES_PER_ROUTE)} cases per route and identity, seed ${String(SEED)})`, async () => {
-    const random = createRandom(SEED);
-    const routes: RouteEntry[] = t.app.routeTable.filter((r) => !r.url.startsWith('/api/__test'));
-    expect(routes.length).toBeGreaterThan(40);
-    const failures: Outcome[] = [];
-    let requests = 0;
-    for (const route of routes) {
-      const schema = bodyJsonSchema(route.schema?.body);
-      // Fresh identities per route: a route that deletes the account or ends sessions cannot starve the rest.
-      const user = await createUser(t);
-      const admin = await createUser(t, { role: 'admin' });
-      const identities: Array<Record<string, string>> = [
-        {},
-        user.headers,
-        admin.headers,
-        { authorization: 'Bearer x.y.z' },
-      ];
-      for (const headers of identities) {
-        for (let i = 0; i < CASES_PER_ROUTE; i++) {
-          const body = route.method === 'GET' || route.method === 'DELETE' ? null : mutateBody(schema, random);
-          const query = random.next() < 0.5 ? `?${random.pick(NASTY_QUERY)}` : '';
-          const url = `${fillPath(route.url, random)}${query}`;
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url,
-            headers: {
-              ...headers,
-              origin: new URL(t.env.PUBLIC_URL).origin,
-              ...(body?.contentType ? { 'content-type': body.contentType } : {}),
-            },
-            ...(body?.payload !== undefined ? { payload: body.payload } : {}),
-          });
-          requests++;
-          const problem = checkResponse(res);
-          if (problem)
-            failures.push({
-              route: `${route.method} ${route.url}`,
-              label: body?.label ?? 'no body',
-              status: res.statusCode,
-              problem,
+  it(
+    `every route answers hostile input without a 5xx, in the envelope (${String(CASES_PER_ROUTE)} cases per route and identity, seed ${String(SEED)})`,
+    async () => {
+      const random = createRandom(SEED);
+      const routes: RouteEntry[] = t.app.routeTable.filter((r) => !r.url.startsWith('/api/__test'));
+      expect(routes.length).toBeGreaterThan(40);
+      const failures: Outcome[] = [];
+      let requests = 0;
+      for (const route of routes) {
+        const schema = bodyJsonSchema(route.schema?.body);
+        // Fresh identities per route: a route that deletes the account or ends sessions cannot starve the rest.
+        const user = await createUser(t);
+        const admin = await createUser(t, { role: 'admin' });
+        const identities: Array<Record<string, string>> = [
+          {},
+          user.headers,
+          admin.headers,
+          { authorization: 'Bearer x.y.z' },
+        ];
+        for (const headers of identities) {
+          for (let i = 0; i < CASES_PER_ROUTE; i++) {
+            const body = route.method === 'GET' || route.method === 'DELETE' ? null : mutateBody(schema, random);
+            const query = random.next() < 0.5 ? `?${random.pick(NASTY_QUERY)}` : '';
+            const url = `${fillPath(route.url, random)}${query}`;
+            const res = await t.app.inject({
+              method: route.method as 'GET',
+              url,
+              headers: {
+                ...headers,
+                origin: new URL(t.env.PUBLIC_URL).origin,
+                ...(body?.contentType ? { 'content-type': body.contentType } : {}),
+              },
+              ...(body?.payload !== undefined ? { payload: body.payload } : {}),
             });
+            requests++;
+            const problem = checkResponse(res);
+            if (problem)
+              failures.push({
+                route: `${route.method} ${route.url}`,
+                label: body?.label ?? 'no body',
+                status: res.statusCode,
+                problem,
+              });
+          }
         }
       }
-    }
-    console.info(
-      `route fuzz: ${String(requests)} requests over ${String(routes.length)} routes, ${String(failures.length)} failures`,
-    );
-    expect(failures.slice(0, 20)).toEqual([]);
-  }, 120_000 + CASES_PER_ROUTE * 30_000);
+      console.info(
+        `route fuzz: ${String(requests)} requests over ${String(routes.length)} routes, ${String(failures.length)} failures`,
+      );
+      expect(failures.slice(0, 20)).toEqual([]);
+    },
+    120_000 + CASES_PER_ROUTE * 30_000,
+  );
 });

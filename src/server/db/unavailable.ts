@@ -2,7 +2,15 @@
 // to a bug (a 500). Drizzle wraps driver errors (`cause`), so the whole chain is read.
 
 /** Node socket errors a driver surfaces when the server is down, unreachable or drops us. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * SQLSTATE classes and codes: 08 connection exception, 57P01–57P03 shutdown / cannot connect now,

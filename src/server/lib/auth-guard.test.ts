@@ -36,8 +36,9 @@ describe('access tokens the guard rejects', () => {
 
   it('rejects a token older than its lifetime whatever its exp says', async () => {
     const reg = await registerViaApi(t);
-    const fam = (JSON.parse(Buffer.from(reg.accessToken.split('.')[1] ?? '', 'base64url').toString()) as { fam: string })
-      .fam;
+    const fam = (
+      JSON.parse(Buffer.from(reg.accessToken.split('.')[1] ?? '', 'base64url').toString()) as { fam: string }
+    ).fam;
     const fresh = await new SignJWT(claims(reg.userId, { fam })).setProtectedHeader({ alg: 'HS256' }).sign(key);
     expect((await userEndpoint(fresh)).statusCode).toBe(200); // control: the same claims, issued now
     const iat = Math.floor(Date.now() / 1000) - ACCESS_TOKEN_TTL_SECONDS - 60;

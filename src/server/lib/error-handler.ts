@@ -60,7 +60,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // No stack and no driver message (it can carry SQL parameters): the kind is enough to act on.
       if (log) request.log.error({ outage, suppressedSinceLastLine: suppressed }, 'database unavailable');
       void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return send(reply, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.');
+      return send(
+        reply,
+        'SERVICE_UNAVAILABLE',
+        'The service is briefly unavailable. Please try again in a few seconds.',
+      );
     }
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);

@@ -18,7 +18,9 @@ export function SiteFooter() {
   const billing = useQuery({ ...billingConfigQueryOptions(), staleTime: Infinity });
   return (
     <footer className="border-t bg-muted/40">
-      {billing.data?.demoBanner ? <DemoModeNotice className="mx-auto mt-6 max-w-6xl rounded-none sm:rounded-md" /> : null}
+      {billing.data?.demoBanner ? (
+        <DemoModeNotice className="mx-auto mt-6 max-w-6xl rounded-none sm:rounded-md" />
+      ) : null}
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold">Unbuilt</p>

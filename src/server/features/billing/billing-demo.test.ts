@@ -51,7 +51,12 @@ async function view(u: TestUser) {
 describe('demo checkout', () => {
   it('says it is the demo provider', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/billing/config' });
-    expect(res.json().data).toEqual({ provider: 'demo', enterpriseCheckout: true, checkoutAvailable: true, demoBanner: false });
+    expect(res.json().data).toEqual({
+      provider: 'demo',
+      enterpriseCheckout: true,
+      checkoutAvailable: true,
+      demoBanner: false,
+    });
   });
 
   it('creates one session for 10 concurrent (double-clicked) checkout requests', async () => {

@@ -26,7 +26,9 @@ describe('payments under NODE_ENV=production', () => {
     t = await createTestApp({ env: { NODE_ENV: 'production' } });
     const user = await createUser(t);
     const config = await t.app.inject({ method: 'GET', url: '/api/billing/config' });
-    expect(config.json()).toMatchObject({ data: { checkoutAvailable: false, enterpriseCheckout: false, demoBanner: false } });
+    expect(config.json()).toMatchObject({
+      data: { checkoutAvailable: false, enterpriseCheckout: false, demoBanner: false },
+    });
     const checkout = await t.app.inject({
       method: 'POST',
       url: '/api/billing/checkout',
@@ -34,8 +36,15 @@ describe('payments under NODE_ENV=production', () => {
       payload: { plan: 'enterprise' },
     });
     expect(checkout.statusCode).toBe(503);
-    expect(checkout.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('PAYMENTS_PROVIDER') });
-    const demo = await t.app.inject({ method: 'POST', url: '/api/billing/demo-checkout/x/complete', headers: user.headers });
+    expect(checkout.json()).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringContaining('PAYMENTS_PROVIDER'),
+    });
+    const demo = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/demo-checkout/x/complete',
+      headers: user.headers,
+    });
     expect(demo.statusCode).toBe(404);
     const subscription = await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: user.headers });
     expect(subscription.json()).toMatchObject({ data: { plan: 'free' } });

@@ -68,7 +68,9 @@ export async function computeTrending(options: {
     }
   }
   const themes = [...themeUsers]
-    .filter(([theme, v]) => v.users.size >= TRENDING_MIN_USERS && isCommonMarketLanguage(theme, index.documentFrequency))
+    .filter(
+      ([theme, v]) => v.users.size >= TRENDING_MIN_USERS && isCommonMarketLanguage(theme, index.documentFrequency),
+    )
     .map(([theme, v]) => ({ theme, users: v.users.size, searches: v.searches }))
     .sort((a, b) => b.users - a.users || b.searches - a.searches || a.theme.localeCompare(b.theme))
     .slice(0, 20);

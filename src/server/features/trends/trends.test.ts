@@ -8,12 +8,10 @@ import { growthByKey, recentEvidenceWindow } from './corpus-trends.service.ts';
 
 let t: TestApp;
 let a: TestUser;
-let b: TestUser;
 beforeAll(async () => {
   t = await createTestApp({ overrides: { searchEngine: createThemedEngine() } });
   t.clock.set(new Date('2026-07-01T00:00:00Z'));
   a = await createUser(t);
-  b = await createUser(t);
 });
 afterAll(() => t.close());
 

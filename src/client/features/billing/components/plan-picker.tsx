@@ -37,8 +37,8 @@ export function PlanPicker({ initialPlan }: { initialPlan: PaidPlanId }) {
     <div className="grid gap-6">
       {config.data?.checkoutAvailable === false ? (
         <p role="note" className="rounded-md border px-4 py-3 text-sm">
-          <strong>Payments are not set up on this installation.</strong> Plans cannot be bought here; the free plan
-          and the free trial work as usual.
+          <strong>Payments are not set up on this installation.</strong> Plans cannot be bought here; the free plan and
+          the free trial work as usual.
         </p>
       ) : config.data?.provider === 'demo' ? (
         <DemoModeNotice />
@@ -86,7 +86,11 @@ export function PlanPicker({ initialPlan }: { initialPlan: PaidPlanId }) {
       </fieldset>
       <div className="flex flex-wrap items-center gap-4">
         {canBuy(plan) ? (
-          <Button size="lg" onClick={goToCheckout} disabled={checkout.isPending || config.isPending || config.data?.checkoutAvailable === false}>
+          <Button
+            size="lg"
+            onClick={goToCheckout}
+            disabled={checkout.isPending || config.isPending || config.data?.checkoutAvailable === false}
+          >
             {checkout.isPending ? 'Opening checkout…' : `Continue to checkout — ${PLANS[plan].name}`}
           </Button>
         ) : (
