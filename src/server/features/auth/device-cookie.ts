@@ -4,7 +4,7 @@ import { servedOverHttps } from '../../lib/security-headers.ts';
 
 // A known device: after a successful sign-in the browser keeps a signed cookie naming the account.
 // A locked account still lets its owner in from such a device with the right password, so a lock
-// that strangers cause by guessing cannot keep the owner out (docs/decisions/013). The cookie is
+// that strangers cause by guessing cannot keep the owner out (docs/decisions/014). The cookie is
 // not a credential: the password is still checked, and it is signed so nobody can make one up.
 
 export const DEVICE_COOKIE = 'unbuilt_device';

@@ -59,7 +59,7 @@ describe('account lockout', () => {
   });
 });
 
-describe('a lock strangers cannot hold (docs/decisions/013)', () => {
+describe('a lock strangers cannot hold (docs/decisions/014)', () => {
   function deviceCookieOf(res: { headers: Record<string, unknown> }): string {
     const list = ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
     const line = list.find((l) => l.startsWith(`${DEVICE_COOKIE}=`));
