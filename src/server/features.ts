@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEngine } from './engine/engine.plugin.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { actionPlansFeature } from './features/action-plans/action-plans.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { searchesFeature } from './features/searches/searches.feature.ts';
+import { sharingRoutes } from './features/sharing/sharing.routes.ts';
 import { slowTestRoutes } from './test-hooks/slow.routes.ts';
 import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
 import { trendingRoutes } from './features/trends/trending.routes.ts';
@@ -27,7 +30,10 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(adminFlagsRoutes, { prefix: '/api/admin/flags' });
   await app.register(searchesFeature);
   await app.register(projectsRoutes, { prefix: '/api/projects' });
+  await app.register(sharingRoutes);
   await app.register(trendingRoutes, { prefix: '/api/trending' });
+  await app.register(actionPlansFeature);
+  await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(usageRoutes, { prefix: '/api/user' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/session.ts';
+
+// Issue 16: the market-trends heat map renders from the corpus, the keyboard moves between cells,
+// a cell lists the companies behind it, and switching the metric changes the legend.
+
+// Screenshots for a person to look at, beside the other suites'.
+const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('market trends heat map', () => {
+  it('renders, moves with the arrow keys, lists a cell’s companies, and the metric switch changes the legend', async () => {
+    const { context, page, pageErrors } = await signedInPage(browser);
+    const focusedLabel = () =>
+      page.evaluate<string | null>(`document.activeElement?.getAttribute('aria-label') ?? null`);
+    await page.goto('/market-trends');
+    const grid = page.getByRole('grid', { name: /^Heat map/ });
+    await grid.waitFor();
+    expect(await grid.getByRole('rowheader').count()).toBe(10);
+    expect(await page.getByText('the picture is a small sample', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText(/^Source: Y Combinator directory \(seed sample\) as of \d{4}/).isVisible()).toBe(true);
+    expect(await page.getByText(/^Source: BLS Employment Projections 2023–2033/).isVisible()).toBe(true);
+    expect(await page.getByText(/^Corpus version seed-/).isVisible()).toBe(true);
+
+    // One cell in the tab order; arrows move focus between cells.
+    const cells = grid.getByRole('gridcell').getByRole('button');
+    expect(await grid.locator('button[tabindex="0"]').count()).toBe(1);
+    await cells.first().focus();
+    const first = await focusedLabel();
+    await page.keyboard.press('ArrowRight');
+    const right = await focusedLabel();
+    expect(right).not.toBe(first);
+    expect(right).toMatch(/^Technology, \d{4}:/);
+    await page.keyboard.press('ArrowDown');
+    const down = await focusedLabel();
+    expect(down).toMatch(/^Healthcare, \d{4}:/);
+    expect(await grid.locator('button[tabindex="0"]').getAttribute('aria-label')).toBe(down);
+
+    // A healthcare cell with companies: the list has as many companies as the cell says.
+    const label = await grid
+      .getByRole('button', { name: /^Healthcare, \d{4}: [1-9]/ })
+      .first()
+      .getAttribute('aria-label');
+    const [, year, count] = /^Healthcare, (\d{4}): (\d+)/.exec(label ?? '') ?? [];
+    await grid.getByRole('button', { name: label ?? '' }).click();
+    const list = page.getByRole('list', { name: `Companies in Healthcare, ${year}` });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(Number(count));
+    expect(await page.getByText(/^(Rising|Falling|Flat|Trend unclear)/).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SHOTS, 'market-trends-1280.png'), fullPage: true });
+
+    // Switching the metric changes the legend's caption and range.
+    const legend = page.getByRole('figure', { name: 'Legend' });
+    const before = await legend.textContent();
+    await page.getByLabel('Metric').selectOption('share');
+    await legend.getByText("Share of that year's directory").waitFor();
+    expect(await legend.textContent()).not.toBe(before);
+    expect(await page.getByTestId('legend-max').textContent()).toMatch(/%$/);
+
+    // The table alternative holds the same rows.
+    await page.getByRole('button', { name: 'Show as a table' }).click();
+    expect(await page.getByRole('table', { name: 'Heat map values as a table' }).getByRole('rowheader').count()).toBe(
+      10,
+    );
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a phone: the grid scrolls inside its own region', async () => {
+    const { context, page } = await signedInPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/market-trends?metric=survival');
+    await page.getByRole('grid', { name: /^Heat map/ }).waitFor();
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, 'market-trends-390.png'), fullPage: true });
+    await context.close();
+  });
+});

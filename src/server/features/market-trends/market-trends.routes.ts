@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '#shared/api/envelope.schemas.ts';
+import {
+  heatCellDetailSchema,
+  heatCellQuerySchema,
+  heatMapQuerySchema,
+  heatMapSchema,
+} from '#shared/market-trends/market-trends.schemas.ts';
+import { requireUser } from '../../lib/auth-guard.ts';
+import { heatCell, heatMap } from './market-trends.service.ts';
+
+// /api/market-trends: the heat map of company entries from the corpus, and one cell's companies.
+const tags = ['market-trends'];
+
+export const marketTrendsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { env, clock } = app.deps;
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Heat map of company entries by category and year',
+        querystring: heatMapQuerySchema,
+        response: { 200: ok(heatMapSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await heatMap({ env, query: request.query, now: clock.now() }),
+    }),
+  );
+
+  app.get(
+    '/cell',
+    {
+      schema: {
+        tags,
+        summary: 'The companies behind one heat-map cell and its trend',
+        querystring: heatCellQuerySchema,
+        response: { 200: ok(heatCellDetailSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await heatCell({ env, query: request.query, now: clock.now() }),
+    }),
+  );
+};
