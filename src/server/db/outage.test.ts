@@ -79,7 +79,7 @@ describe('the API while the database is unavailable', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 503 SERVICE_UNAVAILABLE with Retry-After in the envelope, and logs one line for twenty requests', async () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After in the envelope, and logs one line per outage kind for twenty requests', async () => {
     const before = lines.length;
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/__outage-probe' })),
@@ -90,9 +90,14 @@ describe('the API while the database is unavailable', () => {
       expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
     }
     const logged = lines.slice(before).filter((line) => line.includes('database unavailable'));
-    expect(logged).toHaveLength(1);
-    expect(logged[0]).not.toContain('"stack"');
-    expect(logged[0]).not.toContain(String(new URL(refusedUrl).port));
+    // One line per kind of outage (a loaded machine may see a connect timeout beside the refusals).
+    const kinds = logged.map((line) => (JSON.parse(line) as { outage: string }).outage);
+    expect(logged.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    for (const line of logged) {
+      expect(line).not.toContain('"stack"');
+      expect(line).not.toContain(String(new URL(refusedUrl).port));
+    }
   });
 });
 
