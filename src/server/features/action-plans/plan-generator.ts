@@ -186,9 +186,11 @@ const RECIPES: Record<TemplateRecipe, Recipe> = {
     }
     return competitors.map((c) => {
       const about = [c.batch, c.status].filter(Boolean).join(', ');
+      const oneLiner = c.oneLiner?.trim().replace(/\.+$/, '');
+      const sentence = c.match?.sentence.trim().replace(/\.+$/, '');
       const lines = [
-        `${c.name}${about ? ` (${about})` : ''}${c.oneLiner ? `: ${c.oneLiner}` : ''}.`,
-        c.match ? `Why it competes: ${quote(c.match.sentence)}.` : null,
+        `${c.name}${about ? ` (${about})` : ''}${oneLiner ? `: ${oneLiner}` : ''}.`,
+        sentence && sentence !== oneLiner ? `Why it competes: ${quote(sentence)}.` : null,
         `Sign up or book a demo; note its price, its onboarding and which ${facts.segment} it serves badly.`,
       ];
       return task(`Study ${c.name}`, lines.filter(Boolean).join(' '), '1 day', [c.evidenceId ?? null]);
