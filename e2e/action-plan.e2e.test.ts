@@ -92,6 +92,12 @@ describe('action plan', () => {
       await page.screenshot({ path: path.join(SHOTS, `action-plan-worked-${name}.png`), fullPage: false });
       await reloaded.getByRole('listitem', { name: second, exact: true }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `action-plan-blocked-${name}.png`) });
+
+      const launch = page.getByRole('region', { name: 'Launch', exact: true });
+      await launch.getByText('Rename phase').click();
+      await launch.getByLabel('New name for Launch').fill('Go to market');
+      await launch.getByRole('button', { name: 'Rename', exact: true }).click();
+      await page.getByRole('heading', { name: 'Go to market', level: 3 }).waitFor();
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

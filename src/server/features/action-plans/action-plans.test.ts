@@ -560,7 +560,7 @@ if (datasetsDir) {
         expect(titles).toContain(`Study ${competitor}`);
         const role = result?.evidence.find((e) => /^onet:[^:]+:role$/.test(e.id));
         const occupation =
-          /:\s*([^;]+)/
+          /:\s*([^;(]+)/
             .exec(role?.note ?? '')?.[1]
             ?.trim()
             .toLowerCase() ?? '';

@@ -94,6 +94,137 @@ function AddTask({
   );
 }
 
+function PhaseTools({
+  phase,
+  index,
+  count,
+  isBusy,
+  write,
+}: {
+  phase: PlanPhaseDto;
+  index: number;
+  count: number;
+  isBusy: boolean;
+  write: (w: PlanWrite) => Promise<unknown>;
+}) {
+  const id = useId();
+  const [name, setName] = useState(phase.name);
+  const [isConfirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = (change: PlanWrite) => {
+    setError(null);
+    write(change).catch((e: unknown) =>
+      setError(e instanceof ApiError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'Could not change the phase.'),
+    );
+  };
+  return (
+    <div className="mt-1 space-y-2">
+      <div className="flex flex-wrap gap-1">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={isBusy || index === 0}
+          onClick={() => run({ kind: 'phase', phaseId: phase.id, body: { order: index - 1 } })}
+        >
+          Move phase up<span className="sr-only">: {phase.name}</span>
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={isBusy || index === count - 1}
+          onClick={() => run({ kind: 'phase', phaseId: phase.id, body: { order: index + 1 } })}
+        >
+          Move phase down<span className="sr-only">: {phase.name}</span>
+        </Button>
+        {isConfirming ? (
+          <Button
+            size="sm"
+            variant="destructive"
+            disabled={isBusy}
+            onClick={() => run({ kind: 'delete-phase', phaseId: phase.id })}
+          >
+            Delete {phase.name} and its {phase.tasks.length} tasks
+          </Button>
+        ) : (
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+            Delete phase<span className="sr-only">: {phase.name}</span>
+          </Button>
+        )}
+      </div>
+      <details className="text-sm">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center">Rename phase</summary>
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            run({ kind: 'phase', phaseId: phase.id, body: { name: name.trim() } });
+          }}
+        >
+          <label htmlFor={id} className="sr-only">
+            New name for {phase.name}
+          </label>
+          <input
+            id={id}
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+            className="min-h-11 min-w-0 flex-1 rounded-md border bg-background px-2"
+          />
+          <Button type="submit" size="sm" variant="outline" disabled={isBusy}>
+            Rename
+          </Button>
+        </form>
+      </details>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AddPhase({ isBusy, write }: { isBusy: boolean; write: (w: PlanWrite) => Promise<unknown> }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2 rounded-lg border p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(null);
+        write({ kind: 'add-phase', body: { name } })
+          .then(() => setName(''))
+          .catch((e: unknown) =>
+            setError(e instanceof ApiError ? (e.fieldErrors.name ?? e.message) : 'Could not add the phase.'),
+          );
+      }}
+    >
+      <div className="flex min-w-0 flex-1 flex-col">
+        <label htmlFor={id} className="text-xs font-medium">
+          New phase
+        </label>
+        <input
+          id={id}
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          className="min-h-11 rounded-md border bg-background px-2"
+        />
+      </div>
+      <Button type="submit" variant="outline" disabled={isBusy}>
+        Add phase
+      </Button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 export function PlanBoard({ plan }: { plan: ActionPlanDto }) {
   const mutation = usePlanWrite(plan);
   const progress = useQuery({ ...progressQueryOptions(plan.id), enabled: !plan.isExample });
@@ -200,11 +331,21 @@ export function PlanBoard({ plan }: { plan: ActionPlanDto }) {
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        {plan.phases.map((phase) => (
+        {plan.phases.map((phase, phaseIndex) => (
           <section key={phase.id} aria-labelledby={`phase-${phase.id}`} className="min-w-0 rounded-lg border p-3">
-            <h3 id={`phase-${phase.id}`} className="text-lg font-semibold">
+            <h3 id={`phase-${phase.id}`} className="text-lg font-semibold break-words">
               {phase.name}
             </h3>
+            {isReadOnly ? null : (
+              <PhaseTools
+                key={phase.name}
+                phase={phase}
+                index={phaseIndex}
+                count={plan.phases.length}
+                isBusy={mutation.isPending}
+                write={write}
+              />
+            )}
             <p className="text-xs text-muted-foreground">
               {phase.estimatedDuration ? `${phase.estimatedDuration} · ` : ''}
               {phase.completionPercentage}% complete
@@ -214,7 +355,7 @@ export function PlanBoard({ plan }: { plan: ActionPlanDto }) {
             <ul className="mt-3 space-y-2">
               {phase.tasks.map((task, index) => (
                 <TaskCard
-                  key={`${task.id}-${task.notes ?? ''}`}
+                  key={`${task.id}-${task.title}-${task.estimatedTime ?? ''}-${task.notes ?? ''}`}
                   task={task}
                   index={index}
                   count={phase.tasks.length}
@@ -231,6 +372,7 @@ export function PlanBoard({ plan }: { plan: ActionPlanDto }) {
           </section>
         ))}
       </div>
+      {isReadOnly ? null : <AddPhase isBusy={mutation.isPending} write={write} />}
     </div>
   );
 }

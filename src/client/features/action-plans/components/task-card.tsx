@@ -43,6 +43,10 @@ export function TaskCard({
   const statusId = useId();
   const depId = useId();
   const notesId = useId();
+  const titleId = useId();
+  const timeId = useId();
+  const [title, setTitle] = useState(task.title);
+  const [time, setTime] = useState(task.estimatedTime ?? '');
   const [error, setError] = useState<string | null>(null);
   const [needsOverride, setNeedsOverride] = useState(false);
   const [prerequisite, setPrerequisite] = useState('');
@@ -249,26 +253,53 @@ export function TaskCard({
 
       {isReadOnly ? null : (
         <details className="mt-2 text-sm">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center">Notes</summary>
-          <label htmlFor={notesId} className="sr-only">
-            Notes for “{task.title}”
-          </label>
-          <textarea
-            id={notesId}
-            value={notes}
-            maxLength={5000}
-            onChange={(event) => setNotes(event.target.value)}
-            className="mt-1 w-full rounded-md border bg-background p-2"
-            rows={3}
-          />
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={isBusy}
-            onClick={() => void run({ kind: 'task', taskId: task.id, body: { notes: notes.trim() || null } })}
+          <summary className="inline-flex min-h-11 cursor-pointer items-center">Edit details and notes</summary>
+          <form
+            className="space-y-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void run({
+                kind: 'task',
+                taskId: task.id,
+                body: { title: title.trim(), estimatedTime: time.trim() || null, notes: notes.trim() || null },
+              });
+            }}
           >
-            Save notes
-          </Button>
+            <label htmlFor={titleId} className="block text-xs font-medium">
+              Title
+            </label>
+            <input
+              id={titleId}
+              value={title}
+              maxLength={200}
+              onChange={(event) => setTitle(event.target.value)}
+              className="min-h-11 w-full rounded-md border bg-background px-2"
+            />
+            <label htmlFor={timeId} className="block text-xs font-medium">
+              Estimated time
+            </label>
+            <input
+              id={timeId}
+              value={time}
+              maxLength={50}
+              onChange={(event) => setTime(event.target.value)}
+              className="min-h-11 w-full rounded-md border bg-background px-2"
+            />
+            <label htmlFor={notesId} className="block text-xs font-medium">
+              Notes
+            </label>
+            <textarea
+              id={notesId}
+              value={notes}
+              maxLength={5000}
+              onChange={(event) => setNotes(event.target.value)}
+              className="w-full rounded-md border bg-background p-2"
+              rows={3}
+            />
+            <Button type="submit" size="sm" variant="outline" disabled={isBusy}>
+              Save<span className="sr-only"> “{task.title}”</span>
+            </Button>
+          </form>
         </details>
       )}
       {error ? (
