@@ -569,6 +569,6 @@ if (datasetsDir) {
       } finally {
         await full.close();
       }
-    });
+    }, 300_000); // loading the full datasets takes a minute or more on a busy machine
   });
 }
