@@ -9,3 +9,4 @@ export * from './mail.ts';
 export * from './billing.ts';
 export * from './feature-flags.ts';
 export * from './jobs.ts';
+export * from './analytics.ts';
