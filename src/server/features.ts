@@ -10,6 +10,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { searchesFeature } from './features/searches/searches.feature.ts';
+import { sharingRoutes } from './features/sharing/sharing.routes.ts';
 import { slowTestRoutes } from './test-hooks/slow.routes.ts';
 import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
 import { trendingRoutes } from './features/trends/trending.routes.ts';
@@ -29,6 +30,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(adminFlagsRoutes, { prefix: '/api/admin/flags' });
   await app.register(searchesFeature);
   await app.register(projectsRoutes, { prefix: '/api/projects' });
+  await app.register(sharingRoutes);
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });

@@ -21,7 +21,12 @@ export async function registerStaticClient(app: FastifyInstance, distDir = CLIEN
       index: false,
       setHeaders: (res, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A share link's page is never cached (its token is in the address).
+        const isSharePage = res.request.url.startsWith('/share/');
+        res.header(
+          'cache-control',
+          isHashedAsset ? 'public, max-age=31536000, immutable' : isSharePage ? 'no-store' : 'no-cache',
+        );
       },
     });
   }
@@ -29,6 +34,11 @@ export async function registerStaticClient(app: FastifyInstance, distDir = CLIEN
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && hasClient) {
+      // A share link's page: not indexed, its token never sent on as a referrer, not cached.
+      if (request.url.startsWith('/share/')) {
+        reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+        return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').sendFile('index.html');
+      }
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return sendApiNotFound(reply, request.method, request.url);

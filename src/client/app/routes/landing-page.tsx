@@ -27,7 +27,7 @@ const FEATURES = [
   {
     title: 'Export & Share',
     icon: Share2,
-    text: 'Save the opportunities worth pursuing and come back to them. Export as PDF or CSV and sharing an analysis with a link or with your team are being built.',
+    text: 'Save the opportunities worth pursuing and come back to them, and share an analysis with a read-only link anyone can open. Export as PDF or CSV and sharing with your team are being built.',
     isComingSoon: true,
   },
 ] as const;

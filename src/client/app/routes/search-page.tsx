@@ -15,6 +15,7 @@ import { ResultsView } from '#client/features/searches/components/results-view.t
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
 
 /** /search/:id — one analysis with every opportunity, its evidence and breakdowns. */
 export function SearchPage() {
@@ -54,6 +55,7 @@ export function SearchPage() {
             {search.isFavorite ? 'Favourite' : 'Add to favourites'}
           </Button>
           <RerunButton query={search.query} onRerun={() => rerun(search.id)} />
+          <ShareDialog searchId={search.id} query={search.query} />
         </div>
       </div>
       <div className="mt-4">

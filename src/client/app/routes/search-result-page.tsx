@@ -10,6 +10,7 @@ import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts
 import { searchResultQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
 import { formatOpportunityScore, OPPORTUNITY_SCORE_MAX } from '#client/features/searches/opportunity-score.ts';
 
 /** /search-result/:id — one opportunity in depth. */
@@ -32,13 +33,16 @@ export function SearchResultPage() {
       </p>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <h1 className="text-2xl font-bold">{r.title}</h1>
-        <Button
-          variant="outline"
-          aria-pressed={r.isSaved}
-          onClick={() => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
-        >
-          {r.isSaved ? 'Saved' : 'Save'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <ShareDialog searchId={r.search.id} query={r.search.query} />
+          <Button
+            variant="outline"
+            aria-pressed={r.isSaved}
+            onClick={() => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
+          >
+            {r.isSaved ? 'Saved' : 'Save'}
+          </Button>
+        </div>
       </div>
       <p className="mt-1 text-sm text-muted-foreground">
         {categoryLabel(r.category)} · opportunity {formatOpportunityScore(r.opportunityScore)}/{OPPORTUNITY_SCORE_MAX} ·

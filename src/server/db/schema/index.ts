@@ -9,4 +9,5 @@ export * from './mail.ts';
 export * from './billing.ts';
 export * from './feature-flags.ts';
 export * from './jobs.ts';
+export * from './sharing.ts';
 export * from './analytics.ts';

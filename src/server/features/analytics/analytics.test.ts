@@ -7,6 +7,7 @@ import type {
   DriftDto,
 } from '#shared/analytics/analytics.schemas.ts';
 import { DAY_MS } from '#shared/app/time.constants.ts';
+import { SHARE_LINK_EXPIRIES } from '#shared/sharing/sharing.schemas.ts';
 import { analyticsEvents, searchResults, searches } from '../../db/schema/index.ts';
 import type { JobContext } from '../../lib/jobs/job.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
@@ -59,6 +60,22 @@ describe('analytics events', () => {
     expect(rows[0]!.sessionId).toMatch(/.+/);
     expect(rows[1]!.sessionId).toBe(rows[0]!.sessionId);
     expect(JSON.stringify(rows)).not.toContain('plumbing');
+  });
+
+  it('records creating a share link as a "share" event', async () => {
+    const u = await createUser(t);
+    const searchId = await search(u, 'shared market');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/searches/${searchId}/share-links`,
+      headers: headers(u),
+      payload: { expiresIn: SHARE_LINK_EXPIRIES[0] },
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await eventsOf(u.user.id)).map((r) => [r.eventType, r.metadata])).toEqual([
+      ['search_run', { searchId }],
+      ['share', { searchId, expiresIn: SHARE_LINK_EXPIRIES[0] }],
+    ]);
   });
 
   it('records "upgrade viewed" reported by the browser, and refuses any other event type', async () => {

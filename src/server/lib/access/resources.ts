@@ -1,4 +1,4 @@
-import { checkoutSessions, projects, searchResults, searches } from '../../db/schema/index.ts';
+import { checkoutSessions, projects, searchResults, searches, shareLinks } from '../../db/schema/index.ts';
 import { ownedBy, throughParent, type ResourcePolicy } from './policy.ts';
 
 // Every resource a path parameter can name, with who may use it. A route with an id parameter
@@ -32,11 +32,19 @@ export const checkoutSessionResource: ResourcePolicy = {
   condition: ownedBy(checkoutSessions.userId),
 };
 
+export const shareLinkResource: ResourcePolicy = {
+  label: 'The share link',
+  table: shareLinks,
+  id: shareLinks.id,
+  condition: ownedBy(shareLinks.userId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
   project: projectResource,
   checkoutSession: checkoutSessionResource,
+  shareLink: shareLinkResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -5,9 +5,11 @@ import type { ResourceName } from './resources.ts';
 // request as another:
 //   { params: { id: 'project' }, body: { searchId: 'search' } }  each parameter or body field → its resource
 //   'admin'                                                     admin-only routes (guarded by role)
+//   'public'                                                    the parameter is itself the credential (a share token)
 // A route with a path parameter and no declaration fails that test.
 
-export type RouteAccess = { params: Record<string, ResourceName>; body?: Record<string, ResourceName> } | 'admin';
+export type RouteAccess =
+  { params: Record<string, ResourceName>; body?: Record<string, ResourceName> } | 'admin' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

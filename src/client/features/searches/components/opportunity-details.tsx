@@ -1,4 +1,4 @@
-import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
+import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { CompetitorsList } from './competitors-list.tsx';
 import { DemandList, IncumbentSoftware } from './demand-evidence.tsx';
 import { EvidenceList } from './evidence-list.tsx';
@@ -38,7 +38,7 @@ function ListBlock({ title, items }: { title: string; items: string[] }) {
 }
 
 /** Every field of a stored opportunity, with breakdowns, evidence and competitors. */
-export function OpportunityDetails({ result }: { result: SearchResultDto }) {
+export function OpportunityDetails({ result }: { result: Opportunity }) {
   return (
     <div className="space-y-4">
       <TextBlock title="Why this gap exists" text={result.gapReason} />
