@@ -78,6 +78,26 @@ describe('analytics events', () => {
     ]);
   });
 
+  it('records creating an action plan and exporting it', async () => {
+    const u = await pro();
+    const searchId = await search(u, 'plan market');
+    const [result] = await t.db.db.select().from(searchResults).where(eq(searchResults.searchId, searchId));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/action-plans',
+      headers: headers(u),
+      payload: { searchResultId: result!.id },
+    });
+    expect(res.statusCode).toBe(201);
+    const planId = res.json<{ data: { id: number } }>().data.id;
+    await t.app.inject({ method: 'GET', url: `/api/action-plans/${planId}/export?format=csv`, headers: headers(u) });
+    expect((await eventsOf(u.user.id)).map((r) => [r.eventType, r.metadata])).toEqual([
+      ['search_run', { searchId }],
+      ['plan_created', { planId }],
+      ['export', { format: 'csv', what: 'action-plan' }],
+    ]);
+  });
+
   it('records "upgrade viewed" reported by the browser, and refuses any other event type', async () => {
     const u = await createUser(t);
     const ok = await t.app.inject({
