@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
 import { buildApp } from '../src/server/app.ts';
 import { fromPglite } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { users } from '../src/server/db/schema/index.ts';
+import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
 import { parseEnv, readTestVariable } from '../src/server/env.ts';
 import { DEFAULT_ASSUMPTIONS, project } from '../src/shared/ideas/projections.ts';
 
@@ -57,14 +57,15 @@ try {
       .values({ email: `bench-${randomBytes(4).toString('hex')}@example.test`, name: 'Bench' })
       .returning();
     if (!user) throw new Error('no user');
-    // Access tokens carry a live session family (hardening, issue 12).
+    // Access tokens belong to a session family (hardening): issue one as a sign-in would.
+    const signedAt = new Date();
     const { familyId } = await issueRefreshToken({
-      db: database.db,
+      db: app.deps.db,
       meta: { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
       userId: user.id,
-      now: new Date(),
+      now: signedAt,
     });
-    const token = await app.deps.jwt.signAccessToken({ userId: user.id, familyId }, new Date());
+    const token = await app.deps.jwt.signAccessToken({ userId: user.id, familyId }, signedAt);
     const headers = { authorization: `Bearer ${token}` };
     const ids: number[] = [];
     for (const [title, targetMarket] of IDEAS) {
@@ -102,9 +103,7 @@ try {
     console.log(
       `POST /api/ideas/:id/validate, first validation of ${ids.length} ideas (${corpus}, PGlite): ${fmt(first)}`,
     );
-    console.log(
-      `  (${insufficient} of ${ids.length} answered "insufficient data"; the first includes the engine's index load)`,
-    );
+    console.log(`  (${insufficient} of ${ids.length} answered "insufficient data")`);
     console.log(`POST /api/ideas/:id/validate, re-validation (${corpus}, PGlite): ${fmt(repeat)}`);
   } finally {
     await app.close();
