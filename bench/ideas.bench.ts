@@ -57,6 +57,7 @@ try {
       .values({ email: `bench-${randomBytes(4).toString('hex')}@example.test`, name: 'Bench' })
       .returning();
     if (!user) throw new Error('no user');
+    // Access tokens belong to a session family (hardening): issue one as a sign-in would.
     const signedAt = new Date();
     const { familyId } = await issueRefreshToken({
       db: app.deps.db,
@@ -102,9 +103,7 @@ try {
     console.log(
       `POST /api/ideas/:id/validate, first validation of ${ids.length} ideas (${corpus}, PGlite): ${fmt(first)}`,
     );
-    console.log(
-      `  (${insufficient} of ${ids.length} answered "insufficient data"; the first includes the engine's index load)`,
-    );
+    console.log(`  (${insufficient} of ${ids.length} answered "insufficient data")`);
     console.log(`POST /api/ideas/:id/validate, re-validation (${corpus}, PGlite): ${fmt(repeat)}`);
   } finally {
     await app.close();
