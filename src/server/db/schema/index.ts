@@ -11,3 +11,4 @@ export * from './feature-flags.ts';
 export * from './jobs.ts';
 export * from './action-plans.ts';
 export * from './sharing.ts';
+export * from './api-keys.ts';
