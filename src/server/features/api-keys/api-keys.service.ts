@@ -1,22 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import { MAX_ACTIVE_API_KEYS, type ApiKeyDto, type ApiKeyScope } from '#shared/api-keys/api-keys.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from '../../db/schema/index.ts';
+import { API_KEY_PREFIX, hashApiKey } from '../../lib/api-key-auth.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
-import { planIncludes } from '#shared/plans/plan-features.ts';
 
 // Key lifecycle (docs/decisions/015): 32 random bytes, shown once; only the SHA-256 is stored (a
 // key has full entropy, so a slow hash adds nothing), with a prefix for the list. A key works only
 // while it is not revoked or expired and its owner's plan includes API access, read on each request.
-
-const KEY_PREFIX = 'ub_live_';
-
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
 
 function toDto(row: ApiKeyRow, now: Date): ApiKeyDto {
   return {
@@ -39,7 +32,7 @@ export async function createApiKey(options: {
   input: { name: string; scopes: ApiKeyScope[]; expiresInDays: number | null };
 }): Promise<{ apiKey: ApiKeyDto; key: string }> {
   const { db, user, now, input } = options;
-  const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await db.transaction(async (tx) => {
     // The user row is the lock: the cap holds under concurrent creates.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -55,7 +48,7 @@ export async function createApiKey(options: {
       .values({
         userId: user.id,
         name: input.name,
-        prefix: key.slice(0, KEY_PREFIX.length + 8),
+        prefix: key.slice(0, API_KEY_PREFIX.length + 8),
         keyHash: hashApiKey(key),
         scopes: input.scopes,
         expiresAt: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS),
@@ -90,36 +83,4 @@ export async function revokeApiKey(options: {
     .returning();
   if (!row) throw notFound('The API key');
   return toDto(row, now);
-}
-
-const invalidKey = () => new AppError('UNAUTHENTICATED', 'The API key is missing, wrong, revoked or expired.');
-
-/** The key's row and owner, or 401/403: the one check every /api/v1 request passes. */
-export async function authenticateApiKey(options: {
-  db: Database;
-  key: string;
-  scope: ApiKeyScope;
-  now: Date;
-}): Promise<{ apiKey: ApiKeyRow; user: UserRow }> {
-  const { db, key, scope, now } = options;
-  if (!key.startsWith(KEY_PREFIX) || key.length > 200) throw invalidKey();
-  const [found] = await db
-    .select({ apiKey: apiKeys, user: users })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.keyHash, hashApiKey(key)));
-  if (!found || found.apiKey.revokedAt || (found.apiKey.expiresAt && found.apiKey.expiresAt <= now)) throw invalidKey();
-  if (!found.user.isActive) throw invalidKey();
-  // A downgrade disables every key at once: the plan is read from the owner's row on each request.
-  if (!planIncludes(effectivePlan(found.user, now), 'apiAccess')) {
-    throw new AppError('PLAN_REQUIRED', 'API access needs the Enterprise plan. This key stops working below it.');
-  }
-  if (!found.apiKey.scopes.includes(scope)) {
-    throw new AppError('FORBIDDEN', `This key does not have the "${scope}" scope.`);
-  }
-  // Last use, at most once a minute per key (a write on every request would be the hot path's cost).
-  if (!found.apiKey.lastUsedAt || now.getTime() - found.apiKey.lastUsedAt.getTime() > 60_000) {
-    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, found.apiKey.id));
-  }
-  return found;
 }

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { HOUR_MS } from '#shared/app/time.constants.ts';
 import { IDEMPOTENCY_WINDOW_HOURS } from '#shared/api-keys/api-keys.schemas.ts';
-import type { Database } from '../../db/client.ts';
-import { apiIdempotency } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Database } from '../db/client.ts';
+import { apiIdempotency } from '../db/schema/index.ts';
+import { AppError } from './app-error.ts';
 
 // `Idempotency-Key` on POST /api/v1 (docs/decisions/015). The key is claimed by inserting its row
 // before the work starts: one request wins the insert and does the work; a concurrent or later

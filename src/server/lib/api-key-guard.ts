@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope } from '#shared/api-keys/api-keys.schemas.ts';
 import { MINUTE_MS } from '#shared/app/time.constants.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
-import { authenticateApiKey } from './api-keys.service.ts';
+import { authenticateApiKey } from './api-key-auth.ts';
+import { AppError } from './app-error.ts';
+import { consumeRateLimit } from './rate-limit.ts';
 
 // The preHandler of every /api/v1 route: `Authorization: Bearer ub_live_…`, the scope the route
 // needs, and a per-key rate limit announced with the IETF draft's RateLimit-* headers.
