@@ -2,6 +2,8 @@ import {
   actionPlans,
   apiKeys,
   checkoutSessions,
+  ideaHypotheses,
+  ideas,
   planPhases,
   planTasks,
   projects,
@@ -40,6 +42,20 @@ export const checkoutSessionResource: ResourcePolicy = {
   table: checkoutSessions,
   id: checkoutSessions.providerSessionId,
   condition: ownedBy(checkoutSessions.userId),
+};
+
+export const ideaResource: ResourcePolicy = {
+  label: 'The idea',
+  table: ideas,
+  id: ideas.id,
+  condition: ownedBy(ideas.userId),
+};
+
+export const ideaHypothesisResource: ResourcePolicy = {
+  label: 'The hypothesis',
+  table: ideaHypotheses,
+  id: ideaHypotheses.id,
+  condition: throughParent(ideaResource, ideaHypotheses.ideaId),
 };
 
 export const actionPlanResource: ResourcePolicy = {
@@ -82,6 +98,8 @@ export const RESOURCES = {
   searchResult: searchResultResource,
   project: projectResource,
   checkoutSession: checkoutSessionResource,
+  idea: ideaResource,
+  ideaHypothesis: ideaHypothesisResource,
   actionPlan: actionPlanResource,
   planPhase: planPhaseResource,
   planTask: planTaskResource,
