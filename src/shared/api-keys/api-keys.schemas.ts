@@ -4,7 +4,6 @@ import { z } from 'zod';
 
 export const API_KEY_SCOPES = ['read', 'search', 'export'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-export const API_KEY_EXPIRY_DAYS = [30, 90, 365] as const;
 /** Keys one account may hold (revoked ones excluded). */
 export const MAX_ACTIVE_API_KEYS = 20;
 /** Requests per key per minute on /api/v1. */
@@ -29,7 +28,6 @@ export const apiKeyCreateSchema = z.strictObject({
     })
     .default(90),
 });
-export type ApiKeyCreate = z.input<typeof apiKeyCreateSchema>;
 
 export const apiKeySchema = z.object({
   id: z.number().int(),
