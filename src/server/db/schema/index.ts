@@ -12,3 +12,4 @@ export * from './jobs.ts';
 export * from './ideas.ts';
 export * from './action-plans.ts';
 export * from './sharing.ts';
+export * from './analytics.ts';
