@@ -5,6 +5,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
+import { exportsRoutes } from './features/exports/exports.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
@@ -30,6 +31,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(searchesFeature);
   await app.register(projectsRoutes, { prefix: '/api/projects' });
   await app.register(sharingRoutes);
+  await app.register(exportsRoutes, { prefix: '/api/exports' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(usageRoutes, { prefix: '/api/user' });

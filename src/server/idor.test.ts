@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { users } from './db/schema/index.ts';
 import type { RouteAccess } from './lib/access/route-access.ts';
 import type { ResourceName } from './lib/access/resources.ts';
 import type { RouteEntry } from './lib/route-table.ts';
@@ -119,7 +121,15 @@ describe('every id route refuses another user’s ids', () => {
       expect(refused.statusCode, refused.body).toBe(404);
       expect(refused.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
 
-      const allowed = await call(owner, { method: route.method, url, payload });
+      let allowed = await call(owner, { method: route.method, url, payload });
+      if (allowed.statusCode === 403 && allowed.json<{ code: string }>().code === 'PLAN_REQUIRED') {
+        // A paid feature: the owner on the plan it needs must get through.
+        await t.db.db
+          .update(users)
+          .set({ subscriptionTier: 'pro', subscriptionStatus: 'active' })
+          .where(eq(users.id, owner.user.id));
+        allowed = await call(owner, { method: route.method, url, payload });
+      }
       expect(allowed.statusCode, allowed.body).toBeLessThan(400);
 
       // A body field naming someone else's resource is refused even on the owner's own path.

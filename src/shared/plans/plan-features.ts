@@ -6,6 +6,7 @@ export const PLAN_FEATURES = {
   advancedAnalytics: ['pro', 'enterprise'],
   collaboration: ['pro', 'enterprise'],
   customReports: ['pro', 'enterprise'],
+  csvExport: ['pro', 'enterprise'],
   unlimitedHistory: ['pro', 'enterprise'],
   prioritySupport: ['pro', 'enterprise'],
   teamManagement: ['enterprise'],

@@ -10,3 +10,4 @@ export * from './billing.ts';
 export * from './feature-flags.ts';
 export * from './jobs.ts';
 export * from './sharing.ts';
+export * from './exports.ts';
