@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEngine } from './engine/engine.plugin.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { actionPlansFeature } from './features/action-plans/action-plans.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
@@ -33,6 +34,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(sharingRoutes);
   await app.register(exportsRoutes, { prefix: '/api/exports' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
+  await app.register(actionPlansFeature);
   await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(usageRoutes, { prefix: '/api/user' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });

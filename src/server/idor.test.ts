@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DAY_MS } from '#shared/app/time.constants.ts';
 import { users } from './db/schema/index.ts';
 import type { RouteAccess } from './lib/access/route-access.ts';
 import type { ResourceName } from './lib/access/resources.ts';
@@ -51,6 +52,27 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     const res = await call(owner, { method: 'POST', url: '/api/projects', payload: { name: 'Owner project' } });
     await expectOk(res, 'create a project');
     return res.json<{ data: { id: number } }>().data.id;
+  },
+  actionPlan: async (owner) => {
+    // Plans are Pro: the owner is on the trial (the intruder stays free, and still gets a 404, not a 403).
+    await t.db.db
+      .update(users)
+      .set({ trialExpiration: new Date(Date.now() + DAY_MS) })
+      .where(eq(users.id, owner.user.id));
+    const searchResultId = await FIXTURES.searchResult(owner);
+    const res = await call(owner, { method: 'POST', url: '/api/action-plans', payload: { searchResultId } });
+    await expectOk(res, 'generate a plan');
+    return res.json<{ data: { id: number } }>().data.id;
+  },
+  planPhase: async (owner) => {
+    const planId = await FIXTURES.actionPlan(owner);
+    const res = await call(owner, { method: 'GET', url: `/api/action-plans/${planId}` });
+    return res.json<{ data: { phases: { id: number }[] } }>().data.phases[0]?.id ?? 0;
+  },
+  planTask: async (owner) => {
+    const planId = await FIXTURES.actionPlan(owner);
+    const res = await call(owner, { method: 'GET', url: `/api/action-plans/${planId}` });
+    return res.json<{ data: { phases: { tasks: { id: number }[] }[] } }>().data.phases[0]?.tasks[0]?.id ?? 0;
   },
   shareLink: async (owner) => {
     const searchId = await FIXTURES.search(owner);

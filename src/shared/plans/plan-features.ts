@@ -4,6 +4,7 @@ import type { PlanId } from './plans.constants.ts';
 // upgrade prompts read this one table.
 export const PLAN_FEATURES = {
   advancedAnalytics: ['pro', 'enterprise'],
+  actionPlans: ['pro', 'enterprise'],
   collaboration: ['pro', 'enterprise'],
   customReports: ['pro', 'enterprise'],
   csvExport: ['pro', 'enterprise'],

@@ -1,4 +1,13 @@
-import { checkoutSessions, projects, searchResults, searches, shareLinks } from '../../db/schema/index.ts';
+import {
+  actionPlans,
+  checkoutSessions,
+  planPhases,
+  planTasks,
+  projects,
+  searchResults,
+  searches,
+  shareLinks,
+} from '../../db/schema/index.ts';
 import { ownedBy, throughParent, type ResourcePolicy } from './policy.ts';
 
 // Every resource a path parameter can name, with who may use it. A route with an id parameter
@@ -32,6 +41,27 @@ export const checkoutSessionResource: ResourcePolicy = {
   condition: ownedBy(checkoutSessions.userId),
 };
 
+export const actionPlanResource: ResourcePolicy = {
+  label: 'The action plan',
+  table: actionPlans,
+  id: actionPlans.id,
+  condition: ownedBy(actionPlans.userId),
+};
+
+export const planPhaseResource: ResourcePolicy = {
+  label: 'The phase',
+  table: planPhases,
+  id: planPhases.id,
+  condition: throughParent(actionPlanResource, planPhases.planId),
+};
+
+export const planTaskResource: ResourcePolicy = {
+  label: 'The task',
+  table: planTasks,
+  id: planTasks.id,
+  condition: throughParent(actionPlanResource, planTasks.planId),
+};
+
 export const shareLinkResource: ResourcePolicy = {
   label: 'The share link',
   table: shareLinks,
@@ -44,6 +74,9 @@ export const RESOURCES = {
   searchResult: searchResultResource,
   project: projectResource,
   checkoutSession: checkoutSessionResource,
+  actionPlan: actionPlanResource,
+  planPhase: planPhaseResource,
+  planTask: planTaskResource,
   shareLink: shareLinkResource,
 } as const;
 

@@ -1,0 +1,404 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addPhaseSchema,
+  addTaskSchema,
+  createPlanSchema,
+  exampleQuerySchema,
+  planListSchema,
+  planSchema,
+  planTemplateListSchema,
+  planTemplateSchema,
+  progressHistorySchema,
+  reorderPhasesSchema,
+  reorderTasksSchema,
+  saveTemplateSchema,
+  taskHistorySchema,
+  updatePhaseSchema,
+  updatePlanSchema,
+  updateTaskSchema,
+  versionBodySchema,
+} from '#shared/action-plans/action-plans.schemas.ts';
+import { ok } from '#shared/api/envelope.schemas.ts';
+import { idParamsSchema } from '#shared/api/params.schemas.ts';
+import { planIncludes } from '#shared/plans/plan-features.ts';
+import { principalOf } from '../../lib/access/principal.ts';
+import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { effectivePlan } from '../../lib/effective-plan.ts';
+import { dailyProgressSnapshotsJob } from './action-plans.jobs.ts';
+import {
+  createPlan,
+  deletePlan,
+  examplePlan,
+  getPlan,
+  listPlans,
+  listTemplates,
+  loadOwnPlan,
+  saveAsTemplate,
+  updatePlan,
+} from './action-plans.service.ts';
+import {
+  addPhase,
+  addTask,
+  deletePhase,
+  deleteTask,
+  reorderPhases,
+  reorderTasks,
+  updatePhase,
+  updateTask,
+} from './plan-edits.service.ts';
+import { planToCsv, planToMarkdown } from './plan-export.ts';
+import { historyOf, progressHistory } from './plan-progress.service.ts';
+
+// /api/action-plans, /api/plan-phases, /api/plan-tasks (issue 15). Reading your own plans is open to
+// every plan; generating and editing is Pro (the trial included): services check ownership first
+// (404), then the plan (403 'This is a Pro feature'), then the version (409).
+
+const tags = ['action-plans'];
+const ownPlan = { access: { params: { id: 'actionPlan' } } } as const;
+const ownPhase = { access: { params: { id: 'planPhase' } } } as const;
+const ownTask = { access: { params: { id: 'planTask' } } } as const;
+const exportQuerySchema = z.object({ format: z.enum(['markdown', 'csv']).default('markdown') });
+
+export const actionPlansFeature: FastifyPluginAsync = async (app) => {
+  app.deps.jobs.register(dailyProgressSnapshotsJob);
+  await app.register(actionPlanRoutes, { prefix: '/api/action-plans' });
+  await app.register(planPartRoutes, { prefix: '/api' });
+};
+
+function writer(request: FastifyRequest) {
+  const user = currentUser(request);
+  const now = request.server.deps.clock.now();
+  return {
+    db: request.server.deps.db,
+    principal: principalOf(request),
+    userId: user.id,
+    canPlan: planIncludes(effectivePlan(user, now), 'actionPlans'),
+    now,
+  };
+}
+
+const actionPlanRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/',
+    { schema: { tags, summary: 'My action plans', response: { 200: ok(planListSchema) } } },
+    async (request) => ({ success: true as const, data: await listPlans(writer(request)) }),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Generate a plan from an opportunity of a stored analysis (Pro)',
+        body: createPlanSchema,
+        response: { 200: ok(planSchema), 201: ok(planSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { plan, created } = await createPlan({ ...writer(request), input: request.body });
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: plan });
+    },
+  );
+
+  app.get(
+    '/example',
+    {
+      schema: {
+        tags,
+        summary: 'The read-only example plan, built from my latest analysis and never stored',
+        querystring: exampleQuerySchema,
+        response: { 200: ok(planSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await examplePlan({ ...writer(request), searchResultId: request.query.searchResultId }),
+    }),
+  );
+
+  app.get(
+    '/templates',
+    {
+      schema: {
+        tags,
+        summary: 'Plan templates: the seeded ones and my own',
+        response: { 200: ok(planTemplateListSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listTemplates({ db, userId: currentUser(request).id }) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: ownPlan,
+      schema: { tags, summary: 'One plan', params: idParamsSchema, response: { 200: ok(planSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getPlan({ db, principal: principalOf(request), id: request.params.id }),
+    }),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: ownPlan,
+      schema: {
+        tags,
+        summary: 'Rename a plan or change its status',
+        params: idParamsSchema,
+        body: updatePlanSchema,
+        response: { 200: ok(planSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updatePlan({ ...writer(request), id: request.params.id, input: request.body }),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: ownPlan,
+      schema: {
+        tags,
+        summary: 'Delete a plan',
+        params: idParamsSchema,
+        response: { 200: ok(z.object({ id: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      await deletePlan({ db, principal: principalOf(request), id: request.params.id });
+      return { success: true as const, data: { id: request.params.id } };
+    },
+  );
+
+  app.post(
+    '/:id/template',
+    {
+      config: ownPlan,
+      schema: {
+        tags,
+        summary: 'Save a plan as my own template',
+        params: idParamsSchema,
+        body: saveTemplateSchema,
+        response: { 201: ok(planTemplateSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await saveAsTemplate({ ...writer(request), id: request.params.id, input: request.body });
+      return reply.status(201).send({ success: true as const, data });
+    },
+  );
+
+  app.post(
+    '/:id/phases',
+    {
+      config: ownPlan,
+      schema: {
+        tags,
+        summary: 'Add a phase',
+        params: idParamsSchema,
+        body: addPhaseSchema,
+        response: { 201: ok(planSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await addPhase({ ...writer(request), planId: request.params.id, input: request.body });
+      return reply.status(201).send({ success: true as const, data });
+    },
+  );
+
+  app.get(
+    '/:id/progress',
+    {
+      config: ownPlan,
+      schema: {
+        tags,
+        summary: 'Daily progress snapshots',
+        params: idParamsSchema,
+        response: { 200: ok(progressHistorySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await progressHistory({ ...writer(request), planId: request.params.id, load: loadOwnPlan }),
+    }),
+  );
+
+  app.get(
+    '/:id/history',
+    {
+      config: ownPlan,
+      schema: {
+        tags,
+        summary: 'Task history of a plan',
+        params: idParamsSchema,
+        response: { 200: ok(taskHistorySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await historyOf({ db, principal: principalOf(request), planId: request.params.id, load: loadOwnPlan }),
+    }),
+  );
+
+  app.get(
+    '/:id/export',
+    {
+      config: ownPlan,
+      schema: {
+        tags,
+        summary: 'Export a plan as Markdown or CSV',
+        params: idParamsSchema,
+        querystring: exportQuerySchema,
+        response: { 200: z.string().describe('text/markdown or text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const plan = await getPlan({ db, principal: principalOf(request), id: request.params.id });
+      const isCsv = request.query.format === 'csv';
+      const name = `action-plan-${plan.id}.${isCsv ? 'csv' : 'md'}`;
+      return reply
+        .header('content-type', isCsv ? 'text/csv; charset=utf-8' : 'text/markdown; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(isCsv ? planToCsv(plan) : planToMarkdown(plan));
+    },
+  );
+};
+
+const planPartRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireUser);
+  const partTags = ['action-plans'];
+
+  app.post(
+    '/plan-phases/reorder',
+    {
+      schema: {
+        tags: partTags,
+        summary: 'Reorder the phases of a plan',
+        body: reorderPhasesSchema,
+        response: { 200: ok(planSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reorderPhases({ ...writer(request), input: request.body }),
+    }),
+  );
+
+  app.patch(
+    '/plan-phases/:id',
+    {
+      config: ownPhase,
+      schema: {
+        tags: partTags,
+        summary: 'Rename or move a phase',
+        params: idParamsSchema,
+        body: updatePhaseSchema,
+        response: { 200: ok(planSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updatePhase({ ...writer(request), id: request.params.id, input: request.body }),
+    }),
+  );
+
+  app.delete(
+    '/plan-phases/:id',
+    {
+      config: ownPhase,
+      schema: {
+        tags: partTags,
+        summary: 'Delete a phase and its tasks',
+        params: idParamsSchema,
+        body: versionBodySchema,
+        response: { 200: ok(planSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deletePhase({ ...writer(request), id: request.params.id, version: request.body.version }),
+    }),
+  );
+
+  app.post(
+    '/plan-phases/:id/tasks',
+    {
+      config: ownPhase,
+      schema: {
+        tags: partTags,
+        summary: 'Add a task to a phase',
+        params: idParamsSchema,
+        body: addTaskSchema,
+        response: { 201: ok(planSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await addTask({ ...writer(request), phaseId: request.params.id, input: request.body });
+      return reply.status(201).send({ success: true as const, data });
+    },
+  );
+
+  app.post(
+    '/plan-tasks/reorder',
+    {
+      schema: {
+        tags: partTags,
+        summary: 'Reorder the tasks of a phase',
+        body: reorderTasksSchema,
+        response: { 200: ok(planSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reorderTasks({ ...writer(request), input: request.body }),
+    }),
+  );
+
+  app.patch(
+    '/plan-tasks/:id',
+    {
+      config: ownTask,
+      schema: {
+        tags: partTags,
+        summary: 'Edit a task: text, status, dependencies, phase or position',
+        params: idParamsSchema,
+        body: updateTaskSchema,
+        response: { 200: ok(planSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updateTask({ ...writer(request), id: request.params.id, input: request.body }),
+    }),
+  );
+
+  app.delete(
+    '/plan-tasks/:id',
+    {
+      config: ownTask,
+      schema: {
+        tags: partTags,
+        summary: 'Delete a task',
+        params: idParamsSchema,
+        body: versionBodySchema,
+        response: { 200: ok(planSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deleteTask({ ...writer(request), id: request.params.id, version: request.body.version }),
+    }),
+  );
+};
