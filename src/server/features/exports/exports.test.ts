@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
 import type { ExportUsage } from '#shared/exports/exports.schemas.ts';
 import { FREE_MONTHLY_EXPORTS } from '#shared/plans/plans.constants.ts';
-import type { SearchEngine } from '../searches/search-engine.ts';
-import { fakeAnalysis } from '../../test/fake-engine.ts';
+import { createThemedEngine, fakeAnalysis } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -13,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 const PAYLOADS = ['=HYPERLINK("http://evil.test")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'];
 
 /** An engine whose every text field starts with a formula payload, citing YC, O*NET and BLS. */
-function hostileEngine(): SearchEngine {
+function hostileEngine(): ReturnType<typeof createThemedEngine> {
   return {
     analyze: ({ query, filters }) => {
       const analysis: GapAnalysis = fakeAnalysis(query, filters, 2);
