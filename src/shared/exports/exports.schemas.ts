@@ -15,4 +15,5 @@ export const exportUsageSchema = z.object({
 export type ExportUsage = z.infer<typeof exportUsageSchema>;
 
 /** The message of the 402 a free user gets over the monthly allowance (the upgrade prompt's 'export-limit'). */
-export const EXPORT_LIMIT_MESSAGE = 'Export limit reached. Free accounts can download 3 exports a month; upgrade to Pro for unlimited exports.';
+export const EXPORT_LIMIT_MESSAGE =
+  'Export limit reached. Free accounts can download 3 exports a month; upgrade to Pro for unlimited exports.';
