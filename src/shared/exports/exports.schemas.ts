@@ -3,9 +3,6 @@ import { z } from 'zod';
 // Exports of an analysis (docs/product/sharing-and-exports.md): what each is called, and the monthly
 // export count a user sees.
 
-export const EXPORT_KINDS = ['pdf', 'csv', 'history-csv', 'bundle'] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
-
 export const exportUsageSchema = z.object({
   /** Exports downloaded this calendar month (UTC). */
   used: z.number().int(),
