@@ -10,6 +10,7 @@ import { buildApp } from '../src/server/app.ts';
 import { fromPglite, fromPostgres, type DatabaseHandle } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { searches, users } from '../src/server/db/schema/index.ts';
+import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
 import { parseEnv, readTestVariable } from '../src/server/env.ts';
 import { defaultFilters } from '../src/shared/searches/filters.schemas.ts';
 
@@ -126,7 +127,14 @@ async function benchTarget(target: Target, hello: AutocannonResult): Promise<voi
         })
         .returning();
       if (!user) throw new Error('no user');
-      const token = await app.deps.jwt.signAccessToken({ userId: user.id, familyId: null }, new Date());
+      const signedAt = new Date();
+      const { familyId } = await issueRefreshToken({
+        db: app.deps.db,
+        meta: { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
+        userId: user.id,
+        now: signedAt,
+      });
+      const token = await app.deps.jwt.signAccessToken({ userId: user.id, familyId }, signedAt);
       const headers = { authorization: `Bearer ${token}` };
 
       const latencies: number[] = [];

@@ -13,11 +13,13 @@ import type { JobQueue } from './lib/jobs/job.ts';
 import { registerMaintenanceJobs } from './lib/jobs/maintenance.jobs.ts';
 import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/jwt.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { registerErrorHandling } from './lib/error-handler.ts';
+import { registerErrorHandling, sendMalformedUrl } from './lib/error-handler.ts';
+import { REDACT_PATHS, serializeError } from './lib/log-redaction.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { createResponseSerializer } from './lib/response-validation.ts';
 import { registerRouteTable } from './lib/route-table.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerTextAtTheDoor } from './lib/text-at-the-door.ts';
 import { registerStaticClient } from './lib/static-client.ts';
 
 /**
@@ -77,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: env.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            serializers: { err: (error: Error) => serializeError(error) },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -85,6 +88,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     forceCloseConnections: 'idle',
+    // A URL Fastify cannot decode (bad percent-encoding) answers in the envelope, never echoed.
+    frameworkErrors: (_error, _request, reply) => {
+      void sendMalformedUrl(reply);
+    },
+    // Slowloris and stalled uploads: the whole request must arrive within this time.
+    requestTimeout: 30_000,
     return503OnClosing: true,
   });
 
@@ -148,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRouteTable(app);
   await registerOpenApi(app);
   registerErrorHandling(app);
+  registerTextAtTheDoor(app);
   registerAuthGuard(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });

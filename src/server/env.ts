@@ -22,6 +22,9 @@ const envSchema = z
     // Unset: http://localhost:<PORT>, so links in e-mails work on a default start on any port.
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     TRUST_PROXY: optionalString,
+    // PostgreSQL waits: opening or borrowing a connection, and one statement or idle transaction.
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     DATASETS_DIR: optionalString,
@@ -34,7 +37,9 @@ const envSchema = z
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().default('Unbuilt <no-reply@unbuilt.local>'),
     SALES_EMAIL: z.email().default('sales@unbuilt.app'),
-    PAYMENTS_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+    // Unset: the demo provider in development and tests; in production payments are off until an
+    // operator chooses (stripe, or demo explicitly, which the app then labels on every page).
+    PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['demo', 'stripe', 'off']).optional()),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_PRO: optionalString,
@@ -79,8 +84,9 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'PAYMENTS_PROVIDER'> & {
   PUBLIC_URL: string;
+  PAYMENTS_PROVIDER: 'demo' | 'stripe' | 'off';
   DATA_DIR_ABS: string;
   responseValidation: 'strict' | 'log';
 };
@@ -103,6 +109,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...result.data,
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${String(result.data.PORT)}`,
+    PAYMENTS_PROVIDER: result.data.PAYMENTS_PROVIDER ?? (result.data.NODE_ENV === 'production' ? 'off' : 'demo'),
     DATA_DIR_ABS: path.resolve(result.data.DATA_DIR),
     responseValidation,
   };
@@ -123,7 +130,7 @@ export function loadEnvOrExit(): Env {
 
 /** Test-only: reads a variable for test harnesses (kept here so env stays the only reader). */
 export function readTestVariable(
-  name: 'TEST_DATABASE_URL' | 'CI' | 'CHROMIUM_PATH' | 'DATASETS_DIR',
+  name: 'TEST_DATABASE_URL' | 'CI' | 'CHROMIUM_PATH' | 'DATASETS_DIR' | 'FUZZ_CASES' | 'FUZZ_SEED',
 ): string | undefined {
   const value = process.env[name];
   return value && value.trim() !== '' ? value.trim() : undefined;

@@ -8,6 +8,7 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { ideasRoutes } from './features/ideas/ideas.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { searchesFeature } from './features/searches/searches.feature.ts';
@@ -31,6 +32,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(adminFlagsRoutes, { prefix: '/api/admin/flags' });
   await app.register(searchesFeature);
   await app.register(projectsRoutes, { prefix: '/api/projects' });
+  await app.register(ideasRoutes, { prefix: '/api/ideas' });
   await app.register(sharingRoutes);
   await app.register(exportsRoutes, { prefix: '/api/exports' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });

@@ -36,6 +36,14 @@ async function expectOk(res: { statusCode: number; body: string }, what: string)
   expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(300);
 }
 
+const IDEA_FIXTURE = {
+  title: 'Dental clinic scheduling',
+  description: 'Scheduling and reminders for small dental clinics.',
+  targetMarket: 'Small dental clinics',
+  businessModel: 'Monthly subscription',
+  category: 'healthcare',
+};
+
 /** Creates one resource of each kind for `owner` and returns its id as the path uses it. */
 const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | number>> = {
   search: async (owner) => {
@@ -52,6 +60,17 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     const res = await call(owner, { method: 'POST', url: '/api/projects', payload: { name: 'Owner project' } });
     await expectOk(res, 'create a project');
     return res.json<{ data: { id: number } }>().data.id;
+  },
+  idea: async (owner) => {
+    const res = await call(owner, { method: 'POST', url: '/api/ideas', payload: IDEA_FIXTURE });
+    await expectOk(res, 'create an idea');
+    return res.json<{ data: { id: number } }>().data.id;
+  },
+  ideaHypothesis: async (owner) => {
+    const id = await FIXTURES.idea(owner);
+    const res = await call(owner, { method: 'POST', url: `/api/ideas/${id}/validate` });
+    await expectOk(res, 'validate an idea');
+    return res.json<{ data: { hypotheses: { id: number }[] } }>().data.hypotheses[0]?.id ?? 0;
   },
   actionPlan: async (owner) => {
     // Plans are Pro: the owner is on the trial (the intruder stays free, and still gets a 404, not a 403).

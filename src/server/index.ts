@@ -10,7 +10,11 @@ const env = loadEnvOrExit();
 
 let database;
 try {
-  database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR_ABS });
+  database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR_ABS,
+    timeouts: { connectMs: env.DB_CONNECT_TIMEOUT_MS, statementMs: env.DB_STATEMENT_TIMEOUT_MS },
+  });
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     console.error(error.message);

@@ -55,7 +55,18 @@ export const paths = {
   resource: { path: '/resources/:id', href: (id: number | string) => withParam('/resources/:id', 'id', id) },
   subscribe: { path: '/subscribe', href: () => '/subscribe' },
   freeTrial: { path: '/free-trial', href: () => '/free-trial' },
-  validateIdea: { path: '/validate-idea', href: () => '/validate-idea' },
+  validateIdea: {
+    path: '/validate-idea',
+    /** `from`: a search result to start from; `idea`: one idea's results; `compare`: two ideas side by side. */
+    href: (view?: { from?: number; idea?: number; compare?: readonly [number, number] }) => {
+      const q = new URLSearchParams();
+      if (view?.from !== undefined) q.set('from', String(view.from));
+      if (view?.idea !== undefined) q.set('idea', String(view.idea));
+      if (view?.compare) q.set('compare', view.compare.join(','));
+      const query = q.toString();
+      return query ? `/validate-idea?${query}` : '/validate-idea';
+    },
+  },
   actionPlan: { path: '/action-plan', href: () => '/action-plan' },
   marketResearch: { path: '/market-research', href: () => '/market-research' },
   marketTrends: { path: '/market-trends', href: () => '/market-trends' },

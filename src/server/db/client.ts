@@ -38,8 +38,32 @@ export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void)
   };
 }
 
-export function fromPostgres(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+/** Bounds on every wait for PostgreSQL, so a frozen or unreachable server fails fast (503), never hangs. */
+export type PostgresTimeouts = {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** Server-side statement_timeout and idle_in_transaction_session_timeout; the client-side query timeout is a little longer. */
+  statementMs: number;
+};
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 2_000, statementMs: 10_000 };
+
+export function fromPostgres(
+  connectionString: string,
+  options: { max?: number; timeouts?: PostgresTimeouts } = {},
+): DatabaseHandle {
+  const timeouts = options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    // The server cancels a statement or an abandoned transaction; the client gives up on a server
+    // that answers nothing at all (frozen), which the server-side timeouts cannot see.
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 1_000,
+    keepAlive: true,
+  });
   // Every checked-out client gets its own error listener: pool.on('error') alone does not stop a
   // crash when the server drops a connection mid-transaction (STACK-NOTES).
   pool.on('connect', (client) => {
@@ -51,8 +75,12 @@ export function fromPostgres(connectionString: string, options: { max?: number }
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (locked). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return fromPostgres(options.databaseUrl);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  timeouts?: PostgresTimeouts;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return fromPostgres(options.databaseUrl, { timeouts: options.timeouts });
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(options.dataDir);

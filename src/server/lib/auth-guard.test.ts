@@ -28,6 +28,26 @@ describe('access tokens the guard rejects', () => {
     expect((await userEndpoint(reg.accessToken)).statusCode).toBe(200);
   });
 
+  it('rejects a token without the session-family claim, even signed with the right key (it could never be revoked)', async () => {
+    const reg = await registerViaApi(t);
+    const token = await new SignJWT(claims(reg.userId)).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    expect((await userEndpoint(token)).statusCode).toBe(401);
+  });
+
+  it('rejects a token older than its lifetime whatever its exp says', async () => {
+    const reg = await registerViaApi(t);
+    const fam = (
+      JSON.parse(Buffer.from(reg.accessToken.split('.')[1] ?? '', 'base64url').toString()) as { fam: string }
+    ).fam;
+    const fresh = await new SignJWT(claims(reg.userId, { fam })).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    expect((await userEndpoint(fresh)).statusCode).toBe(200); // control: the same claims, issued now
+    const iat = Math.floor(Date.now() / 1000) - ACCESS_TOKEN_TTL_SECONDS - 60;
+    const old = await new SignJWT(claims(reg.userId, { fam, iat, exp: iat + 365 * 86_400 }))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key);
+    expect((await userEndpoint(old)).statusCode).toBe(401);
+  });
+
   it('rejects alg none', async () => {
     const reg = await registerViaApi(t);
     const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims(reg.userId))}.`;
@@ -37,7 +57,7 @@ describe('access tokens the guard rejects', () => {
   it('rejects a token signed with another key', async () => {
     const reg = await registerViaApi(t);
     const other = createJwtKeys('another-secret-that-is-long-enough-for-hs256-xyz');
-    const token = await other.signAccessToken({ userId: reg.userId, familyId: null }, new Date());
+    const token = await other.signAccessToken({ userId: reg.userId, familyId: 'some-family' }, new Date());
     expect((await userEndpoint(token)).statusCode).toBe(401);
   });
 
@@ -50,7 +70,7 @@ describe('access tokens the guard rejects', () => {
   it('rejects an expired token', async () => {
     const reg = await registerViaApi(t);
     const past = new Date(Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
-    const token = await t.app.deps.jwt.signAccessToken({ userId: reg.userId, familyId: null }, past);
+    const token = await t.app.deps.jwt.signAccessToken({ userId: reg.userId, familyId: 'some-family' }, past);
     const res = await userEndpoint(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Your session has expired. Please log in again.');

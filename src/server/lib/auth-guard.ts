@@ -33,12 +33,12 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   const claims = await deps.jwt.verifyAccessToken(token, now);
   const [row] = await userWithSessionQuery(deps.db).execute({
     id: claims.userId,
-    familyId: claims.familyId ?? '',
+    familyId: claims.familyId,
     now: now.toISOString(),
   });
   if (!row || !row.user.isActive) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
   // A token of a signed-out, reused or password-changed session dies with its family, not 15 min later.
-  if (claims.familyId && !row.familyLive) {
+  if (!row.familyLive) {
     throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
   }
   request.auth = { ...claims, user: row.user };

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode, type FieldErrors } from '#shared/api/errors.ts';
+import { createOutageLogThrottle, databaseUnavailableKind } from '../db/unavailable.ts';
 import { AppError } from './app-error.ts';
 
 // The one place that turns any thrown thing into the envelope { success: false, code, message, fieldErrors? }.
@@ -16,11 +17,19 @@ function pathToKey(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || '_root';
 }
 
+/** zod names unknown keys in its message; a key is client text and is never echoed back. */
+const UNKNOWN_FIELDS_MESSAGE = 'Unknown fields are not accepted';
+
+function issueMessage(code: string | undefined, message: string | undefined): string {
+  if (code === 'unrecognized_keys') return UNKNOWN_FIELDS_MESSAGE;
+  return message ?? 'Invalid input';
+}
+
 export function zodFieldErrors(error: ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_root';
-    out[key] ??= issue.message;
+    out[key] ??= issueMessage(issue.code, issue.message);
   }
   return out;
 }
@@ -39,8 +48,24 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
 };
 
+/** Seconds a client should wait before retrying while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  const outageLog = createOutageLogThrottle(30_000);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const outage = databaseUnavailableKind(error);
+    if (outage) {
+      const { log, suppressed } = outageLog(outage);
+      // No stack and no driver message (it can carry SQL parameters): the kind is enough to act on.
+      if (log) request.log.error({ outage, suppressedSinceLastLine: suppressed }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(
+        reply,
+        'SERVICE_UNAVAILABLE',
+        'The service is briefly unavailable. Please try again in a few seconds.',
+      );
+    }
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -50,7 +75,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fieldErrors: FieldErrors = {};
       for (const v of error.validation) {
         const key = pathToKey(v.instancePath);
-        fieldErrors[key] ??= v.message ?? 'Invalid input';
+        fieldErrors[key] ??= issueMessage(v.keyword, v.message);
       }
       return send(reply, 'VALIDATION_FAILED', 'Some fields are invalid.', fieldErrors);
     }
@@ -75,6 +100,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-export function sendApiNotFound(reply: FastifyReply, method: string, url: string) {
-  return send(reply, 'NOT_FOUND', `No API route matches ${method} ${url.split('?')[0] ?? url}.`);
+/** The path is not echoed: it is attacker-chosen text, and a client never needs it back. */
+export function sendApiNotFound(reply: FastifyReply, method: string) {
+  return send(reply, 'NOT_FOUND', `No API route matches this ${method} request.`);
+}
+
+/** Fastify's own framework errors (a URL it cannot decode): the envelope, nothing echoed. */
+export function sendMalformedUrl(reply: FastifyReply) {
+  return send(reply, 'BAD_REQUEST', 'The request URL is malformed.');
 }

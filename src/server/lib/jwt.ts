@@ -4,28 +4,33 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Database } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
+import { createDeviceSigner, type DeviceSigner } from './device-signer.ts';
 
-// Access tokens: HS256 JWTs with iss, aud, typ=access, sub=user id, lifetime 15 minutes. Only HS256
-// is accepted. Claims carry identity only: plan and status are always read from the database.
+// Access tokens: HS256 JWTs with iss, aud, typ=access, sub=user id, fam=session family (required),
+// lifetime 15 minutes, also enforced from iat. Only HS256 is accepted. Claims carry identity only: plan and status are always read from the database.
 
 export const JWT_ISSUER = 'unbuilt';
 export const JWT_AUDIENCE = 'unbuilt-api';
 export const JWT_ALGORITHM = 'HS256';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-export type AccessClaims = { userId: number; familyId: string | null };
+/** Every access token belongs to a sign-in session (a refresh-token family), so every one can be revoked. */
+export type AccessClaims = { userId: number; familyId: string };
 
 export type JwtKeys = {
   signAccessToken: (claims: AccessClaims, now: Date) => Promise<string>;
   verifyAccessToken: (token: string, now: Date) => Promise<AccessClaims>;
+  /** The known-device cookie's signer, keyed from the same secret. */
+  device: DeviceSigner;
 };
 
 export function createJwtKeys(secret: string): JwtKeys {
   const key = new TextEncoder().encode(secret); // imported once: verification is ~2× faster
   return {
+    device: createDeviceSigner(secret),
     signAccessToken: async ({ userId, familyId }, now) => {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ typ: 'access', ...(familyId ? { fam: familyId } : {}) })
+      return new SignJWT({ typ: 'access', fam: familyId })
         .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(JWT_ISSUER)
@@ -41,12 +46,17 @@ export function createJwtKeys(secret: string): JwtKeys {
           issuer: JWT_ISSUER,
           audience: JWT_AUDIENCE,
           currentDate: now,
-          requiredClaims: ['sub', 'exp', 'iat'],
+          requiredClaims: ['sub', 'exp', 'iat', 'fam'],
+          // However far away its exp, a token older than its lifetime is refused.
+          maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
+          clockTolerance: 30, // instances whose clocks differ by seconds still accept each other's tokens
         });
         const userId = Number(payload.sub);
         if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || userId <= 0)
           throw new Error('wrong token type');
-        return { userId, familyId: typeof payload.fam === 'string' ? payload.fam : null };
+        if (typeof payload.fam !== 'string' || payload.fam.length === 0 || payload.fam.length > 64)
+          throw new Error('no session family');
+        return { userId, familyId: payload.fam };
       } catch (error) {
         const expired = error instanceof joseErrors.JWTExpired;
         throw new AppError(

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../test/factories.ts';
+import { createUser, signInAs } from '../test/factories.ts';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../test/test-app.ts';
 import { JWT_AUDIENCE, JWT_ISSUER } from './jwt.ts';
 import { requirePlan } from './plan-guard.ts';
@@ -27,10 +27,13 @@ afterAll(async () => {
   await t.close();
 });
 
-async function forgedToken(userId: number): Promise<string> {
+async function forgedToken(userId: number, accessToken: string): Promise<string> {
   const iat = Math.floor(t.clock.now().getTime() / 1000);
+  // The user's own live session, so only the plan claims are forged.
+  const { fam } = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as { fam: string };
   return new SignJWT({
     typ: 'access',
+    fam,
     plan: 'enterprise',
     subscriptionTier: 'enterprise',
     subscriptionStatus: 'active',
@@ -48,8 +51,8 @@ async function forgedToken(userId: number): Promise<string> {
 
 describe('requirePlan', () => {
   it('refuses a free user even with a token claiming a paid plan', async () => {
-    const { user } = await createUser(t);
-    const authorization = `Bearer ${await forgedToken(user.id)}`;
+    const { user, accessToken } = await createUser(t);
+    const authorization = `Bearer ${await forgedToken(user.id, accessToken)}`;
     for (const url of ['/api/__probe/analytics', '/api/__probe/api-access']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { authorization } });
       expect(res.statusCode).toBe(403);
@@ -95,7 +98,7 @@ describe('requirePlan', () => {
     t.clock.advance(7 * 86_400_000 + 1000);
     try {
       // A fresh token, since the first one expired with the clock jump.
-      const token = await t.app.deps.jwt.signAccessToken({ userId: u.user.id, familyId: null }, t.clock.now());
+      const token = await signInAs(t, u.user.id);
       const res = await t.app.inject({
         method: 'GET',
         url: '/api/__probe/analytics',

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 // Security headers on every response, API and HTML alike. No inline scripts anywhere: the theme is
 // applied before first paint by an external blocking script (/theme-init.js).
@@ -28,8 +28,16 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') {
+    if (servedOverHttps(request)) {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
   });
+}
+
+/**
+ * HTTPS as the user sees it: the connection itself, or a PUBLIC_URL with https (a TLS proxy in front
+ * that TRUST_PROXY does not describe must not cost the cookie its Secure flag or the site its HSTS).
+ */
+export function servedOverHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.deps.env.PUBLIC_URL.startsWith('https:');
 }

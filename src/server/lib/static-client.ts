@@ -41,6 +41,6 @@ export async function registerStaticClient(app: FastifyInstance, distDir = CLIEN
       }
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return sendApiNotFound(reply, request.method, request.url);
+    return sendApiNotFound(reply, request.method);
   });
 }

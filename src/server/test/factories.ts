@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users, type NewUserRow, type UserRow } from '../db/schema/index.ts';
+import { issueRefreshToken } from '../features/auth/refresh-token.service.ts';
 import type { TestApp } from './test-app.ts';
 
 export type TestUser = { user: UserRow; accessToken: string; headers: { authorization: string } };
@@ -16,8 +17,20 @@ export async function createUser(t: TestApp, values: Partial<NewUserRow> = {}): 
     .values({ name: 'Test User', firstName: 'Test', ...values, email })
     .returning();
   if (!user) throw new Error('insert failed');
-  const accessToken = await t.app.deps.jwt.signAccessToken({ userId: user.id, familyId: null }, t.clock.now());
+  const accessToken = await signInAs(t, user.id);
   return { user, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+}
+
+/** A fresh sign-in session (a refresh-token family) for the user, and an access token of it. */
+export async function signInAs(t: TestApp, userId: number): Promise<string> {
+  const now = t.clock.now();
+  const { familyId } = await issueRefreshToken({
+    db: t.db.db,
+    meta: { ip: '127.0.0.1', userAgent: 'test', requestId: 'test' },
+    userId,
+    now,
+  });
+  return t.app.deps.jwt.signAccessToken({ userId, familyId }, now);
 }
 
 export async function reloadUser(t: TestApp, id: number): Promise<UserRow> {

@@ -18,6 +18,10 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const billingConfigSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   enterpriseCheckout: z.boolean(),
+  /** False when the operator has not chosen a payment provider (production default): no checkout. */
+  checkoutAvailable: z.boolean(),
+  /** True when a production installation runs demo payments on purpose: every page says so. */
+  demoBanner: z.boolean(),
 });
 
 export const checkoutRequestSchema = z.object({ plan: paidPlanSchema });

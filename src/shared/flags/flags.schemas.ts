@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../plans/plans.constants.ts';
+import { idSchema } from '../api/params.schemas.ts';
 
 export const FLAG_NAME_PATTERN = /^[a-z0-9][a-z0-9_.-]{1,63}$/;
 export const flagNameSchema = z
@@ -33,7 +34,7 @@ export const myFlagsSchema = z.object({ flags: z.record(z.string(), z.boolean())
 
 export const flagListSchema = z.object({ flags: z.array(flagSchema) });
 export const flagNameParamsSchema = z.object({ name: flagNameSchema });
-export const flagOverrideParamsSchema = z.object({ name: flagNameSchema, userId: z.coerce.number().int().positive() });
+export const flagOverrideParamsSchema = z.object({ name: flagNameSchema, userId: idSchema });
 export const flagOverrideSchema = z.object({
   name: z.string(),
   userId: z.number().int(),

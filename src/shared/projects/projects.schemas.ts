@@ -5,6 +5,8 @@ import { idSchema } from '../api/params.schemas.ts';
 // Projects: a user's folders of analyses (docs/product/screens.md).
 
 export const PROJECT_NAME_MAX = 200;
+/** Projects one account may hold (archived ones count): a list stays a list, storage stays bounded. */
+export const MAX_PROJECTS_PER_USER = 200;
 
 export const projectNameSchema = z
   .string({ message: 'Project name is required' })

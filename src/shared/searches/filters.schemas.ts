@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '../api/text.ts';
 
 // The one filter object shared by the client's filter panel, the API and the engine
 // (docs/product/states.md). Labels and presets for screens are in filter-options.ts.
@@ -34,7 +35,7 @@ export const scoreRangeSchema = z
   .refine(([min, max]) => min <= max, { message: 'Minimum must not exceed maximum' });
 export type ScoreRange = z.infer<typeof scoreRangeSchema>;
 
-const isoDate = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
+const isoDate = isoDateSchema();
 
 export const dateRangeSchema = z
   .object({ from: isoDate.nullable().default(null), to: isoDate.nullable().default(null) })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pageSchema } from '../api/list.schemas.ts';
+import { isoDateSchema } from '../api/text.ts';
 import { ANALYSIS_STAGES, ANALYSIS_STATUSES, COMPOSER_MODES, opportunitySchema } from '../engine/analysis.schemas.ts';
 import { MAX_QUERY_LENGTH, searchFiltersSchema } from './filters.schemas.ts';
 
@@ -17,8 +18,8 @@ export const searchRequestSchema = z.strictObject({
 
 export const searchListQuerySchema = listQuerySchema().extend({
   q: z.string().trim().max(MAX_QUERY_LENGTH).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: isoDateSchema().optional(),
+  to: isoDateSchema().optional(),
   favorites: z.enum(['true', 'false']).optional(),
 });
 export type SearchListQuery = z.input<typeof searchListQuerySchema>;

@@ -1,6 +1,10 @@
 // Trending (docs/product/states.md): the themes window and how many different users make a theme.
 export const TRENDING_THEMES_WINDOW_DAYS = 30;
-export const TRENDING_MIN_USERS = 3;
+export const TRENDING_MIN_USERS = 5;
+/** Only accounts at least this old count towards a theme (fresh accounts made to probe do not). */
+export const TRENDING_ESTABLISHED_ACCOUNT_DAYS = 7;
+/** Every word of a shown theme appears in at least this many companies of the corpus (no rare term). */
+export const TRENDING_MIN_CORPUS_COMPANIES = 3;
 /** Years each side of the corpus growth comparison (the latest N years of the data vs the N before). */
 export const GROWTH_YEARS = 2;
 /**

@@ -34,6 +34,9 @@ export function SearchResultPage() {
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <h1 className="text-2xl font-bold">{r.title}</h1>
         <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to={paths.validateIdea.href({ from: r.id })}>Validate this opportunity</Link>
+          </Button>
           <ShareDialog searchId={r.search.id} query={r.search.query} />
           <Button
             variant="outline"

@@ -9,6 +9,7 @@ export * from './mail.ts';
 export * from './billing.ts';
 export * from './feature-flags.ts';
 export * from './jobs.ts';
+export * from './ideas.ts';
 export * from './action-plans.ts';
 export * from './sharing.ts';
 export * from './exports.ts';

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { servedOverHttps } from '../../lib/security-headers.ts';
 import { REFRESH_TOKEN_TTL_MS } from './refresh-token.service.ts';
 
 // The refresh cookie: HttpOnly, SameSite=Strict, Secure over HTTPS, sent only to /api/auth.
@@ -11,7 +12,7 @@ export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, t
   void reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: servedOverHttps(request),
     path: REFRESH_COOKIE_PATH,
     maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
   });
@@ -21,7 +22,7 @@ export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply)
   void reply.clearCookie(REFRESH_COOKIE, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: servedOverHttps(request),
     path: REFRESH_COOKIE_PATH,
   });
 }

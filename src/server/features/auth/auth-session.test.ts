@@ -237,14 +237,15 @@ describe('cross-site requests on cookie endpoints', () => {
 
 describe('refresh cookie over HTTPS', () => {
   it('is Secure when the app is served over HTTPS behind a trusted proxy, and not otherwise', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'https://app.example.test' } });
+    // An http PUBLIC_URL: only the forwarded protocol decides (an https PUBLIC_URL always means Secure).
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: 'http://app.example.test' } });
     try {
       const register = (proto: string) =>
         proxied.app.inject({
           method: 'POST',
           url: '/api/auth/register',
           headers: {
-            origin: 'https://app.example.test',
+            origin: `${proto}://app.example.test`,
             'x-forwarded-proto': proto,
             'x-forwarded-host': 'app.example.test',
           },

@@ -25,6 +25,8 @@ import { throttleByIp, type AUTH_THROTTLES } from './auth-throttle.ts';
 import { authenticate, registerUser } from './login.service.ts';
 import { changePassword, resetPassword } from './password.service.ts';
 import { updateProfile } from './profile.service.ts';
+import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
+import { lockNoticeMail } from './lock-notice.ts';
 import { familyOfToken, issueRefreshToken, rotateRefreshToken } from './refresh-token.service.ts';
 
 // /api/auth
@@ -55,6 +57,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     const now = clock.now();
     const refresh = await issueRefreshToken({ db, meta: requestMeta(request), userId: user.id, now });
     setRefreshCookie(request, reply, refresh.token);
+    setDeviceCookie(request, reply, jwt.device.sign(user.id));
     const accessToken = await jwt.signAccessToken({ userId: user.id, familyId: refresh.familyId }, now);
     return { success: true as const, data: { user: toPublicUser(user, now), accessToken } };
   }
@@ -81,7 +84,16 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       assertSameOrigin(request, { requireOrigin: false });
       await throttle(request, 'login');
-      const user = await authenticate({ db, clock, meta: requestMeta(request), log: request.log, input: request.body });
+      const user = await authenticate({
+        db,
+        clock,
+        meta: requestMeta(request),
+        log: request.log,
+        input: request.body,
+        knownDeviceUserId: jwt.device.userOf(request.cookies[DEVICE_COOKIE]),
+        notifyLocked: (locked) =>
+          app.deps.mailer.sendMail({ to: locked.email, ...lockNoticeMail(app.deps.env.PUBLIC_URL) }),
+      });
       return reply.send(await startSession(request, reply, user));
     },
   );

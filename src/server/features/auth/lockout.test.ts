@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityAlerts, securityAuditLogs, users } from '../../db/schema/index.ts';
+import { emailOutbox, securityAlerts, securityAuditLogs, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { AUTH_THROTTLES } from './auth-throttle.ts';
 import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from './login.service.ts';
-import { login, registerViaApi } from '../../test/auth-helpers.ts';
+import { login, originOf, registerViaApi } from '../../test/auth-helpers.ts';
+import { DEVICE_COOKIE } from './device-cookie.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,6 +56,58 @@ describe('account lockout', () => {
     await Promise.all(Array.from({ length: 6 }, () => login(t, reg.email, 'Wrong-Password-123', '10.0.0.3')));
     const [row] = await t.db.db.select().from(users).where(eq(users.id, reg.userId));
     expect(row!.failedLoginAttempts).toBe(6);
+  });
+});
+
+describe('a lock strangers cannot hold (docs/decisions/014)', () => {
+  function deviceCookieOf(res: { headers: Record<string, unknown> }): string {
+    const list = ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
+    const line = list.find((l) => l.startsWith(`${DEVICE_COOKIE}=`));
+    if (!line) throw new Error('no device cookie');
+    return line.split(';')[0]!;
+  }
+  const loginWithCookie = (email: string, password: string, cookie: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: originOf(t), cookie },
+      remoteAddress: ip,
+      payload: { email, password },
+    });
+
+  it('lets the owner in from a device signed in before, while new devices stay locked out', async () => {
+    const reg = await registerViaApi(t, { ip: '10.0.6.1' });
+    const ownDevice = deviceCookieOf(await login(t, reg.email, reg.password, '10.0.6.1'));
+    // Guesses from rotating addresses lock the account.
+    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await login(t, reg.email, 'Wrong-Password-123', `198.51.100.${i}`);
+    expect((await login(t, reg.email, reg.password, '10.0.6.2')).statusCode).toBe(423);
+    // The owner's own browser, with the right password: in, and the lock is lifted.
+    const owner = await loginWithCookie(reg.email, reg.password, ownDevice, '10.0.6.1');
+    expect(owner.statusCode).toBe(200);
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, reg.userId));
+    expect(row).toMatchObject({ accountLocked: false, failedLoginAttempts: 0 });
+  });
+
+  it('a forged device cookie, or another account’s, does not pass the lock, and a known device still needs the password', async () => {
+    const victim = await registerViaApi(t, { ip: '10.0.7.1' });
+    const attacker = await registerViaApi(t, { ip: '10.0.7.2' });
+    const attackerDevice = deviceCookieOf(await login(t, attacker.email, attacker.password, '10.0.7.2'));
+    const victimDevice = deviceCookieOf(await login(t, victim.email, victim.password, '10.0.7.1'));
+    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await login(t, victim.email, 'Wrong-Password-123', `203.0.113.${i}`);
+    const forged = `${DEVICE_COOKIE}=${String(victim.userId)}.AAAA.${'x'.repeat(43)}`;
+    for (const cookie of [forged, attackerDevice]) {
+      expect((await loginWithCookie(victim.email, victim.password, cookie, '10.0.7.3')).statusCode).toBe(423);
+    }
+    expect((await loginWithCookie(victim.email, 'Wrong-Password-123', victimDevice, '10.0.7.1')).statusCode).toBe(401);
+  });
+
+  it('e-mails the owner once when the lock starts, with the reset link that lifts it', async () => {
+    const reg = await registerViaApi(t, { ip: '10.0.8.1' });
+    for (let i = 0; i < LOCKOUT_THRESHOLD + 2; i++) await login(t, reg.email, 'Wrong-Password-123', `192.0.2.${i}`);
+    const mails = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, reg.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('10 times in a row');
+    expect(mails[0]!.text).toContain('/forgot-password');
   });
 });
 

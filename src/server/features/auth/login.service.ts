@@ -61,8 +61,17 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAG
  * Checks credentials. Unknown e-mail and wrong password give the same error after the same argon2
  * work. A locked account is refused even with the right password until the lock expires.
  */
-export async function authenticate(options: Deps & { log: FastifyBaseLogger; input: LoginInput }): Promise<UserRow> {
-  const { db, clock, meta, input } = options;
+export async function authenticate(
+  options: Deps & {
+    log: FastifyBaseLogger;
+    input: LoginInput;
+    /** The account a signed known-device cookie names (null without one): its owner passes a lock. */
+    knownDeviceUserId: number | null;
+    /** Tells the owner when a lock starts, with the way back in that strangers cannot use. */
+    notifyLocked: (user: UserRow) => Promise<void>;
+  },
+): Promise<UserRow> {
+  const { db, clock, meta, input, knownDeviceUserId } = options;
   const now = clock.now();
   const [user] = await db
     .select()
@@ -83,7 +92,9 @@ export async function authenticate(options: Deps & { log: FastifyBaseLogger; inp
     });
     throw invalidCredentials();
   }
-  if (user.accountLocked && user.lockoutExpires && user.lockoutExpires.getTime() > now.getTime()) {
+  const isLocked = user.accountLocked && user.lockoutExpires && user.lockoutExpires.getTime() > now.getTime();
+  // A lock stops guessing from anywhere new; the owner's own device still gets a password check.
+  if (isLocked && knownDeviceUserId !== user.id) {
     await writeAudit({
       db,
       meta,
@@ -97,7 +108,7 @@ export async function authenticate(options: Deps & { log: FastifyBaseLogger; inp
     });
     throw new AppError(
       'ACCOUNT_LOCKED',
-      'Too many failed sign-in attempts. Your account is locked for 30 minutes; try again later or reset your password.',
+      'Too many failed sign-in attempts. This account is locked for 30 minutes on new devices: sign in from a device you have used before, or reset your password (we have e-mailed the owner a link).',
     );
   }
   if (!(await verifyPassword(user.password, input.password))) {
@@ -117,7 +128,9 @@ export async function authenticate(options: Deps & { log: FastifyBaseLogger; inp
   return updated ?? user;
 }
 
-async function recordFailure(options: Deps & { log: FastifyBaseLogger; user: UserRow; now: Date }): Promise<void> {
+async function recordFailure(
+  options: Deps & { log: FastifyBaseLogger; user: UserRow; now: Date; notifyLocked: (user: UserRow) => Promise<void> },
+): Promise<void> {
   const { db, meta, log, user, now } = options;
   // An expired lock starts a fresh count. One statement, so concurrent failures each count once.
   const lockExpired = sql`(${users.accountLocked} and (${users.lockoutExpires} is null or ${users.lockoutExpires} <= ${now.toISOString()}::timestamptz))`;
@@ -167,5 +180,7 @@ async function recordFailure(options: Deps & { log: FastifyBaseLogger; user: Use
         description: `Account locked after ${LOCKOUT_THRESHOLD} consecutive failed sign-in attempts.`,
       },
     });
+    // A failed e-mail must not turn a wrong password into a 500 (the lock itself is already stored).
+    await options.notifyLocked(user).catch((error: unknown) => log.warn({ err: error }, 'lock notice not sent'));
   }
 }

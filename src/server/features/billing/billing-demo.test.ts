@@ -3,7 +3,7 @@ import type { SubscriptionView } from '#shared/billing/billing.schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSubscriptions, checkoutSessions } from '../../db/schema/index.ts';
 import { effectivePlan, RENEWAL_GRACE_MS } from '../../lib/effective-plan.ts';
-import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
+import { createUser, reloadUser, type TestUser, signInAs } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CHECKOUT_TTL_MS, DEMO_PERIOD_MS } from './demo-provider.ts';
 
@@ -38,7 +38,7 @@ async function subscribe(u: TestUser, plan: 'pro' | 'enterprise' = 'pro') {
 
 async function view(u: TestUser) {
   // Signed at the test clock's now, so it stays valid when a test moves the clock.
-  const token = await t.app.deps.jwt.signAccessToken({ userId: u.user.id, familyId: null }, t.clock.now());
+  const token = await signInAs(t, u.user.id);
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/billing/subscription',
@@ -51,7 +51,12 @@ async function view(u: TestUser) {
 describe('demo checkout', () => {
   it('says it is the demo provider', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/billing/config' });
-    expect(res.json().data).toEqual({ provider: 'demo', enterpriseCheckout: true });
+    expect(res.json().data).toEqual({
+      provider: 'demo',
+      enterpriseCheckout: true,
+      checkoutAvailable: true,
+      demoBanner: false,
+    });
   });
 
   it('creates one session for 10 concurrent (double-clicked) checkout requests', async () => {
@@ -102,7 +107,7 @@ describe('demo checkout', () => {
     const { sessionId } = (await checkout(u)).json().data as { sessionId: string };
     t.clock.advance(CHECKOUT_TTL_MS + 60_000);
     try {
-      const token = await t.app.deps.jwt.signAccessToken({ userId: u.user.id, familyId: null }, t.clock.now());
+      const token = await signInAs(t, u.user.id);
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/billing/demo-checkout/${sessionId}/complete`,

@@ -40,6 +40,16 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
   const stripe = env.PAYMENTS_PROVIDER === 'stripe' ? createStripeProvider(env) : null;
   const provider: PaymentProvider = overrides.paymentProvider ?? stripe ?? createDemoProvider();
   const app = plugin.withTypeProvider<ZodTypeProvider>();
+  // Production without a chosen provider: nobody can change plans through checkout (the demo
+  // provider would let anyone make themselves Enterprise). A provider set by a test override counts.
+  const checkoutAvailable = env.PAYMENTS_PROVIDER !== 'off' || overrides.paymentProvider !== undefined;
+  const requirePayments = async () => {
+    if (!checkoutAvailable)
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Payments are not set up on this installation, so plans cannot be bought here. The operator sets PAYMENTS_PROVIDER to enable them.',
+      );
+  };
   const deps = () => ({ db: app.deps.db, provider, now: app.deps.clock.now() });
   app.deps.healthReports.set('payments', () => ({ provider: provider.name, webhook: stripe !== null }));
 
@@ -53,7 +63,11 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
       success: true as const,
       data: {
         provider: provider.name,
-        enterpriseCheckout: provider.name === 'demo' || Boolean(stripe && priceForPlan(stripe.config, 'enterprise')),
+        enterpriseCheckout:
+          checkoutAvailable &&
+          (provider.name === 'demo' || Boolean(stripe && priceForPlan(stripe.config, 'enterprise'))),
+        checkoutAvailable,
+        demoBanner: checkoutAvailable && provider.name === 'demo' && env.NODE_ENV === 'production',
       },
     }),
   );
@@ -70,7 +84,7 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
   app.post(
     '/checkout',
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, requirePayments],
       schema: {
         tags,
         summary: 'Start (or reuse) a checkout',
@@ -92,7 +106,7 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
   );
 
   const requireDemo = async () => {
-    if (provider.name !== 'demo')
+    if (provider.name !== 'demo' || !checkoutAvailable)
       throw new AppError('NOT_FOUND', 'The demo checkout is only available with the demo payment provider.');
   };
 
@@ -150,7 +164,7 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
   app.post(
     '/subscription/change',
     {
-      preHandler: requireUser,
+      preHandler: [requireUser, requirePayments],
       schema: { tags, summary: 'Change plan', body: changePlanRequestSchema, response: { 200: subscription } },
     },
     async (request) => change({ plan: request.body.plan })(request),

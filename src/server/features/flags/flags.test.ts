@@ -138,7 +138,11 @@ describe('admin access', () => {
     const u = await createUser(t);
     expect(u.user.role).toBe('user');
     const iat = Math.floor(t.clock.now().getTime() / 1000);
-    const forged = await new SignJWT({ typ: 'access', role: 'admin', isAdmin: true })
+    // The user's own live session, so only the role claims are forged.
+    const { fam } = JSON.parse(Buffer.from(u.accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
+      fam: string;
+    };
+    const forged = await new SignJWT({ typ: 'access', fam, role: 'admin', isAdmin: true })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(u.user.id))
       .setIssuer(JWT_ISSUER)

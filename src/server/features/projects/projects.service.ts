@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ListQuery } from '#shared/api/list.schemas.ts';
-import type { ProjectDto, ProjectPage } from '#shared/projects/projects.schemas.ts';
+import { MAX_PROJECTS_PER_USER, type ProjectDto, type ProjectPage } from '#shared/projects/projects.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { projectAnalyses, projects, searches, type ProjectRow } from '../../db/schema/index.ts';
+import { projectAnalyses, projects, searches, users, type ProjectRow } from '../../db/schema/index.ts';
 import { accessible, accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { projectResource, searchResource } from '../../lib/access/resources.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { paginate, type KeysetColumn } from '../../lib/paginate.ts';
 
 // Projects group a user's analyses (docs/product/screens.md).
@@ -79,17 +79,29 @@ export async function createProject(options: {
   input: { name: string; description?: string | undefined; tags: string[] };
 }): Promise<ProjectDto> {
   const { db, userId, now, input } = options;
-  const [row] = await db
-    .insert(projects)
-    .values({
-      userId,
-      name: input.name,
-      description: input.description ?? null,
-      tags: input.tags,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    // The user's row is the lock: concurrent creates count one after another, so the cap is exact.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [held] = await tx.select({ n: count() }).from(projects).where(eq(projects.userId, userId));
+    if (Number(held?.n ?? 0) >= MAX_PROJECTS_PER_USER) {
+      throw new AppError(
+        'CONFLICT',
+        `You can have at most ${String(MAX_PROJECTS_PER_USER)} projects. Delete one you no longer need to create another.`,
+      );
+    }
+    const [inserted] = await tx
+      .insert(projects)
+      .values({
+        userId,
+        name: input.name,
+        description: input.description ?? null,
+        tags: input.tags,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return inserted;
+  });
   return oneDto(db, row);
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectDto, ProjectPage } from '#shared/projects/projects.schemas.ts';
+import { count, eq } from 'drizzle-orm';
+import { MAX_PROJECTS_PER_USER, type ProjectDto, type ProjectPage } from '#shared/projects/projects.schemas.ts';
+import { projects } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createThemedEngine } from '../../test/fake-engine.ts';
@@ -86,5 +88,39 @@ describe('projects', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/projects/${project.id}`, headers: a.headers })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('the project cap', () => {
+  it('holds exactly under concurrent creates, then refuses with a clear 409, and listing stays paginated', async () => {
+    const c = await createUser(t);
+    await t.db.db.insert(projects).values(
+      Array.from({ length: MAX_PROJECTS_PER_USER - 2 }, (_, i) => ({
+        userId: c.user.id,
+        name: `p${String(i)}`,
+        tags: [],
+      })),
+    );
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/projects',
+          headers: c.headers,
+          payload: { name: `race ${String(i)}` },
+        }),
+      ),
+    );
+    expect(attempts.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    const refused = attempts.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(6);
+    expect(refused[0]?.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('at most 200 projects'),
+    });
+    const [held] = await t.db.db.select({ n: count() }).from(projects).where(eq(projects.userId, c.user.id));
+    expect(Number(held?.n)).toBe(MAX_PROJECTS_PER_USER);
+    const page = await t.app.inject({ method: 'GET', url: '/api/projects', headers: c.headers });
+    expect(page.json<{ data: ProjectPage }>().data.items.length).toBeLessThanOrEqual(50);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchDetail, SearchListPage, SearchStreamLine } from '#shared/searches/search.schemas.ts';
 import { presetFilters } from '#shared/searches/filter-options.ts';
 import { searchReservations, searches } from '../../db/schema/index.ts';
-import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
+import { createUser, reloadUser, type TestUser, signInAs } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createFakeEngine, createHangingEngine, fakeOpportunity } from '../../test/fake-engine.ts';
 
@@ -127,9 +127,10 @@ describe('cancel', () => {
 
 describe('history', () => {
   it('lists newest first with pages; a free user sees 30 days and is told older ones are hidden', async () => {
-    const user = await createUser(t);
     const day = 24 * 60 * 60 * 1000;
     const base = new Date('2026-06-30T12:00:00Z');
+    t.clock.set(base); // before signing in: a token issued in the clock's future is refused
+    const user = await createUser(t);
     const rows = [0, 1, 2, 40, 50].map((ago, i) => ({
       userId: user.user.id,
       query: `query ${i}`,
@@ -165,7 +166,8 @@ describe('history', () => {
     expect(filtered.items.map((i) => i.query)).toEqual(['query 1']);
 
     await t.db.db.update(searches).set({ userId: pro.user.id }).where(eq(searches.userId, user.user.id));
-    const all = (await t.app.inject({ method: 'GET', url: '/api/searches', headers: pro.headers })).json<{
+    const proHeaders = { authorization: `Bearer ${await signInAs(t, pro.user.id)}` }; // signed at the test clock
+    const all = (await t.app.inject({ method: 'GET', url: '/api/searches', headers: proHeaders })).json<{
       data: SearchListPage;
     }>().data;
     expect(all).toMatchObject({ hasMore: false, hiddenOlderCount: 0, historyDays: null });

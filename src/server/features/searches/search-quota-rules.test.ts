@@ -7,7 +7,7 @@ import {
 } from '#shared/plans/plans.constants.ts';
 import { searchReservations } from '../../db/schema/index.ts';
 import { createFakeEngine, type FakeEngineOptions } from '../../test/fake-engine.ts';
-import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
+import { createUser, reloadUser, type TestUser, signInAs } from '../../test/factories.ts';
 import { postSearch, storedSearchCount } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { SearchEngine } from './search-engine.ts';
@@ -98,7 +98,7 @@ describe('answers that use no search (docs/product/plans.md)', () => {
     expect((await reloadUser(t, user.user.id)).searchCount).toBe(0);
     // The next hour: allowed again.
     t.clock.set(new Date('2026-07-11T11:00:01Z'));
-    const token = await t.app.deps.jwt.signAccessToken({ userId: user.user.id, familyId: null }, t.clock.now());
+    const token = await signInAs(t, user.user.id);
     expect((await search({ ...user, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
     behaviour = {};
     t.clock.set(null);

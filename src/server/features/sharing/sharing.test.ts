@@ -4,7 +4,7 @@ import { DAY_MS, HOUR_MS } from '#shared/app/time.constants.ts';
 import type { SharedAnalysis, ShareLinkDto, ShareLinkList } from '#shared/sharing/sharing.schemas.ts';
 import { shareLinks } from '../../db/schema/index.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -30,7 +30,7 @@ afterAll(() => t.close());
 
 /** A token signed at the clock's current time (the expiry test moves the clock past older tokens' life). */
 async function auth(user: TestUser) {
-  const token = await t.app.deps.jwt.signAccessToken({ userId: user.user.id, familyId: null }, t.clock.now());
+  const token = await signInAs(t, user.user.id);
   return { authorization: `Bearer ${token}` };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { trendingSchema } from '#shared/trends/trends.schemas.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { computeTrending } from './trending.service.ts';
 
 // GET /api/trending: categories growing fastest and themes many users explore (never raw queries).
@@ -14,9 +14,14 @@ export const trendingRoutes: FastifyPluginAsync = async (plugin) => {
       preHandler: requireUser,
       schema: { tags: ['trends'], summary: 'What is growing', response: { 200: ok(trendingSchema) } },
     },
-    async () => ({
+    async (request) => ({
       success: true as const,
-      data: await computeTrending({ db: app.deps.db, env: app.deps.env, now: app.deps.clock.now() }),
+      data: await computeTrending({
+        db: app.deps.db,
+        env: app.deps.env,
+        now: app.deps.clock.now(),
+        viewerId: currentUser(request).id,
+      }),
     }),
   );
 };

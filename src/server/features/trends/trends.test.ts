@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRENDING_MIN_USERS } from '#shared/trends/trends.constants.ts';
 import type { TrendingDto } from '#shared/trends/trends.schemas.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -7,12 +8,10 @@ import { growthByKey, recentEvidenceWindow } from './corpus-trends.service.ts';
 
 let t: TestApp;
 let a: TestUser;
-let b: TestUser;
 beforeAll(async () => {
   t = await createTestApp({ overrides: { searchEngine: createThemedEngine() } });
   t.clock.set(new Date('2026-07-01T00:00:00Z'));
   a = await createUser(t);
-  b = await createUser(t);
 });
 afterAll(() => t.close());
 
@@ -22,21 +21,38 @@ const run = (u: TestUser, query: string) =>
     .then((r) => r.json<{ data: { search: { id: number } } }>().data.search.id);
 
 describe('trending', () => {
-  it('shows a theme only once 3 different users searched it, and never raw query text', async () => {
-    const c = await createUser(t);
-    await run(a, 'pharmacy 2025 2025');
-    await run(a, 'pharmacy 2021');
-    await run(b, 'pharmacy 2026');
-    const before = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: c.headers })).json<{
-      data: TrendingDto;
-    }>().data;
-    expect(before.themes.map((x) => x.theme)).not.toContain('pharmacy');
-    await run(c, 'pharmacy 2024');
-    const after = (await t.app.inject({ method: 'GET', url: '/api/trending', headers: c.headers })).json<{
-      data: TrendingDto;
-    }>().data;
-    expect(after.themes).toContainEqual({ theme: 'pharmacy', users: 3, searches: 4 });
-    expect(JSON.stringify(after)).not.toContain('pharmacy 2025');
+  const NOW = new Date('2026-07-01T00:00:00Z');
+  const established = () => createUser(t, { createdAt: new Date(NOW.getTime() - 30 * 86_400_000) });
+  const themesSeenBy = async (u: TestUser) =>
+    (await t.app.inject({ method: 'GET', url: '/api/trending', headers: u.headers })).json<{ data: TrendingDto }>().data
+      .themes;
+
+  it(`shows a theme only once ${String(TRENDING_MIN_USERS)} established other users searched it, never raw query text`, async () => {
+    const viewer = await established();
+    const others = await Promise.all(Array.from({ length: TRENDING_MIN_USERS }, () => established()));
+    await run(viewer, 'health of the viewer');
+    for (const [i, u] of others.slice(0, -1).entries()) await run(u, `health records 202${String(i)}`);
+    await run(others[0]!, 'health again');
+    expect((await themesSeenBy(viewer)).map((x) => x.theme)).not.toContain('health');
+    await run(others.at(-1)!, 'health 2024');
+    const after = await themesSeenBy(viewer);
+    expect(after).toContainEqual({ theme: 'health', users: TRENDING_MIN_USERS, searches: TRENDING_MIN_USERS + 1 });
+    expect(JSON.stringify(after)).not.toContain('health records');
+  });
+
+  it('does not count fresh accounts, so a handful of new sign-ups cannot reveal whether anyone searched a term', async () => {
+    const viewer = await established();
+    const real = await established();
+    await run(real, 'software for one real user');
+    for (let i = 0; i < TRENDING_MIN_USERS + 2; i++)
+      await run(await createUser(t, { createdAt: NOW }), 'software probe');
+    expect((await themesSeenBy(viewer)).map((x) => x.theme)).not.toContain('software');
+  });
+
+  it('never exposes a term that is rare in the corpus, however many established users search it', async () => {
+    const viewer = await established();
+    for (let i = 0; i < TRENDING_MIN_USERS + 1; i++) await run(await established(), 'pharmacy zyxwquartz');
+    expect((await themesSeenBy(viewer)).map((x) => x.theme)).not.toContain('pharmacy');
   });
 
   it('ranks categories and tags of the corpus by growth, latest years against the ones before', async () => {

@@ -1,6 +1,8 @@
 import {
   actionPlans,
   checkoutSessions,
+  ideaHypotheses,
+  ideas,
   planPhases,
   planTasks,
   projects,
@@ -41,6 +43,20 @@ export const checkoutSessionResource: ResourcePolicy = {
   condition: ownedBy(checkoutSessions.userId),
 };
 
+export const ideaResource: ResourcePolicy = {
+  label: 'The idea',
+  table: ideas,
+  id: ideas.id,
+  condition: ownedBy(ideas.userId),
+};
+
+export const ideaHypothesisResource: ResourcePolicy = {
+  label: 'The hypothesis',
+  table: ideaHypotheses,
+  id: ideaHypotheses.id,
+  condition: throughParent(ideaResource, ideaHypotheses.ideaId),
+};
+
 export const actionPlanResource: ResourcePolicy = {
   label: 'The action plan',
   table: actionPlans,
@@ -74,6 +90,8 @@ export const RESOURCES = {
   searchResult: searchResultResource,
   project: projectResource,
   checkoutSession: checkoutSessionResource,
+  idea: ideaResource,
+  ideaHypothesis: ideaHypothesisResource,
   actionPlan: actionPlanResource,
   planPhase: planPhaseResource,
   planTask: planTaskResource,

@@ -35,7 +35,14 @@ export function PlanPicker({ initialPlan }: { initialPlan: PaidPlanId }) {
 
   return (
     <div className="grid gap-6">
-      {config.data?.provider === 'demo' ? <DemoModeNotice /> : null}
+      {config.data?.checkoutAvailable === false ? (
+        <p role="note" className="rounded-md border px-4 py-3 text-sm">
+          <strong>Payments are not set up on this installation.</strong> Plans cannot be bought here; the free plan and
+          the free trial work as usual.
+        </p>
+      ) : config.data?.provider === 'demo' ? (
+        <DemoModeNotice />
+      ) : null}
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="sr-only">Plan</legend>
         {CHOICES.map((id) => {
@@ -79,7 +86,11 @@ export function PlanPicker({ initialPlan }: { initialPlan: PaidPlanId }) {
       </fieldset>
       <div className="flex flex-wrap items-center gap-4">
         {canBuy(plan) ? (
-          <Button size="lg" onClick={goToCheckout} disabled={checkout.isPending || config.isPending}>
+          <Button
+            size="lg"
+            onClick={goToCheckout}
+            disabled={checkout.isPending || config.isPending || config.data?.checkoutAvailable === false}
+          >
             {checkout.isPending ? 'Opening checkout…' : `Continue to checkout — ${PLANS[plan].name}`}
           </Button>
         ) : (

@@ -1,0 +1,222 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { freePort, startServerProcess, waitForHealthy, type ServerProcess } from '../src/server/test/server-process.ts';
+
+// `npm run soak` (issue 12): the long fault suites, not part of `npm test`.
+//   1. the route fuzz suite with many more cases (FUZZ_CASES, default 60);
+//   2. kill -9 under search load (PGlite): no search without its results, quota consistent;
+//   3. a PostgreSQL this script starts itself, stopped and then frozen (SIGSTOP) under load:
+//      503 within 1 s, recovery within 5 s, the server survives.
+// Prints its figures; exits non-zero when a check fails.
+
+const KILLS = Number(process.env.SOAK_KILLS ?? 10);
+const failures: string[] = [];
+const check = (ok: boolean, what: string) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function json(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) as unknown };
+  } catch {
+    return { status: res.status, body: text };
+  }
+}
+
+async function registerUsers(server: ServerProcess, n: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const password = 'Violet-Harbour-Lantern-42';
+    const res = await json(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({
+        email: `soak-${Date.now()}-${i}@example.test`,
+        password,
+        confirmPassword: password,
+        name: 'Soak',
+      }),
+    });
+    if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+    tokens.push((res.body as { data: { accessToken: string } }).data.accessToken);
+  }
+  return tokens;
+}
+
+function fuzz(): void {
+  console.log('\n--- route fuzz (long)');
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'server', 'src/server/route-fuzz.test.ts'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, FUZZ_CASES: process.env.FUZZ_CASES ?? '60', FUZZ_SEED: String(Date.now() % 1e9) },
+    },
+  );
+  check(result.status === 0, 'route fuzz: no 5xx, always the envelope');
+}
+
+async function killUnderLoad(): Promise<void> {
+  console.log(`\n--- kill -9 under search load (${KILLS} kills, PGlite)`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-soak-'));
+  const env = { DATA_DIR: dataDir, JWT_SECRET: 'soak-secret-that-is-long-enough-for-hs256-000000' };
+  let restartMs = 0;
+  for (let k = 0; k < KILLS; k++) {
+    const started = Date.now();
+    const server = await startServerProcess(env);
+    await waitForHealthy(server, 120_000);
+    restartMs = Math.max(restartMs, Date.now() - started);
+    const tokens = await registerUsers(server, 3);
+    const load = tokens.flatMap((token) =>
+      [0, 1].map(() =>
+        fetch(`${server.url}/api/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: server.url },
+          body: JSON.stringify({ query: 'invoicing for plumbers' }),
+        })
+          .then((r) => r.text())
+          .catch(() => undefined),
+      ),
+    );
+    // Sometimes mid-search, sometimes after some have finished.
+    await sleep(100 + Math.floor(Math.random() * 3_000));
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await Promise.all(load);
+  }
+  // Read the data folder directly: every stored search has its results; usage never exceeds searches.
+  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+  const orphans = await db.query<{ n: number }>(
+    `select count(*)::int as n from searches s where s.status = 'ok' and s.results_count > 0
+       and not exists (select 1 from search_results r where r.search_id = s.id)`,
+  );
+  const overCounted = await db.query<{ n: number }>(
+    `select count(*)::int as n from users u where u.search_count > (select count(*) from searches s where s.user_id = u.id)`,
+  );
+  const searches = await db.query<{ n: number }>('select count(*)::int as n from searches');
+  await db.close();
+  console.log(`kills ${KILLS}, searches stored ${searches.rows[0]?.n}, slowest restart ${restartMs} ms`);
+  check(orphans.rows[0]?.n === 0, 'no search without its results after kill -9');
+  check(overCounted.rows[0]?.n === 0, 'quota never counts more than the searches stored');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function pgBin(name: string): string {
+  const base = '/usr/lib/postgresql';
+  const version = fs.readdirSync(base).sort().at(-1);
+  return path.join(base, version ?? '', 'bin', name);
+}
+
+/** Runs a PostgreSQL tool as the postgres user when this script runs as root (initdb refuses root). */
+function asPostgres(command: string, args: string[]): void {
+  if (process.getuid?.() === 0)
+    execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'ignore' });
+  else execFileSync(command, args, { stdio: 'ignore' });
+}
+
+async function statusesFor(url: string, ms: number): Promise<{ codes: Map<number, number>; slowestMs: number }> {
+  const codes = new Map<number, number>();
+  let slowestMs = 0;
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const started = Date.now();
+    const status = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+      .then((r) => r.status)
+      .catch(() => 0);
+    slowestMs = Math.max(slowestMs, Date.now() - started);
+    codes.set(status, (codes.get(status) ?? 0) + 1);
+    await sleep(50);
+  }
+  return { codes, slowestMs };
+}
+
+async function recoveryMs(url: string): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < 30_000) {
+    const status = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+      .then((r) => r.status)
+      .catch(() => 0);
+    if (status === 200) return Date.now() - started;
+    await sleep(100);
+  }
+  return Infinity;
+}
+
+async function postgresOutage(): Promise<void> {
+  console.log('\n--- PostgreSQL stopped and frozen under load (a cluster this script starts)');
+  if (!fs.existsSync('/usr/lib/postgresql')) {
+    check(false, 'PostgreSQL binaries under /usr/lib/postgresql');
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-soak-pg-'));
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  const pgData = path.join(dir, 'data');
+  const port = await freePort();
+  asPostgres(pgBin('initdb'), ['-D', pgData, '-U', 'postgres', '--auth=trust']);
+  const pgCtl = (...args: string[]) => asPostgres(pgBin('pg_ctl'), ['-D', pgData, '-w', ...args]);
+  const start = () =>
+    pgCtl('-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', path.join(dir, 'log'), 'start');
+  start();
+  const server = await startServerProcess({
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-soak-data-')),
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    JWT_SECRET: 'soak-secret-that-is-long-enough-for-hs256-000000',
+  });
+  try {
+    await waitForHealthy(server, 120_000);
+    const probe = `${server.url}/api/health`;
+    pgCtl('-m', 'immediate', 'stop');
+    const stopped = await statusesFor(probe, 3_000);
+    console.log('stopped: health statuses', Object.fromEntries(stopped.codes), `slowest ${stopped.slowestMs} ms`);
+    check(!stopped.codes.has(500) && (stopped.codes.get(503) ?? 0) > 0, 'stopped: 503, never 500');
+    check(stopped.slowestMs <= 1_000, 'stopped: every answer within 1 s');
+    start();
+    const back = await recoveryMs(probe);
+    console.log(`recovered ${back} ms after PostgreSQL restarted`);
+    check(back <= 5_000, 'recovery within 5 s of PostgreSQL returning');
+
+    const postmaster = Number(fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const group = [
+      postmaster,
+      ...execFileSync('pgrep', ['-P', String(postmaster)])
+        .toString()
+        .trim()
+        .split('\n')
+        .map(Number),
+    ];
+    for (const pid of group) process.kill(pid, 'SIGSTOP');
+    const frozen = await statusesFor(probe, 3_000);
+    const frozenApi = await statusesFor(`${server.url}/api/auth/user`, 1_000);
+    console.log('frozen: health statuses', Object.fromEntries(frozen.codes), `slowest ${frozen.slowestMs} ms`);
+    check(!frozen.codes.has(500) && (frozen.codes.get(503) ?? 0) > 0, 'frozen: health 503, never 500 or a hang');
+    check(frozen.slowestMs <= 1_000, 'frozen: health within 1 s');
+    check(!frozenApi.codes.has(500) && !frozenApi.codes.has(0), 'frozen: API routes answer (no 500, no hang)');
+    for (const pid of group) process.kill(pid, 'SIGCONT');
+    const thawed = await recoveryMs(probe);
+    console.log(`recovered ${thawed} ms after thaw`);
+    check(thawed <= 5_000, 'recovery within 5 s of thaw');
+    check(server.child.exitCode === null, 'the server process survived both outages');
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    try {
+      pgCtl('-m', 'immediate', 'stop');
+    } catch {
+      // already stopped
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+fuzz();
+await killUnderLoad();
+await postgresOutage();
+console.log(failures.length ? `\nsoak: ${failures.length} check(s) failed` : '\nsoak: all checks passed');
+process.exit(failures.length ? 1 : 0);

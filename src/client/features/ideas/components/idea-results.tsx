@@ -1,0 +1,116 @@
+import { Link } from 'react-router';
+import { IDEA_CATEGORY_LABELS, IDEA_STATUS_LABELS } from '#shared/ideas/idea-labels.ts';
+import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { textLinkClass } from '#client/components/ui/text-link.ts';
+import { paths } from '#client/config/paths.ts';
+import { useArchiveIdea, useUpdateHypothesis, useUpdateIdea, useValidateIdea } from '../api/ideas-api.ts';
+import { errorMessage } from '../idea-format.ts';
+import { HypothesesList } from './hypotheses-list.tsx';
+import { MarketSizeCalculator } from './market-size-calculator.tsx';
+import { ProjectionsPanel } from './projections-panel.tsx';
+import { ScoreBreakdown } from './score-breakdown.tsx';
+import { ScoreChart } from './score-chart.tsx';
+
+/** One idea: its five scores with breakdowns, projections, market size and hypotheses. */
+export function IdeaResults(props: { idea: IdeaDto }) {
+  const { idea } = props;
+  const validate = useValidateIdea();
+  const update = useUpdateIdea();
+  const archive = useArchiveIdea();
+  const record = useUpdateHypothesis();
+  const v = idea.validation;
+  const error = validate.error ?? update.error ?? archive.error ?? record.error;
+
+  return (
+    <article className="grid gap-8" aria-labelledby="idea-title">
+      <header className="grid gap-2">
+        <p className="text-sm">
+          <Link to={paths.validateIdea.href()} className={textLinkClass}>
+            ← All ideas
+          </Link>
+        </p>
+        <h1 id="idea-title" className="text-2xl font-bold break-words">
+          {idea.title}
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {IDEA_CATEGORY_LABELS[idea.category]} · {IDEA_STATUS_LABELS[idea.status]}
+          {idea.isStale && ' · edited since its last validation'}
+          {v &&
+            ` · scored against the ${v.corpus.kind === 'seed' ? 'seed corpus' : 'full datasets'} (${v.corpus.version})`}
+        </p>
+        <p className="text-sm break-words">{idea.description}</p>
+        <p className="text-sm">
+          <span className="font-medium">Market:</span> {idea.targetMarket} · <span className="font-medium">Model:</span>{' '}
+          {idea.businessModel}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => validate.mutate(idea.id)} disabled={validate.isPending || idea.status === 'archived'}>
+            {validate.isPending ? 'Validating…' : v ? 'Re-validate' : 'Validate'}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => archive.mutate({ id: idea.id, archived: idea.status !== 'archived' })}
+            disabled={archive.isPending}
+          >
+            {idea.status === 'archived' ? 'Unarchive' : 'Archive'}
+          </Button>
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(error)}
+          </p>
+        )}
+      </header>
+
+      <section aria-labelledby="scores-heading" className="grid gap-4">
+        <h2 id="scores-heading" className="text-xl font-semibold">
+          Five scores
+        </h2>
+        {!v ? (
+          <p className="text-sm text-muted-foreground">Not validated yet.</p>
+        ) : (
+          <>
+            {v.status === 'insufficient_data' && (
+              <p role="status" className="rounded-md border border-destructive/50 p-3 text-sm">
+                <span className="font-semibold">Insufficient data.</span> {v.reason}
+              </p>
+            )}
+            {v.bestOpportunity && (
+              <p className="text-sm text-muted-foreground">
+                The engine searched for “{v.query}”; the closest opportunity in the data is “{v.bestOpportunity.title}”.
+              </p>
+            )}
+            <ScoreChart scores={v.scores} caption="The idea's five scores" />
+            <div className="grid gap-3 lg:grid-cols-2">
+              {v.scores.map((s) => (
+                <ScoreBreakdown key={s.key} score={s} evidence={v.evidence} />
+              ))}
+            </div>
+            {v.warnings.length > 0 && (
+              <ul className="list-disc pl-5 text-xs text-muted-foreground">
+                {v.warnings.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </section>
+
+      <ProjectionsPanel
+        key={`p-${idea.updatedAt}`}
+        idea={idea}
+        isSaving={update.isPending}
+        onSave={(input) => update.mutate({ id: idea.id, ...input })}
+      />
+      <MarketSizeCalculator
+        key={`m-${idea.updatedAt}`}
+        inputs={idea.marketSizeInputs}
+        isSaving={update.isPending}
+        onSave={(marketSize) => update.mutate({ id: idea.id, marketSize })}
+      />
+      <HypothesesList idea={idea} isSaving={record.isPending} onRecord={(input) => record.mutate(input)} />
+    </article>
+  );
+}
