@@ -8,6 +8,7 @@ import { fromPglite } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { users } from '../src/server/db/schema/index.ts';
 import { parseEnv, readTestVariable } from '../src/server/env.ts';
+import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
 import { DEFAULT_ASSUMPTIONS, project } from '../src/shared/ideas/projections.ts';
 
 // Issue 14: how long an idea's validation takes — POST /api/ideas/:id/validate through the app
@@ -56,7 +57,14 @@ try {
       .values({ email: `bench-${randomBytes(4).toString('hex')}@example.test`, name: 'Bench' })
       .returning();
     if (!user) throw new Error('no user');
-    const token = await app.deps.jwt.signAccessToken({ userId: user.id, familyId: null }, new Date());
+    const signedAt = new Date();
+    const { familyId } = await issueRefreshToken({
+      db: app.deps.db,
+      meta: { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
+      userId: user.id,
+      now: signedAt,
+    });
+    const token = await app.deps.jwt.signAccessToken({ userId: user.id, familyId }, signedAt);
     const headers = { authorization: `Bearer ${token}` };
     const ids: number[] = [];
     for (const [title, targetMarket] of IDEAS) {

@@ -3,7 +3,7 @@ import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
 import type { ExportUsage } from '#shared/exports/exports.schemas.ts';
 import { FREE_MONTHLY_EXPORTS } from '#shared/plans/plans.constants.ts';
 import { createThemedEngine, fakeAnalysis } from '../../test/fake-engine.ts';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -207,7 +207,7 @@ describe('the free export allowance', () => {
     });
     const start = t.clock.now();
     t.clock.set(new Date('2026-08-01T00:00:00Z'));
-    const fresh = await t.app.deps.jwt.signAccessToken({ userId: user.user.id, familyId: null }, t.clock.now());
+    const fresh = await signInAs(t, user.user.id);
     const nextMonth = await t.app.inject({
       method: 'GET',
       url: `/api/exports/searches/${id}/pdf`,
