@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerEngine } from './engine/engine.plugin.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { actionPlansFeature } from './features/action-plans/action-plans.routes.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
@@ -38,6 +39,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(actionPlansFeature);
   await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
+  await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(usageRoutes, { prefix: '/api/user' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });

@@ -35,6 +35,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** 'text' resolves to the body as a string (CSV downloads); default: parsed JSON. */
+  responseType?: 'json' | 'text';
 };
 
 const knownCodes = new Set<string>(ERROR_CODES);
@@ -110,7 +112,8 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
 }
 
 async function sendRequest(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const accept = options.responseType === 'text' ? '*/*' : 'application/json';
+  const headers: Record<string, string> = { accept, ...options.headers };
   const hasBody = options.body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -135,6 +138,7 @@ async function sendRequest(path: string, options: RequestOptions, token: string 
 
   const text = await response.text();
   if (!response.ok) throw toApiError(response.status, text);
+  if (options.responseType === 'text') return text;
   return text ? parseJson(text) : undefined;
 }
 
