@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEngine } from './engine/engine.plugin.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes.ts';
+import { apiV1DocumentRoutes } from './features/api-keys/api-v1.routes.ts';
 import { actionPlansFeature } from './features/action-plans/action-plans.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -37,6 +39,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(sharingRoutes);
   await app.register(exportsRoutes, { prefix: '/api/exports' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
+  await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
+  await app.register(apiV1DocumentRoutes, { prefix: '/api/v1' });
   await app.register(actionPlansFeature);
   await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });

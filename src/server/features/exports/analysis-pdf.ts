@@ -6,7 +6,7 @@ import type { AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 // The PDF report of an analysis, drawn with pdfkit (no browser, no HTML: user text is written as text
 // runs, so a title with <script> in it is those characters on the page). Cover, summary with a vector
 // chart of the scores, one section per opportunity (scores, breakdown, competitors, evidence with its
-// source), and the sources with their attribution. docs/decisions/016-exports-and-sharing.md.
+// source), and the sources with their attribution. docs/decisions/017-exports-and-sharing.md.
 
 export type ReportBranding = { companyName: string; accentColor: string };
 

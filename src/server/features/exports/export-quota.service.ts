@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { quotaMonth } from '../../lib/usage.ts';
 
-// The monthly export allowance (docs/decisions/016): one conditional upsert per export,
+// The monthly export allowance (docs/decisions/017): one conditional upsert per export,
 // `INSERT … ON CONFLICT (user, month) DO UPDATE SET count = count + 1 WHERE count < limit RETURNING`.
 // Concurrent exports serialise on the (user, month) row and each re-checks the committed count, so the
 // allowance holds exactly under any concurrency, on PGlite and PostgreSQL alike. A failed export gives
