@@ -14,3 +14,4 @@ export * from './action-plans.ts';
 export * from './sharing.ts';
 export * from './analytics.ts';
 export * from './api-keys.ts';
+export * from './exports.ts';
