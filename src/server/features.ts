@@ -9,6 +9,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
+import { exportsRoutes } from './features/exports/exports.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { ideasRoutes } from './features/ideas/ideas.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
@@ -39,6 +40,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(projectsRoutes, { prefix: '/api/projects' });
   await app.register(ideasRoutes, { prefix: '/api/ideas' });
   await app.register(sharingRoutes);
+  await app.register(exportsRoutes, { prefix: '/api/exports' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
   await app.register(apiV1DocumentRoutes, { prefix: '/api/v1' });

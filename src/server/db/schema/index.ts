@@ -14,4 +14,5 @@ export * from './action-plans.ts';
 export * from './sharing.ts';
 export * from './analytics.ts';
 export * from './api-keys.ts';
+export * from './exports.ts';
 export * from './resources.ts';
