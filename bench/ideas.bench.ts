@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/server/app.ts';
-import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
 import { fromPglite } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { users } from '../src/server/db/schema/index.ts';
+import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
 import { parseEnv, readTestVariable } from '../src/server/env.ts';
 import { DEFAULT_ASSUMPTIONS, project } from '../src/shared/ideas/projections.ts';
 
@@ -57,6 +57,7 @@ try {
       .values({ email: `bench-${randomBytes(4).toString('hex')}@example.test`, name: 'Bench' })
       .returning();
     if (!user) throw new Error('no user');
+    // Access tokens belong to a session family (hardening): issue one as a sign-in would.
     const signedAt = new Date();
     const { familyId } = await issueRefreshToken({
       db: app.deps.db,
@@ -102,9 +103,7 @@ try {
     console.log(
       `POST /api/ideas/:id/validate, first validation of ${ids.length} ideas (${corpus}, PGlite): ${fmt(first)}`,
     );
-    console.log(
-      `  (${insufficient} of ${ids.length} answered "insufficient data"; the first includes the engine's index load)`,
-    );
+    console.log(`  (${insufficient} of ${ids.length} answered "insufficient data")`);
     console.log(`POST /api/ideas/:id/validate, re-validation (${corpus}, PGlite): ${fmt(repeat)}`);
   } finally {
     await app.close();

@@ -35,6 +35,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** 'text' resolves to the body as a string (CSV downloads); default: parsed JSON. */
+  responseType?: 'json' | 'text';
 };
 
 const knownCodes = new Set<string>(ERROR_CODES);
@@ -110,7 +112,8 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
 }
 
 async function sendRequest(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const accept = options.responseType === 'text' ? '*/*' : 'application/json';
+  const headers: Record<string, string> = { accept, ...options.headers };
   const hasBody = options.body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -135,7 +138,50 @@ async function sendRequest(path: string, options: RequestOptions, token: string 
 
   const text = await response.text();
   if (!response.ok) throw toApiError(response.status, text);
+  if (options.responseType === 'text') return text;
   return text ? parseJson(text) : undefined;
+}
+
+export type DownloadedFile = { blob: Blob; fileName: string };
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(disposition ?? '');
+  return match?.[1] ?? fallback;
+}
+
+async function fetchFile(path: string, token: string | null, options: RequestOptions): Promise<DownloadedFile> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      credentials: 'include',
+      signal: combineSignals(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (hasErrorName(error, 'TimeoutError')) {
+      throw new ApiError({ status: 0, code: 'TIMEOUT', message: 'The request timed out.' });
+    }
+    if (hasErrorName(error, 'AbortError')) throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed.' });
+  }
+  if (!response.ok) throw toApiError(response.status, await response.text());
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition'), 'export') };
+}
+
+/** GETs a file (an export) with the session's token, refreshing once on a 401 like apiRequest. */
+export async function downloadFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const token = readAccessToken();
+  try {
+    return await fetchFile(path, token, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || !refreshAccessToken) throw error;
+    const fresh = await refreshAccessToken();
+    if (!fresh || fresh === token) throw error;
+    return fetchFile(path, fresh, options);
+  }
 }
 
 export type Envelope<T> = { data: T; message?: string };
@@ -246,4 +292,21 @@ export async function* apiStreamLines(
     }
   }
   if (buffered.trim()) yield parseJson(buffered.trim());
+}
+
+/** GET a text body (an export file) with the same auth and error handling as every other call. */
+export async function getText(path: string, options?: Options): Promise<string> {
+  const token = readAccessToken();
+  const headers: Record<string, string> = { accept: 'text/plain, text/csv, text/markdown' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers, credentials: 'include', signal: options?.signal });
+  } catch (error) {
+    if (hasErrorName(error, 'AbortError')) throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed.' });
+  }
+  const text = await response.text();
+  if (!response.ok) throw toApiError(response.status, text);
+  return text;
 }

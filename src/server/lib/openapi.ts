@@ -1,3 +1,4 @@
+import { planSchema, planTemplateSchema } from '#shared/action-plans/action-plans.schemas.ts';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -46,6 +47,8 @@ const NAMED: [z.ZodType, string][] = [
   [opportunitySchema, 'Opportunity'],
   [searchResultDtoSchema, 'SearchResult'],
   [projectSchema, 'Project'],
+  [planSchema, 'ActionPlan'],
+  [planTemplateSchema, 'PlanTemplate'],
 ];
 for (const [schema, id] of NAMED) components.add(schema, { id });
 
@@ -54,7 +57,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // /api/v1 (Enterprise): `Authorization: Bearer ub_live_…`
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An Enterprise API key (ub_live_…)' },
+        },
+      },
     },
     transform: createJsonSchemaTransform({ schemaRegistry: components }),
     transformObject: createJsonSchemaTransformObject({ schemaRegistry: components }),

@@ -1,4 +1,4 @@
-// PostgreSQL text search for user input (ADR 015). A user's string never reaches to_tsquery as
+// PostgreSQL text search for user input (ADR 018). A user's string never reaches to_tsquery as
 // syntax: it is cut into words (letters and digits only), so quotes, &, |, !, <-> and parentheses
 // are just separators, and a 10,000-character paste is cut to its first words.
 

@@ -1,4 +1,5 @@
 import { AUTH_STORAGE_KEY, SUPPORT_EMAIL, THEME_STORAGE_KEY } from '#shared/app/app.constants.ts';
+import { ANALYTICS_RETENTION_MONTHS } from '#shared/analytics/analytics.constants.ts';
 import { FREE_HISTORY_DAYS } from '#shared/plans/plans.constants.ts';
 import { ContentPage } from '#client/components/marketing/content-page.tsx';
 
@@ -8,7 +9,7 @@ export function PrivacyPage() {
       title="Privacy Policy"
       description="What Unbuilt stores about you — account, hashed password, searches and results, security logs — why, for how long, and who else sees it."
       lead="What we store about you, why, and what we never collect. Plain language, no surprises."
-      updated="22 November 2026"
+      updated="23 November 2026"
     >
       <section aria-labelledby="privacy-stored">
         <h2 id="privacy-stored">What we store</h2>
@@ -33,6 +34,15 @@ export function PrivacyPage() {
             to.
           </li>
           <li>
+            <strong>Product analytics events:</strong> when you run a search, save a result, export, share, create an
+            action plan or view an upgrade page, we record which of these happened, when, your browser&apos;s user agent
+            and your sign-in session id, and ids or counts about it (never the text of your searches, and not your IP
+            address). If you opt out of analytics in your account settings, no event is recorded for your account from
+            that moment. &ldquo;Delete my analytics data&rdquo; on the Analytics page deletes every event recorded for
+            your account. Events older than {ANALYTICS_RETENTION_MONTHS} months are deleted automatically by a scheduled
+            task.
+          </li>
+          <li>
             <strong>Payments:</strong> the payment provider's customer and subscription identifiers. Card details go
             straight to the payment provider; Unbuilt never receives or stores a card number.
           </li>
@@ -50,7 +60,10 @@ export function PrivacyPage() {
             Local storage: <code>{AUTH_STORAGE_KEY}</code> (your profile and current access token),{' '}
             <code>{THEME_STORAGE_KEY}</code> (light, dark or system theme) and the times you dismissed upgrade prompts.
           </li>
-          <li>No advertising or third-party analytics trackers are loaded on any page.</li>
+          <li>
+            No advertising or third-party analytics trackers are loaded on any page: the analytics events above are
+            recorded by our own server.
+          </li>
         </ul>
       </section>
 

@@ -18,6 +18,7 @@ import { HelpfulResources } from '#client/features/resources/components/helpful-
 import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
+import { ExportControls } from '#client/app/export-controls.tsx';
 
 /** /search/:id — one analysis with every opportunity, its evidence and breakdowns. */
 export function SearchPage() {
@@ -62,6 +63,9 @@ export function SearchPage() {
           <RerunButton query={search.query} onRerun={() => rerun(search.id)} />
           <ShareDialog searchId={search.id} query={search.query} />
         </div>
+      </div>
+      <div className="mt-4">
+        <ExportControls searchId={search.id} />
       </div>
       <div className="mt-4">
         <AnalysisBanners analysis={search.analysis} resultCount={search.results.length} />

@@ -7,11 +7,13 @@ import { useAuthStore } from '#client/lib/auth-store.ts';
 import { PlanPicker } from '#client/features/billing/components/plan-picker.tsx';
 import { TrialOffer } from '#client/features/billing/components/trial-offer.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { useReportUpgradeViewed } from '#client/lib/upgrade-viewed.ts';
 
 /** /subscribe: choose a plan and go to checkout; a paying user is sent to Billing instead. */
 export function SubscribePage() {
   usePageMeta('Upgrade your plan', 'Choose Pro or Enterprise and go to checkout.');
   const user = useAuthStore((state) => state.user);
+  useReportUpgradeViewed('subscribe-page', user !== null && !user.isPaid);
   const [params] = useSearchParams();
   const initialPlan = paidPlanSchema.safeParse(params.get('plan')).data ?? 'pro';
 

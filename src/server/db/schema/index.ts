@@ -12,4 +12,7 @@ export * from './jobs.ts';
 export * from './ideas.ts';
 export * from './action-plans.ts';
 export * from './sharing.ts';
+export * from './analytics.ts';
+export * from './api-keys.ts';
+export * from './exports.ts';
 export * from './resources.ts';

@@ -20,7 +20,7 @@ import { users } from './users.ts';
 
 // docs/product/data.md resource tables and help_articles. Full-text search: each searchable table
 // carries a stored generated tsvector (weights A title, B description, C tags) with a GIN index, so
-// the same SQL ranks on PGlite and PostgreSQL and no trigger has to keep it in step (ADR 015).
+// the same SQL ranks on PGlite and PostgreSQL and no trigger has to keep it in step (ADR 018).
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

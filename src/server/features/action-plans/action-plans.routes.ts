@@ -24,6 +24,7 @@ import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import { planIncludes } from '#shared/plans/plan-features.ts';
 import { principalOf } from '../../lib/access/principal.ts';
+import { recordEvent } from '../../lib/analytics-events.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { dailyProgressSnapshotsJob } from './action-plans.jobs.ts';
@@ -102,6 +103,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const { plan, created } = await createPlan({ ...writer(request), input: request.body });
+      if (created) await recordEvent(request, 'plan_created', { planId: plan.id });
       return reply.status(created ? 201 : 200).send({ success: true as const, data: plan });
     },
   );
@@ -267,6 +269,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
       const plan = await getPlan({ db, principal: principalOf(request), id: request.params.id });
       const isCsv = request.query.format === 'csv';
       const name = `action-plan-${plan.id}.${isCsv ? 'csv' : 'md'}`;
+      await recordEvent(request, 'export', { format: isCsv ? 'csv' : 'markdown', what: 'action-plan' });
       return reply
         .header('content-type', isCsv ? 'text/csv; charset=utf-8' : 'text/markdown; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)

@@ -5,7 +5,7 @@ import { resourceCategories, resources, userBookmarks, type ResourceRow } from '
 import { prefixQuery, queryWords } from '../../lib/text-search.ts';
 
 // Full-text search over the library with PostgreSQL's own text search, the same SQL on PGlite and
-// PostgreSQL (ADR 015); the user's words become a safe prefix query in lib/text-search.ts.
+// PostgreSQL (ADR 018); the user's words become a safe prefix query in lib/text-search.ts.
 
 export type ResourceHit = {
   row: ResourceRow;

@@ -9,6 +9,7 @@ import {
   saveBodySchema,
   searchResultWithSearchSchema,
 } from '#shared/searches/search.schemas.ts';
+import { recordEvent } from '../../lib/analytics-events.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { requireUser } from '../../lib/auth-guard.ts';
 import { getResult, listSaved, setSaved } from './search-results.service.ts';
@@ -71,6 +72,7 @@ export const searchResultsRoutes: FastifyPluginAsync = async (base) => {
       const { id } = request.params;
       const { isSaved } = request.body;
       await setSaved({ db, principal: principalOf(request), id, isSaved, now: clock.now() });
+      if (isSaved) await recordEvent(request, 'result_saved', { resultId: id });
       return { success: true as const, data: { id, isSaved } };
     },
   );

@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { SEARCH_STREAM_CONTENT_TYPE, type SearchStreamLine } from '#shared/searches/search.schemas.ts';
+import { recordEvent } from '../../lib/analytics-events.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../lib/auth-guard.ts';
-import { runSearch } from './run-search.service.ts';
+import { runSearch, type SearchOutcome } from './run-search.service.ts';
 import { resolveSearchEngine } from './search-engine.ts';
 
 // Answers a search request as one JSON envelope, or — when the client accepts
@@ -33,11 +34,16 @@ export async function respondWithSearch(
     if (!reply.raw.writableFinished) controller.abort(new Error('The client closed the request.'));
   };
   reply.raw.on('close', onClose);
+  // A stored search is a "search run" analytics event (ids only, never the query text).
+  const track = async (outcome: SearchOutcome) => {
+    if (outcome.data.search) await recordEvent(request, 'search_run', { searchId: outcome.data.search.id });
+  };
 
   const wantsStream = (request.headers.accept ?? '').includes(SEARCH_STREAM_CONTENT_TYPE);
   if (!wantsStream) {
     try {
       const outcome = await runSearch({ db, clock, engine, user, ...input, hooks: { signal: controller.signal } });
+      await track(outcome);
       await reply.send({ success: true as const, message: outcome.message, data: outcome.data });
       return;
     } catch (error) {
@@ -71,6 +77,7 @@ export async function respondWithSearch(
             }),
         },
       });
+      await track(outcome);
       write({ type: 'done', message: outcome.message, data: outcome.data });
     } catch (error) {
       if (controller.signal.aborted) {

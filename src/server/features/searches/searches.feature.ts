@@ -3,6 +3,7 @@ import { runSearchRoutes } from './run-search.routes.ts';
 import { searchResultsRoutes } from './search-results.routes.ts';
 import { expireReservationsJob } from './searches.jobs.ts';
 import { searchesRoutes } from './searches.routes.ts';
+import { searchesV1Routes } from './searches-v1.routes.ts';
 
 /** The searches feature: running a search, the stored analyses, and their opportunities. */
 export const searchesFeature: FastifyPluginAsync = async (app) => {
@@ -10,4 +11,5 @@ export const searchesFeature: FastifyPluginAsync = async (app) => {
   await app.register(runSearchRoutes, { prefix: '/api/search' });
   await app.register(searchesRoutes, { prefix: '/api/searches' });
   await app.register(searchResultsRoutes, { prefix: '/api/search-results' });
+  await app.register(searchesV1Routes, { prefix: '/api/v1' });
 };

@@ -10,6 +10,7 @@ import {
   shareTokenParamsSchema,
 } from '#shared/sharing/sharing.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
+import { recordEvent } from '../../lib/analytics-events.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { createShareLink, listShareLinks, openSharedAnalysis, revokeShareLink } from './sharing.service.ts';
 
@@ -49,6 +50,7 @@ export const sharingRoutes: FastifyPluginAsync = async (base) => {
         expiresIn: request.body.expiresIn,
         now: clock.now(),
       });
+      await recordEvent(request, 'share', { searchId: request.params.id, expiresIn: request.body.expiresIn });
       return reply.status(201).send({ success: true as const, data });
     },
   );

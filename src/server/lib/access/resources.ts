@@ -1,5 +1,6 @@
 import {
   actionPlans,
+  apiKeys,
   checkoutSessions,
   ideaHypotheses,
   ideas,
@@ -85,6 +86,13 @@ export const shareLinkResource: ResourcePolicy = {
   condition: ownedBy(shareLinks.userId),
 };
 
+export const apiKeyResource: ResourcePolicy = {
+  label: 'The API key',
+  table: apiKeys,
+  id: apiKeys.id,
+  condition: ownedBy(apiKeys.userId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -96,6 +104,7 @@ export const RESOURCES = {
   planPhase: planPhaseResource,
   planTask: planTaskResource,
   shareLink: shareLinkResource,
+  apiKey: apiKeyResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -115,7 +115,7 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
       <Section title="Privacy">
         <Checkbox
           label="Opt out of analytics"
-          description="We stop recording product-usage events for your account."
+          description="From the moment you opt out, no product analytics event is recorded for your account. To delete the events already recorded, use Delete my analytics data on the Analytics page."
           checked={preferences.analyticsOptOut}
           onChange={(e) => save({ analyticsOptOut: e.target.checked })}
         />

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/session.ts';
+
+// Issue 16: /analytics counts the user's own searches, Pro sees advanced analytics, and "delete my
+// analytics data" removes the recorded events.
+
+const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function runSearch(page: Page, accessToken: string, query: string): Promise<void> {
+  const res = await page.request.post('/api/search', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { query },
+  });
+  if (!res.ok()) throw new Error(`search failed: ${res.status()} ${await res.text()}`);
+}
+
+describe('analytics page', () => {
+  it('shows the user’s searches and deletes their analytics events on request', async () => {
+    const { context, page, user, pageErrors } = await signedInPage(browser, { plan: 'pro' });
+    await runSearch(page, user.accessToken, 'legal research for lawyers');
+    await runSearch(page, user.accessToken, 'pet sitting for busy owners');
+    await page.goto('/analytics');
+    const totals = page.getByText('Searches', { exact: true }).locator('xpath=following-sibling::dd');
+    await totals.waitFor();
+    expect(await totals.textContent()).toBe('2');
+    expect(await page.getByRole('table', { name: 'Searches per month, last 12 months' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Compare analyses' }).isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'analytics-1280.png'), fullPage: true });
+
+    await page.getByText('2 events kept', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Delete my analytics data' }).click();
+    await page.getByRole('button', { name: 'Yes, delete 2 events' }).click();
+    await page.getByText('Deleted 2 events.').waitFor();
+    await page.getByText('0 events kept', { exact: false }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a free user is pointed to the plans for advanced analytics; the page fits a phone', async () => {
+    const { context, page } = await signedInPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/analytics');
+    await page.getByText('No searches yet', { exact: false }).waitFor();
+    expect(await page.getByText(/part of advanced analytics in the Pro and Enterprise plans/).isVisible()).toBe(true);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, 'analytics-390.png'), fullPage: true });
+    await context.close();
+  });
+});

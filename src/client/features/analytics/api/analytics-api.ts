@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  analyticsDashboardSchema,
+  analyticsEventsDeletedSchema,
+  analyticsEventsSummarySchema,
+  comparisonSchema,
+  driftSchema,
+} from '#shared/analytics/analytics.schemas.ts';
+import { searchListPageSchema } from '#shared/searches/search.schemas.ts';
+import { apiRequest, deleteData, getData } from '#client/lib/api-client.ts';
+
+// /api/analytics calls (paths documented in the server's analytics.routes.ts).
+
+export function dashboardQueryOptions() {
+  return queryOptions({
+    queryKey: ['analytics', 'dashboard'],
+    queryFn: () => getData('/api/analytics', analyticsDashboardSchema),
+  });
+}
+
+export function eventsSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: ['analytics', 'events'],
+    queryFn: () => getData('/api/analytics/events', analyticsEventsSummarySchema),
+  });
+}
+
+/** The analyses a comparison or drift reading can pick from: the user's latest searches. */
+export function recentAnalysesQueryOptions() {
+  return queryOptions({
+    queryKey: ['analytics', 'recent-analyses'],
+    queryFn: () => getData('/api/searches?pageSize=50', searchListPageSchema),
+  });
+}
+
+export function comparisonQueryOptions(ids: number[]) {
+  return queryOptions({
+    queryKey: ['analytics', 'compare', ids],
+    queryFn: () => getData(`/api/analytics/compare?ids=${ids.join(',')}`, comparisonSchema),
+    enabled: ids.length >= 2,
+  });
+}
+
+export function driftQueryOptions(searchId: number | null) {
+  return queryOptions({
+    queryKey: ['analytics', 'drift', searchId],
+    queryFn: () => getData(`/api/analytics/drift?searchId=${searchId ?? 0}`, driftSchema),
+    enabled: searchId !== null,
+  });
+}
+
+export function useDeleteMyAnalytics() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteData('/api/analytics/events', analyticsEventsDeletedSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['analytics', 'events'] }),
+  });
+}
+
+/** Downloads the analytics numbers as a CSV file (Pro and Enterprise). */
+export async function downloadAnalyticsCsv(): Promise<void> {
+  const text = (await apiRequest('/api/analytics/export.csv', { responseType: 'text' })) as string;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'unbuilt-analytics.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
