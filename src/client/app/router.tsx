@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { matchPath, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '#client/components/errors/route-error-boundary.tsx';
 import { AppShell } from '#client/components/layout/app-shell.tsx';
@@ -7,6 +7,12 @@ import { bootstrapSession } from '#client/features/auth/api/session-bootstrap.ts
 import { useAuthStore, type AuthStatus } from '#client/lib/auth-store.ts';
 import { routesFor, signedInRoutes, type AppRoute } from './route-table.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
+
+// Signed-in only (docs/product/screens.md mounts it for everyone signed in); its own chunk, so the
+// landing page's JavaScript does not grow.
+const OnboardingTour = lazy(async () => ({
+  default: (await import('#client/features/onboarding/components/onboarding-tour.tsx')).OnboardingTour,
+}));
 
 function toRouteObject({ path, Page }: AppRoute): RouteObject {
   return {
@@ -46,6 +52,11 @@ export function AppRoutes() {
   return (
     <AppShell status={status}>
       <RoutesForStatus status={status} />
+      {status === 'signed-in' ? (
+        <Suspense fallback={null}>
+          <OnboardingTour />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import { authSessionSchema } from '#shared/auth/auth.schemas.ts';
+import { userPreferences } from '../db/schema/index.ts';
 import { toPublicUser } from '../lib/public-user.ts';
 import { requestMeta } from '../lib/request-meta.ts';
 import { setRefreshCookie } from '../features/auth/auth-cookie.ts';
@@ -47,6 +48,8 @@ const sessionBody = z.object({
   searchCount: z.number().int().min(0).max(100).default(0),
   /** An admin (the contributions review queue). */
   role: z.enum(['user', 'admin']).default('user'),
+  /** Fixture users have finished the onboarding tour, unless a test is about the tour. */
+  tour: z.boolean().default(false),
 });
 
 const hidden = { hide: true };
@@ -93,7 +96,7 @@ export const testHookRoutes: FastifyPluginAsync = async (base) => {
     '/session',
     { schema: { ...hidden, body: sessionBody, response: { 200: ok(authSessionSchema) } } },
     async (request, reply) => {
-      const { name, plan, searchCount, role } = request.body;
+      const { name, plan, searchCount, role, tour } = request.body;
       const now = clock.now();
       const email = request.body.email ?? `fixture-${randomBytes(6).toString('hex')}@example.test`;
       const user = await insertFixtureUser({
@@ -115,6 +118,7 @@ export const testHookRoutes: FastifyPluginAsync = async (base) => {
             : {}),
         },
       });
+      if (!tour) await db.insert(userPreferences).values({ userId: user.id, onboardingCompleted: true });
       const refresh = await issueRefreshToken({ db, meta: requestMeta(request), userId: user.id, now });
       setRefreshCookie(request, reply, refresh.token);
       const accessToken = await jwt.signAccessToken({ userId: user.id, familyId: refresh.familyId }, now);

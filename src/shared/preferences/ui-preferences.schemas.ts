@@ -11,17 +11,19 @@ export const SHORTCUT_ACTIONS = [
   { id: 'goResources', label: 'Go to the resource library', defaultBinding: 'Shift+R' },
   { id: 'goBookmarks', label: 'Go to my bookmarks', defaultBinding: 'Shift+B' },
   { id: 'goHistory', label: 'Go to search history', defaultBinding: 'Shift+H' },
-  { id: 'goHelp', label: 'Open Help', defaultBinding: 'Shift+?' },
+  { id: 'goHelp', label: 'Open Help', defaultBinding: 'Alt+H' },
 ] as const;
 export type ShortcutAction = (typeof SHORTCUT_ACTIONS)[number]['id'];
 export const SHORTCUT_ACTION_IDS = SHORTCUT_ACTIONS.map((a) => a.id) as [ShortcutAction, ...ShortcutAction[]];
 
 /**
- * "Mod+Alt+Shift+K": modifiers in this order, then one key (a printable character, F1–F12 or a
- * navigation key). Tab, Enter, Escape and Space cannot be bound: they move focus, submit and close for everyone.
+ * "Mod+Alt+Shift+K": modifiers in this order, then one key. Shift goes only with a letter, a digit or
+ * a named key (F1–F12, arrows, Home, End, Page Up/Down); punctuation is named by the character it
+ * types ("?", not "Shift+/"). Tab, Enter, Escape and Space cannot be bound: they move focus, submit
+ * and close for everyone.
  */
 export const BINDING_PATTERN =
-  /^(Mod\+)?(Alt\+)?(Shift\+)?([!-~]|F[1-9]|F1[0-2]|ArrowUp|ArrowDown|ArrowLeft|ArrowRight|Home|End|PageUp|PageDown)$/;
+  /^(Mod\+)?(Alt\+)?(?:(Shift\+)?([A-Z0-9]|F[1-9]|F1[0-2]|ArrowUp|ArrowDown|ArrowLeft|ArrowRight|Home|End|PageUp|PageDown)|[!-/:-@[-`{-~])$/;
 
 /** A binding (null = the shortcut is turned off). */
 export const bindingSchema = z

@@ -1,5 +1,6 @@
 import { AccountSettings } from '#client/features/account/components/account-settings.tsx';
 import { ApiKeysPanel } from '#client/features/api-keys/components/api-keys-panel.tsx';
+import { ShortcutSettings } from '#client/features/onboarding/components/shortcut-settings.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export function AccountPage() {
@@ -8,6 +9,7 @@ export function AccountPage() {
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Account settings</h1>
       <AccountSettings />
+      <ShortcutSettings />
       <section aria-labelledby="section-api-keys" className="rounded-lg border bg-card p-6 text-card-foreground">
         <h2 id="section-api-keys" className="text-lg font-semibold">
           API keys

@@ -6,10 +6,14 @@ import { Button } from '#client/components/ui/button.tsx';
 import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
 import { HelpArticles } from '#client/features/help/components/help-articles.tsx';
+import { useTourStore } from '#client/features/onboarding/tour-store.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { useShortcutsStore } from '#client/lib/shortcuts-store.ts';
 
 export function HelpPage() {
   const openShortcuts = useShortcutsStore((state) => state.setOpen);
+  const isSignedIn = useAuthStore((state) => state.status === 'signed-in');
+  const restartTour = useTourStore((state) => state.restart);
   return (
     <ContentPage
       title="Help & Docs"
@@ -137,9 +141,21 @@ export function HelpPage() {
           Press <kbd>Ctrl</kbd> + <kbd>K</kbd> (<kbd>⌘</kbd> + <kbd>K</kbd> on a Mac) to jump to the search field, and{' '}
           <kbd>?</kbd> to see every shortcut.
         </p>
-        <Button variant="outline" className="mt-3" onClick={() => openShortcuts(true)}>
-          Show keyboard shortcuts
-        </Button>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => openShortcuts(true)}>
+            Show keyboard shortcuts
+          </Button>
+          {isSignedIn ? (
+            <>
+              <Button variant="outline" asChild>
+                <Link to={`${paths.account.href()}#keyboard-shortcuts`}>Change shortcuts</Link>
+              </Button>
+              <Button variant="outline" onClick={restartTour}>
+                Replay the tour
+              </Button>
+            </>
+          ) : null}
+        </div>
       </section>
 
       <section aria-labelledby="support">

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { defaultBindings } from '#shared/preferences/ui-preferences.schemas.ts';
 import { handleGlobalKeydown } from './global-keys.ts';
 import { GlobalShortcuts } from './global-shortcuts.tsx';
 
@@ -39,9 +41,35 @@ describe('handleGlobalKeydown', () => {
   });
 });
 
+describe('rebound shortcuts', () => {
+  it('follow the given bindings: the new key works, the old one and a turned-off one do nothing', () => {
+    const navigate = vi.fn();
+    const open = vi.fn();
+    const bindings = { ...defaultBindings(), goResources: 'Alt+L', openShortcuts: null };
+    handleGlobalKeydown(press({ key: '¬', code: 'KeyL', altKey: true }), open, { bindings, navigate });
+    expect(navigate).toHaveBeenCalledWith('/resources');
+    handleGlobalKeydown(press({ key: 'R', code: 'KeyR', shiftKey: true }), open, { bindings, navigate });
+    handleGlobalKeydown(press({ key: '?', code: 'Slash', shiftKey: true }), open, { bindings, navigate });
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('does not navigate while typing in a field', () => {
+    const navigate = vi.fn();
+    render(<input aria-label="Name" />);
+    const event = press({ key: 'R', code: 'KeyR', shiftKey: true }, screen.getByRole('textbox', { name: 'Name' }));
+    handleGlobalKeydown(event, vi.fn(), { navigate });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('GlobalShortcuts', () => {
   it('shows the keyboard-shortcuts dialog when "?" is pressed', async () => {
-    render(<GlobalShortcuts />);
+    render(
+      <MemoryRouter>
+        <GlobalShortcuts />
+      </MemoryRouter>,
+    );
     await userEvent.keyboard('?');
     // The dialog's code is loaded on demand; on a busy machine that can take more than a second.
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 10_000 });

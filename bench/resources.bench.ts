@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { fromPglite, fromPostgres, type DatabaseHandle } from '../src/server/db/client.ts';
+import { runMigrations } from '../src/server/db/migrate.ts';
+import { resourceCategories, resources, users } from '../src/server/db/schema/index.ts';
+import { readTestVariable } from '../src/server/env.ts';
+import { seedLibrary } from '../src/server/features/resources/library.seed.ts';
+import { searchResourceRows } from '../src/server/features/resources/resource-search.ts';
+import { resourceSearchQuerySchema, type ResourceSearch } from '../src/shared/resources/resources.schemas.ts';
+
+// Issue 19 benchmark: resource-library search (the full query: text search, filters, rank, total,
+// bookmark join) with 10,000 generated resources plus the seeded library, warm, p50/p95, on PGlite
+// and PostgreSQL. Target: p95 ≤ 30 ms warm.
+
+const PG_ADMIN_URL = readTestVariable('TEST_DATABASE_URL') ?? 'postgres://postgres@127.0.0.1:5432/test';
+const GENERATED = 10_000;
+const WARMUP = 30;
+const RUNS = 300;
+
+const WORDS = (
+  'customer interview pricing canvas market research validation launch checklist template guide census ' +
+  'employment wages occupation survey prototype design accessibility security payments subscription ' +
+  'fundraising investor legal incorporation trademark privacy analytics growth retention churn onboarding ' +
+  'marketplace hardware supply chain logistics dental clinic restaurant bakery plumber freelancer school'
+).split(' ');
+const TYPES = ['tool', 'template', 'guide', 'video', 'article'] as const;
+const PHASES = ['research', 'validation', 'development', 'launch'] as const;
+const IDEAS = ['software', 'physical_product', 'service', 'marketplace'] as const;
+const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+
+function pick<T>(list: readonly T[], i: number): T {
+  return list[i % list.length] as T;
+}
+
+function phrase(seed: number, length: number): string {
+  return Array.from({ length }, (_, k) => pick(WORDS, (seed * 7919 + k * 104729) % 9973)).join(' ');
+}
+
+const QUERIES: Partial<ResourceSearch>[] = [
+  { q: 'customer interview' },
+  { q: 'pric' },
+  { q: 'census employment wages' },
+  { q: 'launch checklist', phase: ['launch'] },
+  { q: 'dental clinic', type: ['guide', 'template'] },
+  { q: 'privacy security', difficulty: ['beginner'] },
+  { category: 'public-data' },
+  { sort: 'rating' },
+  { q: 'marketplace', ideaType: ['marketplace'], maxMinutes: 60 },
+  { q: '"unterminated & | ! (x' },
+];
+
+function quantile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+type Target = { name: string; open: () => Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> };
+
+const targets: Target[] = [
+  {
+    name: 'PGlite',
+    open: async () => {
+      const database = fromPglite(await PGlite.create());
+      return { database, drop: () => database.close() };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      const name = `unbuilt_bench_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      await admin.end();
+      const url = new URL(PG_ADMIN_URL);
+      url.pathname = `/${name}`;
+      const database = fromPostgres(url.toString(), { max: 5 });
+      return {
+        database,
+        drop: async () => {
+          await database.close();
+          const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
+          await cleanup.connect();
+          await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          await cleanup.end();
+        },
+      };
+    },
+  },
+];
+
+async function benchTarget(target: Target): Promise<void> {
+  const { database, drop } = await target.open();
+  try {
+    await runMigrations(database);
+    const { db } = database;
+    await seedLibrary(db);
+    const categories = await db.select({ id: resourceCategories.id }).from(resourceCategories);
+    const [user] = await db
+      .insert(users)
+      .values({ email: `bench-${randomBytes(4).toString('hex')}@example.test` })
+      .returning();
+    if (!user) throw new Error('no user');
+    const started = performance.now();
+    for (let batch = 0; batch < GENERATED / 1000; batch++) {
+      await db.insert(resources).values(
+        Array.from({ length: 1000 }, (_, j) => {
+          const i = batch * 1000 + j;
+          return {
+            title: `${phrase(i, 4)} ${i}`,
+            description: `${phrase(i + 1, 24)}.`,
+            url: `https://example.org/bench/${i}`,
+            resourceType: pick(TYPES, i),
+            categoryId: pick(categories, i).id,
+            phaseRelevance: [pick(PHASES, i), pick(PHASES, i + 1)],
+            ideaTypes: [pick(IDEAS, i)],
+            difficultyLevel: pick(LEVELS, i),
+            estimatedTimeMinutes: 5 + (i % 120),
+            averageRating: (i % 50) / 10,
+            ratingCount: i % 13,
+            bookmarkCount: i % 17,
+            tagText: phrase(i + 2, 3),
+          };
+        }),
+      );
+    }
+    const loadMs = performance.now() - started;
+    await database.db.execute('analyze');
+    const queries = QUERIES.map((q) => resourceSearchQuerySchema.parse(q));
+    const run = (query: ResourceSearch) =>
+      searchResourceRows({ db, userId: user.id, query, limit: query.pageSize + 1, offset: 0 });
+    for (let i = 0; i < WARMUP; i++) await run(pick(queries, i));
+    const samples: number[] = [];
+    const perQuery = new Map<number, number[]>();
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const hits = await run(pick(queries, i));
+      const ms = performance.now() - t0;
+      samples.push(ms);
+      perQuery.set(i % queries.length, [...(perQuery.get(i % queries.length) ?? []), ms]);
+      if (i < queries.length && hits.length === 0 && i !== 9) console.log(`  (query ${i} matched nothing)`);
+    }
+    const p50 = quantile(samples, 0.5);
+    const p95 = quantile(samples, 0.95);
+    console.log(
+      `${target.name}: ${GENERATED + 82} resources (loaded in ${(loadMs / 1000).toFixed(1)} s); search over ${RUNS} warm runs: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target ≤ 30 ms) ${p95 <= 30 ? 'OK' : 'OVER'}`,
+    );
+    for (const [i, list] of perQuery) {
+      console.log(`  ${JSON.stringify(QUERIES[i])}: p95 ${quantile(list, 0.95).toFixed(1)} ms`);
+    }
+  } finally {
+    await drop();
+  }
+}
+
+for (const target of targets) await benchTarget(target);
