@@ -3,6 +3,7 @@ import {
   checkoutSessions,
   ideaHypotheses,
   ideas,
+  marketReports,
   planPhases,
   planTasks,
   projects,
@@ -85,6 +86,13 @@ export const shareLinkResource: ResourcePolicy = {
   condition: ownedBy(shareLinks.userId),
 };
 
+export const marketReportResource: ResourcePolicy = {
+  label: 'The report',
+  table: marketReports,
+  id: marketReports.id,
+  condition: ownedBy(marketReports.userId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -95,6 +103,7 @@ export const RESOURCES = {
   actionPlan: actionPlanResource,
   planPhase: planPhaseResource,
   planTask: planTaskResource,
+  marketReport: marketReportResource,
   shareLink: shareLinkResource,
 } as const;
 
