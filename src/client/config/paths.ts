@@ -67,7 +67,17 @@ export const paths = {
       return query ? `/validate-idea?${query}` : '/validate-idea';
     },
   },
-  actionPlan: { path: '/action-plan', href: () => '/action-plan' },
+  actionPlan: {
+    path: '/action-plan',
+    /** `plan`: the plan to open; `from`: the opportunity a user without Pro wanted a plan for. */
+    href: (query: { plan?: number; from?: number } = {}) => {
+      const params = new URLSearchParams();
+      if (query.plan) params.set('plan', String(query.plan));
+      if (query.from) params.set('from', String(query.from));
+      const search = params.toString();
+      return search ? `/action-plan?${search}` : '/action-plan';
+    },
+  },
   marketResearch: { path: '/market-research', href: () => '/market-research' },
   marketTrends: { path: '/market-trends', href: () => '/market-trends' },
   analytics: { path: '/analytics', href: () => '/analytics' },

@@ -1,3 +1,4 @@
+import { planSchema, planTemplateSchema } from '#shared/action-plans/action-plans.schemas.ts';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -46,6 +47,8 @@ const NAMED: [z.ZodType, string][] = [
   [opportunitySchema, 'Opportunity'],
   [searchResultDtoSchema, 'SearchResult'],
   [projectSchema, 'Project'],
+  [planSchema, 'ActionPlan'],
+  [planTemplateSchema, 'PlanTemplate'],
 ];
 for (const [schema, id] of NAMED) components.add(schema, { id });
 

@@ -6,6 +6,7 @@ import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
+import { CreatePlanButton } from '#client/features/action-plans/components/create-plan-button.tsx';
 import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts';
 import { searchResultQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
@@ -53,6 +54,9 @@ export function SearchResultPage() {
         {MARKET_POTENTIAL_LABELS[r.marketPotential]} · confidence {r.confidenceScore} · priority {r.priority}
       </p>
       <p className="mt-4">{r.description}</p>
+      <div className="mt-4">
+        <CreatePlanButton searchResultId={r.id} />
+      </div>
       <div className="mt-6">
         <OpportunityDetails result={r} />
       </div>

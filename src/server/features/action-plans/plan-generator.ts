@@ -20,7 +20,14 @@ export type GeneratedPhase = {
   tasks: GeneratedTask[];
 };
 
-type Occupation = { code: string; title: string; evidenceId: string };
+/** An O*NET occupation the analysis links: the people doing the work, or the customers buying it. */
+type Occupation = {
+  code: string;
+  title: string;
+  kind: 'worker' | 'customer';
+  reportedTitle: string | null;
+  evidenceId: string;
+};
 type WorkTask = { text: string; occupation: string; evidenceId: string };
 type Software = { name: string; occupation: string; evidenceId: string };
 type Industry = { code: string; name: string; evidenceId: string };
@@ -46,10 +53,14 @@ function text(value: Evidence['value']): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
-/** "People whose work this does or supports: Medical Secretaries; 100 % match…" → "Medical Secretaries". */
-function occupationTitle(note: string): string | null {
-  const match = /:\s*([^;]+)/.exec(note);
-  return match?.[1]?.trim() ?? null;
+/**
+ * "People whose work this does or supports: Receptionists and Information Clerks (reported title
+ * "Dental Receptionist"); 63 % match…" → the title, and the reported title when there is one.
+ */
+function occupationTitle(note: string): { title: string; reported: string | null } | null {
+  const title = /:\s*([^;(]+)/.exec(note)?.[1]?.trim();
+  if (!title) return null;
+  return { title, reported: /reported title "([^"]+)"/.exec(note)?.[1] ?? null };
 }
 
 function ofOccupation(note: string): string {
@@ -70,8 +81,16 @@ export function factsOf(opportunity: GeneratorInput): OpportunityFacts {
   };
   for (const e of opportunity.evidence) {
     if (/^onet:[^:]+:role$/.test(e.id)) {
-      const title = occupationTitle(e.note);
-      if (title) facts.occupations.push({ code: e.ref, title, evidenceId: e.id });
+      const found = occupationTitle(e.note);
+      if (found) {
+        facts.occupations.push({
+          code: e.ref,
+          title: found.title,
+          kind: e.value === 'customer' ? 'customer' : 'worker',
+          reportedTitle: found.reported,
+          evidenceId: e.id,
+        });
+      }
     } else if (/^onet:[^:]+:task:/.test(e.id)) {
       const value = text(e.value);
       if (value) facts.workTasks.push({ text: value, occupation: ofOccupation(e.note), evidenceId: e.id });
@@ -107,7 +126,11 @@ export function factsOf(opportunity: GeneratorInput): OpportunityFacts {
   return facts;
 }
 
+/** "Dentists, General" → "general dentists"; other titles lower-cased as they are. */
 function lower(occupation: string): string {
+  const parts = occupation.split(',').map((p) => p.trim());
+  const [head, tail] = parts;
+  if (parts.length === 2 && head && tail && !tail.includes(' ')) return `${tail} ${head}`.toLowerCase();
   return occupation.toLowerCase();
 }
 
@@ -157,8 +180,23 @@ const RECIPES: Record<TemplateRecipe, Recipe> = {
     return occupations.map((o) => {
       const jobs = facts.workTasks.filter((w) => w.occupation === o.title).slice(0, 2);
       const labour = labourOf(facts, o.code);
+      const reported = o.reportedTitle ? ` (reported title "${o.reportedTitle}")` : '';
+      if (o.kind === 'customer') {
+        return task(
+          `Interview ${lower(o.title)} who would buy ${facts.offering}`,
+          [
+            `O*NET names ${o.title} (${o.code})${reported} as the customers for this work.`,
+            `Ask what ${facts.offering} would be worth to them, who decides, and what they use today.`,
+            labour?.employment ? `${labour.employment.note} (BLS).` : null,
+          ]
+            .filter(Boolean)
+            .join(' '),
+          '1 week',
+          [o.evidenceId, labour?.employment?.id ?? null],
+        );
+      }
       const lines = [
-        `O*NET lists this work as done by ${o.title} (${o.code}).`,
+        `O*NET lists this work as done by ${o.title} (${o.code})${reported}.`,
         jobs.length
           ? `Ask how they handle ${listNames(jobs.map((j) => quote(j.text)))} today, what it costs, and what they have tried.`
           : `Ask how they handle ${facts.offering} today, what it costs, and what they have tried.`,
@@ -186,9 +224,11 @@ const RECIPES: Record<TemplateRecipe, Recipe> = {
     }
     return competitors.map((c) => {
       const about = [c.batch, c.status].filter(Boolean).join(', ');
+      const oneLiner = c.oneLiner?.trim().replace(/\.+$/, '');
+      const sentence = c.match?.sentence.trim().replace(/\.+$/, '');
       const lines = [
-        `${c.name}${about ? ` (${about})` : ''}${c.oneLiner ? `: ${c.oneLiner}` : ''}.`,
-        c.match ? `Why it competes: ${quote(c.match.sentence)}.` : null,
+        `${c.name}${about ? ` (${about})` : ''}${oneLiner ? `: ${oneLiner}` : ''}.`,
+        sentence && sentence !== oneLiner ? `Why it competes: ${quote(sentence)}.` : null,
         `Sign up or book a demo; note its price, its onboarding and which ${facts.segment} it serves badly.`,
       ];
       return task(`Study ${c.name}`, lines.filter(Boolean).join(' '), '1 day', [c.evidenceId ?? null]);
@@ -209,28 +249,32 @@ const RECIPES: Record<TemplateRecipe, Recipe> = {
   },
   'size-market': (facts) => {
     const industry = facts.industries[0];
-    const occupation = facts.occupations[0];
-    const labour = occupation ? labourOf(facts, occupation.code) : undefined;
+    const worker = facts.occupations.find((o) => o.kind === 'worker');
+    const customer = facts.occupations.find((o) => o.kind === 'customer');
+    const work = worker ? labourOf(facts, worker.code) : undefined;
+    const buyers = customer ? labourOf(facts, customer.code) : undefined;
     const lines = [
       industry ? `Count the ${facts.segment} in NAICS ${industry.code} (${industry.name}) in your first region.` : null,
-      labour?.employment ? `${labour.employment.note}.` : null,
-      labour?.growth ? `${labour.growth.note}.` : null,
-      labour?.wage ? `${labour.wage.note}: what the work costs a ${facts.segment.replace(/s$/, '')} today.` : null,
+      buyers?.employment ? `Buyers: ${buyers.employment.note}.` : null,
+      work?.employment ? `People doing the work: ${work.employment.note}.` : null,
+      work?.growth ? `${work.growth.note}.` : null,
+      work?.wage ? `${work.wage.note}: what the work costs a ${facts.segment.replace(/s$/, '')} today.` : null,
     ].filter(Boolean);
     if (lines.length === 0) return [];
     return [
       task(`Size the market for ${facts.offering}`, lines.join(' '), '2 days', [
         industry?.evidenceId ?? null,
-        labour?.employment?.id ?? null,
-        labour?.growth?.id ?? null,
-        labour?.wage?.id ?? null,
+        buyers?.employment?.id ?? null,
+        work?.employment?.id ?? null,
+        work?.growth?.id ?? null,
+        work?.wage?.id ?? null,
       ]),
     ];
   },
   'test-hypotheses': (facts) => {
     const job = facts.workTasks[0];
     const competitor = facts.competitors[0];
-    const occupation = facts.occupations[0];
+    const occupation = facts.occupations.find((o) => o.kind === 'worker') ?? facts.occupations[0];
     const wage = occupation ? labourOf(facts, occupation.code)?.wage : undefined;
     const out: GeneratedTask[] = [
       task(

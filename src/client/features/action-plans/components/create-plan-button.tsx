@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { ListChecks } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { templatesQueryOptions, useCreatePlan } from '../api/action-plans-api.ts';
+
+// "Create action plan" on an opportunity: generates the plan (or opens the one already made) and
+// goes to it. Without Pro, it opens the plan page with the upgrade prompt and the example plan.
+
+export function CreatePlanButton({ searchResultId }: { searchResultId: number }) {
+  const navigate = useNavigate();
+  const selectId = useId();
+  const templates = useQuery(templatesQueryOptions());
+  const create = useCreatePlan();
+  const [templateId, setTemplateId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function onCreate() {
+    setError(null);
+    create.mutate(
+      { searchResultId, ...(templateId ? { templateId: Number(templateId) } : {}) },
+      {
+        onSuccess: (plan) => void navigate(paths.actionPlan.href({ plan: plan.id })),
+        onError: (e) => {
+          if (e instanceof ApiError && e.code === 'PLAN_REQUIRED')
+            void navigate(paths.actionPlan.href({ from: searchResultId }));
+          else setError(e instanceof ApiError ? e.message : 'Could not create the plan.');
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-col">
+        <label htmlFor={selectId} className="text-xs font-medium">
+          Plan template
+        </label>
+        <select
+          id={selectId}
+          value={templateId}
+          onChange={(event) => setTemplateId(event.target.value)}
+          className="min-h-11 rounded-md border bg-background px-2"
+        >
+          <option value="">Default</option>
+          {(templates.data ?? [])
+            .filter((t) => !t.isDefault)
+            .map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+        </select>
+      </div>
+      <Button onClick={onCreate} disabled={create.isPending}>
+        <ListChecks aria-hidden="true" /> {create.isPending ? 'Creating…' : 'Create action plan'}
+      </Button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,384 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { PLAN_TRANSITIONS } from '#shared/action-plans/action-plans.constants.ts';
+import type { ActionPlanDto, PlanPhaseDto } from '#shared/action-plans/action-plans.schemas.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ApiError } from '#client/lib/api-error.ts';
+import { downloadExport, progressQueryOptions, usePlanWrite, type PlanWrite } from '../api/action-plans-api.ts';
+import { ProgressChart } from './progress-chart.tsx';
+import { TaskCard } from './task-card.tsx';
+
+// A plan: its progress (overall, per phase, over time), what's next, and the four (or more) phases
+// with their tasks. An example plan is shown read-only.
+
+const STATUS_ACTIONS: Record<ActionPlanDto['status'], string> = {
+  active: 'Reopen plan',
+  completed: 'Mark plan completed',
+  archived: 'Archive plan',
+};
+
+function ProgressBar({ value, label }: { value: number; label: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      className="h-2 w-full overflow-hidden rounded bg-muted"
+    >
+      <div className="h-full bg-primary" style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+async function saveFile(planId: number, format: 'markdown' | 'csv') {
+  const text = await downloadExport(planId, format);
+  const blob = new Blob([text], { type: format === 'csv' ? 'text/csv' : 'text/markdown' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `action-plan-${planId}.${format === 'csv' ? 'csv' : 'md'}`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function AddTask({
+  phase,
+  isBusy,
+  write,
+}: {
+  phase: PlanPhaseDto;
+  isBusy: boolean;
+  write: (w: PlanWrite) => Promise<unknown>;
+}) {
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="mt-2 flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(null);
+        write({ kind: 'add-task', phaseId: phase.id, body: { title } })
+          .then(() => setTitle(''))
+          .catch((e: unknown) =>
+            setError(e instanceof ApiError ? (e.fieldErrors.title ?? e.message) : 'Could not add the task.'),
+          );
+      }}
+    >
+      <div className="flex min-w-0 flex-1 flex-col">
+        <label htmlFor={id} className="text-xs font-medium">
+          New task in {phase.name}
+        </label>
+        <input
+          id={id}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          maxLength={200}
+          className="min-h-11 rounded-md border bg-background px-2"
+          aria-invalid={error ? true : undefined}
+        />
+      </div>
+      <Button type="submit" variant="outline" disabled={isBusy}>
+        Add task
+      </Button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function PhaseTools({
+  phase,
+  index,
+  count,
+  isBusy,
+  write,
+}: {
+  phase: PlanPhaseDto;
+  index: number;
+  count: number;
+  isBusy: boolean;
+  write: (w: PlanWrite) => Promise<unknown>;
+}) {
+  const id = useId();
+  const [name, setName] = useState(phase.name);
+  const [isConfirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = (change: PlanWrite) => {
+    setError(null);
+    write(change).catch((e: unknown) =>
+      setError(e instanceof ApiError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'Could not change the phase.'),
+    );
+  };
+  return (
+    <div className="mt-1 space-y-2">
+      <div className="flex flex-wrap gap-1">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={isBusy || index === 0}
+          onClick={() => run({ kind: 'phase', phaseId: phase.id, body: { order: index - 1 } })}
+        >
+          Move phase up<span className="sr-only">: {phase.name}</span>
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={isBusy || index === count - 1}
+          onClick={() => run({ kind: 'phase', phaseId: phase.id, body: { order: index + 1 } })}
+        >
+          Move phase down<span className="sr-only">: {phase.name}</span>
+        </Button>
+        {isConfirming ? (
+          <Button
+            size="sm"
+            variant="destructive"
+            disabled={isBusy}
+            onClick={() => run({ kind: 'delete-phase', phaseId: phase.id })}
+          >
+            Delete {phase.name} and its {phase.tasks.length} tasks
+          </Button>
+        ) : (
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+            Delete phase<span className="sr-only">: {phase.name}</span>
+          </Button>
+        )}
+      </div>
+      <details className="text-sm">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center">Rename phase</summary>
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            run({ kind: 'phase', phaseId: phase.id, body: { name: name.trim() } });
+          }}
+        >
+          <label htmlFor={id} className="sr-only">
+            New name for {phase.name}
+          </label>
+          <input
+            id={id}
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+            className="min-h-11 min-w-0 flex-1 rounded-md border bg-background px-2"
+          />
+          <Button type="submit" size="sm" variant="outline" disabled={isBusy}>
+            Rename
+          </Button>
+        </form>
+      </details>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AddPhase({ isBusy, write }: { isBusy: boolean; write: (w: PlanWrite) => Promise<unknown> }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2 rounded-lg border p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(null);
+        write({ kind: 'add-phase', body: { name } })
+          .then(() => setName(''))
+          .catch((e: unknown) =>
+            setError(e instanceof ApiError ? (e.fieldErrors.name ?? e.message) : 'Could not add the phase.'),
+          );
+      }}
+    >
+      <div className="flex min-w-0 flex-1 flex-col">
+        <label htmlFor={id} className="text-xs font-medium">
+          New phase
+        </label>
+        <input
+          id={id}
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.target.value)}
+          className="min-h-11 rounded-md border bg-background px-2"
+        />
+      </div>
+      <Button type="submit" variant="outline" disabled={isBusy}>
+        Add phase
+      </Button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export function PlanBoard({ plan }: { plan: ActionPlanDto }) {
+  const mutation = usePlanWrite(plan);
+  const progress = useQuery({ ...progressQueryOptions(plan.id), enabled: !plan.isExample });
+  const dragged = useRef<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const isReadOnly = plan.isExample || plan.status === 'archived';
+  const titles = new Map(plan.phases.flatMap((p) => p.tasks.map((t) => [t.id, t.title] as const)));
+  const write = (change: PlanWrite) => mutation.mutateAsync(change);
+  const taskPhase = (taskId: number) => plan.phases.find((p) => p.tasks.some((t) => t.id === taskId));
+
+  function dropOn(targetId: number) {
+    const sourceId = dragged.current;
+    dragged.current = null;
+    if (sourceId === null || sourceId === targetId) return;
+    const from = taskPhase(sourceId);
+    const to = taskPhase(targetId);
+    if (!from || !to) return;
+    const targetIndex = to.tasks.findIndex((t) => t.id === targetId);
+    const change: PlanWrite =
+      from.id === to.id
+        ? {
+            kind: 'reorder-tasks',
+            phaseId: to.id,
+            taskIds: moveTo(
+              to.tasks.map((t) => t.id),
+              sourceId,
+              targetIndex,
+            ),
+          }
+        : { kind: 'task', taskId: sourceId, body: { phaseId: to.id, order: targetIndex } };
+    write(change).catch((e: unknown) => setMessage(e instanceof ApiError ? e.message : 'Could not move the task.'));
+  }
+
+  const next = plan.whatsNext
+    .slice(0, 5)
+    .map((id) => ({ id, title: titles.get(id) ?? '', phase: taskPhase(id)?.name ?? '' }));
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h2 className="text-xl font-bold break-words">{plan.title}</h2>
+        {plan.origin.query ? (
+          <p className="text-sm text-muted-foreground">
+            From the analysis “{plan.origin.query}” · template {plan.origin.templateName} · status {plan.status}
+          </p>
+        ) : null}
+        <p className="text-sm">
+          <strong>{plan.progress.completionPercentage}% complete</strong> — {plan.progress.completedTasks} of{' '}
+          {plan.progress.totalTasks} tasks completed, {plan.progress.inProgressTasks} in progress,{' '}
+          {plan.progress.skippedTasks} skipped
+        </p>
+        <ProgressBar value={plan.progress.completionPercentage} label="Overall completion" />
+        {plan.isExample ? null : (
+          <div className="flex flex-wrap gap-2 pt-2">
+            <Button variant="outline" onClick={() => void saveFile(plan.id, 'markdown')}>
+              <Download aria-hidden="true" /> Export Markdown
+            </Button>
+            <Button variant="outline" onClick={() => void saveFile(plan.id, 'csv')}>
+              <Download aria-hidden="true" /> Export CSV
+            </Button>
+            {PLAN_TRANSITIONS[plan.status].map((status) => (
+              <Button
+                key={status}
+                variant="ghost"
+                disabled={mutation.isPending}
+                onClick={() => void write({ kind: 'plan', body: { status } }).catch(() => undefined)}
+              >
+                {STATUS_ACTIONS[status]}
+              </Button>
+            ))}
+          </div>
+        )}
+        {message ? (
+          <p role="alert" className="text-sm text-destructive">
+            {message}
+          </p>
+        ) : null}
+      </header>
+
+      <section aria-labelledby="whats-next" className="rounded-lg border p-4">
+        <h3 id="whats-next" className="font-semibold">
+          What’s next
+        </h3>
+        {next.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing open: every task is done or waiting on another.</p>
+        ) : (
+          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
+            {next.map((n) => (
+              <li key={n.id}>
+                {n.title} <span className="text-muted-foreground">({n.phase})</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {plan.isExample ? null : (
+        <section aria-labelledby="progress-heading" className="rounded-lg border p-4">
+          <h3 id="progress-heading" className="font-semibold">
+            Progress over time
+          </h3>
+          {progress.data ? <ProgressChart history={progress.data} /> : null}
+        </section>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        {plan.phases.map((phase, phaseIndex) => (
+          <section key={phase.id} aria-labelledby={`phase-${phase.id}`} className="min-w-0 rounded-lg border p-3">
+            <h3 id={`phase-${phase.id}`} className="text-lg font-semibold break-words">
+              {phase.name}
+            </h3>
+            {isReadOnly ? null : (
+              <PhaseTools
+                key={phase.name}
+                phase={phase}
+                index={phaseIndex}
+                count={plan.phases.length}
+                isBusy={mutation.isPending}
+                write={write}
+              />
+            )}
+            <p className="text-xs text-muted-foreground">
+              {phase.estimatedDuration ? `${phase.estimatedDuration} · ` : ''}
+              {phase.completionPercentage}% complete
+            </p>
+            <ProgressBar value={phase.completionPercentage} label={`${phase.name} completion`} />
+            {phase.description ? <p className="mt-1 text-sm">{phase.description}</p> : null}
+            <ul className="mt-3 space-y-2">
+              {phase.tasks.map((task, index) => (
+                <TaskCard
+                  key={`${task.id}-${task.title}-${task.estimatedTime ?? ''}-${task.notes ?? ''}`}
+                  task={task}
+                  index={index}
+                  count={phase.tasks.length}
+                  titles={titles}
+                  isReadOnly={isReadOnly}
+                  isBusy={mutation.isPending}
+                  write={write}
+                  onDragStart={(id) => (dragged.current = id)}
+                  onDropOn={dropOn}
+                />
+              ))}
+            </ul>
+            {isReadOnly ? null : <AddTask phase={phase} isBusy={mutation.isPending} write={write} />}
+          </section>
+        ))}
+      </div>
+      {isReadOnly ? null : <AddPhase isBusy={mutation.isPending} write={write} />}
+    </div>
+  );
+}
+
+function moveTo(ids: number[], id: number, index: number): number[] {
+  const rest = ids.filter((x) => x !== id);
+  rest.splice(index, 0, id);
+  return rest;
+}
