@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEngine } from './engine/engine.plugin.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes.ts';
+import { apiV1DocumentRoutes } from './features/api-keys/api-v1.routes.ts';
 import { actionPlansFeature } from './features/action-plans/action-plans.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
+import { exportsRoutes } from './features/exports/exports.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { ideasRoutes } from './features/ideas/ideas.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
@@ -34,7 +37,10 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(projectsRoutes, { prefix: '/api/projects' });
   await app.register(ideasRoutes, { prefix: '/api/ideas' });
   await app.register(sharingRoutes);
+  await app.register(exportsRoutes, { prefix: '/api/exports' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
+  await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
+  await app.register(apiV1DocumentRoutes, { prefix: '/api/v1' });
   await app.register(actionPlansFeature);
   await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import { users } from './db/schema/index.ts';
@@ -93,6 +93,24 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     const res = await call(owner, { method: 'GET', url: `/api/action-plans/${planId}` });
     return res.json<{ data: { phases: { tasks: { id: number }[] }[] } }>().data.phases[0]?.tasks[0]?.id ?? 0;
   },
+  apiKey: async (owner) => {
+    // Keys are Enterprise: the owner is made Enterprise directly (the intruder stays free and gets a 404).
+    await t.db.db
+      .update(users)
+      .set({
+        subscriptionTier: 'enterprise',
+        subscriptionStatus: 'active',
+        subscriptionPeriodEnd: new Date(Date.now() + 30 * DAY_MS),
+      })
+      .where(eq(users.id, owner.user.id));
+    const res = await call(owner, {
+      method: 'POST',
+      url: '/api/api-keys',
+      payload: { name: 'Owner key', scopes: ['read'] },
+    });
+    await expectOk(res, 'create an API key');
+    return res.json<{ data: { apiKey: { id: number } } }>().data.apiKey.id;
+  },
   shareLink: async (owner) => {
     const searchId = await FIXTURES.search(owner);
     const res = await call(owner, {
@@ -131,9 +149,11 @@ function idRoutes(): RouteEntry[] {
   });
 }
 
-function resourceRoutes(): { route: RouteEntry; access: Exclude<RouteAccess, 'admin' | 'public'> }[] {
+function resourceRoutes(): { route: RouteEntry; access: Exclude<RouteAccess, 'admin' | 'public' | 'api-key'> }[] {
   return idRoutes().flatMap((route) =>
-    route.access && route.access !== 'admin' && route.access !== 'public' ? [{ route, access: route.access }] : [],
+    route.access && route.access !== 'admin' && route.access !== 'public' && route.access !== 'api-key'
+      ? [{ route, access: route.access }]
+      : [],
   );
 }
 
@@ -141,7 +161,7 @@ describe('the route table', () => {
   it('declares, for every route with a path parameter, the resource each parameter names', () => {
     const undeclared = idRoutes().filter((route) => {
       // Public routes take a bearer capability (a share token) as their parameter: sharing.test.ts attacks them.
-      if (route.access === 'admin' || route.access === 'public') return false;
+      if (route.access === 'admin' || route.access === 'public' || route.access === 'api-key') return false;
       const declared = route.access?.params ?? {};
       return paramsOf(route.url).some((param) => !(param in declared));
     });
@@ -171,7 +191,15 @@ describe('every id route refuses another user’s ids', () => {
       expect(refused.statusCode, refused.body).toBe(404);
       expect(refused.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
 
-      const allowed = await call(owner, { method: route.method, url, payload });
+      let allowed = await call(owner, { method: route.method, url, payload });
+      if (allowed.statusCode === 403 && allowed.json<{ code: string }>().code === 'PLAN_REQUIRED') {
+        // A paid feature: the owner on the plan it needs must get through.
+        await t.db.db
+          .update(users)
+          .set({ subscriptionTier: 'pro', subscriptionStatus: 'active' })
+          .where(eq(users.id, owner.user.id));
+        allowed = await call(owner, { method: route.method, url, payload });
+      }
       expect(allowed.statusCode, allowed.body).toBeLessThan(400);
 
       // A body field naming someone else's resource is refused even on the owner's own path.

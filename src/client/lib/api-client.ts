@@ -142,6 +142,48 @@ async function sendRequest(path: string, options: RequestOptions, token: string 
   return text ? parseJson(text) : undefined;
 }
 
+export type DownloadedFile = { blob: Blob; fileName: string };
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(disposition ?? '');
+  return match?.[1] ?? fallback;
+}
+
+async function fetchFile(path: string, token: string | null, options: RequestOptions): Promise<DownloadedFile> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      credentials: 'include',
+      signal: combineSignals(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (hasErrorName(error, 'TimeoutError')) {
+      throw new ApiError({ status: 0, code: 'TIMEOUT', message: 'The request timed out.' });
+    }
+    if (hasErrorName(error, 'AbortError')) throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed.' });
+  }
+  if (!response.ok) throw toApiError(response.status, await response.text());
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition'), 'export') };
+}
+
+/** GETs a file (an export) with the session's token, refreshing once on a 401 like apiRequest. */
+export async function downloadFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const token = readAccessToken();
+  try {
+    return await fetchFile(path, token, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || !refreshAccessToken) throw error;
+    const fresh = await refreshAccessToken();
+    if (!fresh || fresh === token) throw error;
+    return fetchFile(path, fresh, options);
+  }
+}
+
 export type Envelope<T> = { data: T; message?: string };
 
 /** The response was 2xx but not what the route's schema says: the server and client disagree. */

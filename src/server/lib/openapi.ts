@@ -57,7 +57,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // /api/v1 (Enterprise): `Authorization: Bearer ub_live_…`
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An Enterprise API key (ub_live_…)' },
+        },
+      },
     },
     transform: createJsonSchemaTransform({ schemaRegistry: components }),
     transformObject: createJsonSchemaTransformObject({ schemaRegistry: components }),

@@ -42,7 +42,7 @@ const jobBody = z.object({
 const sessionBody = z.object({
   name: z.string().min(1).max(100).default('Fixture User'),
   email: z.email().optional(),
-  plan: z.enum(['free', 'pro']).default('free'),
+  plan: z.enum(['free', 'pro', 'enterprise']).default('free'),
   /** Searches already used this month (to reach the low-search prompt without running them). */
   searchCount: z.number().int().min(0).max(100).default(0),
 });
@@ -103,9 +103,9 @@ export const testHookRoutes: FastifyPluginAsync = async (base) => {
           lastName: name.split(' ').slice(1).join(' ') || null,
           searchCount,
           lastResetDate: now,
-          ...(plan === 'pro'
+          ...(plan !== 'free'
             ? {
-                subscriptionTier: 'pro',
+                subscriptionTier: plan,
                 subscriptionStatus: 'active',
                 subscriptionPeriodEnd: new Date(now.getTime() + 30 * DAY_MS),
               }

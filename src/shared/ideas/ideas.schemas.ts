@@ -30,6 +30,9 @@ export const IDEA_LIMITS = {
   monthlyExpenses: { min: 0, max: 1_000_000 },
 } as const;
 
+/** Validations a user may start a minute: each runs the engine (it spends no search). */
+export const IDEA_VALIDATIONS_PER_MINUTE = 20;
+
 /** Draft (not validated, or edited since), validated (scores match the text), archived (set aside). */
 export const IDEA_STATUSES = ['draft', 'validated', 'archived'] as const;
 export type IdeaStatus = (typeof IDEA_STATUSES)[number];

@@ -7,6 +7,7 @@ export const PLAN_FEATURES = {
   actionPlans: ['pro', 'enterprise'],
   collaboration: ['pro', 'enterprise'],
   customReports: ['pro', 'enterprise'],
+  csvExport: ['pro', 'enterprise'],
   unlimitedHistory: ['pro', 'enterprise'],
   prioritySupport: ['pro', 'enterprise'],
   teamManagement: ['enterprise'],

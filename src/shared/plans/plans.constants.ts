@@ -17,6 +17,8 @@ export const PAID_SEARCHES_PER_MINUTE = 60;
 export const FREE_SEARCHES_PER_MINUTE = 10;
 /** Searches one user may have running at once, on any plan. */
 export const SEARCHES_IN_FLIGHT_PER_USER = 2;
+/** Exports (PDF report, CSV, bundle) a free user may download per calendar month (UTC); paid plans: unlimited. */
+export const FREE_MONTHLY_EXPORTS = 3;
 /** Free answers that used no search (an abstention or no opportunities) a free user may get per hour. */
 export const FREE_UNCOUNTED_ANSWERS_PER_HOUR = 20;
 
@@ -123,8 +125,6 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
  * issue that builds one lands, it removes the line here and the label goes with it.
  */
 export const COMING_SOON_FEATURES: ReadonlySet<string> = new Set([
-  'PDF export',
-  'PDF/CSV export',
   'Advanced analytics',
   'Collaboration (share with team)',
   'Custom reports (branded exports)',

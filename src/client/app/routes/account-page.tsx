@@ -1,12 +1,20 @@
 import { AccountSettings } from '#client/features/account/components/account-settings.tsx';
+import { ApiKeysPanel } from '#client/features/api-keys/components/api-keys-panel.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export function AccountPage() {
-  usePageMeta('Account settings', 'Theme, accessibility, notifications, privacy and sessions.');
+  usePageMeta('Account settings', 'Theme, accessibility, notifications, privacy, sessions and API keys.');
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Account settings</h1>
       <AccountSettings />
+      <section aria-labelledby="section-api-keys" className="rounded-lg border bg-card p-6 text-card-foreground">
+        <h2 id="section-api-keys" className="text-lg font-semibold">
+          API keys
+        </h2>
+        <p className="mb-4 text-sm text-muted-foreground">Enterprise: use Unbuilt from your own tools.</p>
+        <ApiKeysPanel />
+      </section>
     </div>
   );
 }

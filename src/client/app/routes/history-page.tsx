@@ -13,6 +13,7 @@ import { RerunButton } from '#client/features/searches/components/rerun-button.t
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { ExportControls } from '#client/app/export-controls.tsx';
 
 const PAGE_SIZE = 20;
 const inputClass = 'min-h-11 rounded-md border bg-background px-3';
@@ -62,6 +63,9 @@ export function HistoryPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">Search History</h1>
+      <div className="mt-3">
+        <ExportControls />
+      </div>
       <div className="mt-4 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Filter history">
         <label className="flex flex-col gap-1">
           Search your history

@@ -27,8 +27,8 @@ const FEATURES = [
   {
     title: 'Export & Share',
     icon: Share2,
-    text: 'Save the opportunities worth pursuing and come back to them, and share an analysis with a read-only link anyone can open. Export as PDF or CSV and sharing with your team are being built.',
-    isComingSoon: true,
+    text: 'Save the opportunities worth pursuing, download an analysis as a PDF report or a CSV, and share it with a read-only link anyone can open. Sharing with your team is being built.',
+    isComingSoon: false,
   },
 ] as const;
 

@@ -16,6 +16,7 @@ import { SearchProgressOverlay } from '#client/features/searches/components/sear
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
+import { ExportControls } from '#client/app/export-controls.tsx';
 
 /** /search/:id — one analysis with every opportunity, its evidence and breakdowns. */
 export function SearchPage() {
@@ -57,6 +58,9 @@ export function SearchPage() {
           <RerunButton query={search.query} onRerun={() => rerun(search.id)} />
           <ShareDialog searchId={search.id} query={search.query} />
         </div>
+      </div>
+      <div className="mt-4">
+        <ExportControls searchId={search.id} />
       </div>
       <div className="mt-4">
         <AnalysisBanners analysis={search.analysis} resultCount={search.results.length} />

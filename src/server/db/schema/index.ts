@@ -13,3 +13,5 @@ export * from './ideas.ts';
 export * from './action-plans.ts';
 export * from './sharing.ts';
 export * from './analytics.ts';
+export * from './api-keys.ts';
+export * from './exports.ts';

@@ -1,18 +1,20 @@
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
-import type {
-  HypothesisUpdate,
-  IdeaCategory,
-  IdeaCreate,
-  IdeaDto,
-  IdeaPage,
-  IdeaPrefill,
-  IdeaStatus,
-  IdeaUpdate,
+import {
+  IDEA_VALIDATIONS_PER_MINUTE,
+  type HypothesisUpdate,
+  type IdeaCategory,
+  type IdeaCreate,
+  type IdeaDto,
+  type IdeaPage,
+  type IdeaPrefill,
+  type IdeaStatus,
+  type IdeaUpdate,
 } from '#shared/ideas/ideas.schemas.ts';
 import { assumption, computeMarketSize, type MarketSizeInputs } from '#shared/ideas/market-size.ts';
 import { DEFAULT_ASSUMPTIONS, project, type ProjectionAssumptions } from '#shared/ideas/projections.ts';
 import type { ListQuery } from '#shared/api/list.schemas.ts';
+import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import { defaultFilters, type Category } from '#shared/searches/filters.schemas.ts';
 import { SOURCE_ATTRIBUTION } from '#shared/engine/analysis.schemas.ts';
 import type { Database, Tx } from '../../db/client.ts';
@@ -22,6 +24,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { ideaHypothesisResource, ideaResource, searchResultResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { paginate, type KeysetColumn } from '../../lib/paginate.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import type { IdeaEngine } from './idea-engine.ts';
 import { draftHypotheses } from './hypotheses.ts';
 import { bestMatch, primaryOccupation, scoreIdea, type IdeaNumbers } from './idea-scores.ts';
@@ -345,6 +348,14 @@ export async function validateIdea(options: {
     .where(accessibleRow(ideaResource, id, principal, 'write'));
   if (!idea) throw notFound(ideaResource.label);
   if (idea.status === 'archived') throw new AppError('CONFLICT', 'Unarchive the idea to validate it.');
+  await enforceRateLimit({
+    db,
+    key: `idea-validation:user:${idea.userId}`,
+    limit: IDEA_VALIDATIONS_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    now,
+    message: 'You are validating very quickly. Please wait a minute and try again.',
+  });
   const analysis = await analyseMarket(engine, idea, signal);
   const validation = scoreIdea({ analysis, numbers: numbersOf(idea), validatedAt: now });
   const hypotheses = draftHypotheses({ analysis, validation, idea });

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdeaDto, IdeaPage, IdeaPrefill } from '#shared/ideas/ideas.schemas.ts';
+import {
+  IDEA_VALIDATIONS_PER_MINUTE,
+  type IdeaDto,
+  type IdeaPage,
+  type IdeaPrefill,
+} from '#shared/ideas/ideas.schemas.ts';
 import { ideaHypotheses, ideas } from '../../db/schema/index.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
@@ -258,6 +263,20 @@ describe('validation against the engine’s evidence', () => {
 
     const list = (await inject(a, 'GET', '/api/ideas?status=validated')).json<{ data: IdeaPage }>().data;
     expect(list.items.map((i) => i.id)).toContain(idea.id);
+  });
+});
+
+describe('limits', () => {
+  it('answers 429 in the envelope past the per-minute validations, without touching the idea', async () => {
+    const c = await createUser(t);
+    const idea = await create(c);
+    for (let i = 0; i < IDEA_VALIDATIONS_PER_MINUTE; i++) await validate(c, idea.id);
+    const before = (await inject(c, 'GET', `/api/ideas/${idea.id}`)).json<{ data: IdeaDto }>().data;
+    const refused = await inject(c, 'POST', `/api/ideas/${idea.id}/validate`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await inject(c, 'GET', `/api/ideas/${idea.id}`)).json<{ data: IdeaDto }>().data).toEqual(before);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   actionPlans,
+  apiKeys,
   checkoutSessions,
   ideaHypotheses,
   ideas,
@@ -93,6 +94,13 @@ export const marketReportResource: ResourcePolicy = {
   condition: ownedBy(marketReports.userId),
 };
 
+export const apiKeyResource: ResourcePolicy = {
+  label: 'The API key',
+  table: apiKeys,
+  id: apiKeys.id,
+  condition: ownedBy(apiKeys.userId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -105,6 +113,7 @@ export const RESOURCES = {
   planTask: planTaskResource,
   marketReport: marketReportResource,
   shareLink: shareLinkResource,
+  apiKey: apiKeyResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;

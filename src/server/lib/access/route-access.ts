@@ -6,10 +6,11 @@ import type { ResourceName } from './resources.ts';
 //   { params: { id: 'project' }, body: { searchId: 'search' } }  each parameter or body field → its resource
 //   'admin'                                                     admin-only routes (guarded by role)
 //   'public'                                                    the parameter is itself the credential (a share token)
+//   'api-key'                                                   /api/v1: the API key names the owner (api-v1.test.ts attacks them)
 // A route with a path parameter and no declaration fails that test.
 
 export type RouteAccess =
-  { params: Record<string, ResourceName>; body?: Record<string, ResourceName> } | 'admin' | 'public';
+  { params: Record<string, ResourceName>; body?: Record<string, ResourceName> } | 'admin' | 'public' | 'api-key';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_MONTHLY_EXPORTS } from '#shared/plans/plans.constants.ts';
+import { launchBrowser } from './support/browser.ts';
+import { signedInPage } from './support/session.ts';
+
+// Export buttons download real files (issue 17): the PDF report on any plan, CSVs on Pro; a free user
+// meets the Pro prompt for CSV and 'Export limit reached' after the monthly allowance.
+
+const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function runSearch(page: Page, query: string): Promise<void> {
+  const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
+  await field.fill(query);
+  await field.press('Enter');
+  await page.waitForURL(/\/search\/\d+$/);
+}
+
+async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
+}
+
+describe('exports', () => {
+  it('downloads the PDF report and the CSVs on Pro', async () => {
+    const { context, page, pageErrors } = await signedInPage(browser, { plan: 'pro' });
+    try {
+      await runSearch(page, 'legal research for lawyers');
+      const pdf = await download(page, 'Download PDF');
+      expect(pdf.name).toMatch(/^unbuilt-legal-research-for-lawyers-\d+\.pdf$/);
+      expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const csv = await download(page, 'Download CSV');
+      expect(csv.name).toMatch(/\.csv$/);
+      expect(csv.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      expect(csv.bytes.toString('utf8')).toContain('legal research for lawyers');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(SHOTS, 'exports-analysis-390.png') });
+      await page.goto('/history');
+      const history = await download(page, 'Download CSV');
+      expect(history.name).toMatch(/^unbuilt-history-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(history.bytes.toString('utf8').split('\r\n').length).toBeGreaterThanOrEqual(3);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a free user gets the PDF, the Pro prompt for CSV, and the export-limit prompt after the allowance', async () => {
+    const { context, page, pageErrors } = await signedInPage(browser);
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await runSearch(page, 'legal research for lawyers');
+      await page.getByText(`${FREE_MONTHLY_EXPORTS} exports left this month`).waitFor();
+      await page.getByRole('button', { name: 'Download CSV (Pro feature)' }).click();
+      await page.getByText('This is a Pro feature').waitFor();
+      for (let i = 0; i < FREE_MONTHLY_EXPORTS; i++) {
+        const pdf = await download(page, 'Download PDF');
+        expect(pdf.bytes.length).toBeGreaterThan(1000);
+      }
+      await page.getByText('0 exports left this month').waitFor();
+      await page.getByRole('button', { name: 'Download PDF', exact: true }).click();
+      await page.getByText('Export limit reached', { exact: true }).first().waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'exports-limit-1280.png') });
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { exportUsageSchema } from '#shared/exports/exports.schemas.ts';
+import { downloadFile, getData } from '#client/lib/api-client.ts';
+
+// The exports feature: the monthly allowance, and downloading a file (saved through a temporary link).
+
+export const exportsKeys = {
+  all: ['exports'] as const,
+  usage: () => ['exports', 'usage'] as const,
+};
+
+export function exportUsageQueryOptions() {
+  return queryOptions({
+    queryKey: exportsKeys.usage(),
+    queryFn: () => getData('/api/exports/usage', exportUsageSchema),
+    staleTime: 0,
+  });
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function useDownloadExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (path: string) => {
+      const file = await downloadFile(path);
+      saveBlob(file.blob, file.fileName);
+      return file.fileName;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: exportsKeys.usage() }),
+  });
+}
+
+export const exportPaths = {
+  pdf: (searchId: number) => `/api/exports/searches/${searchId}/pdf`,
+  csv: (searchId: number) => `/api/exports/searches/${searchId}/csv`,
+  historyCsv: () => '/api/exports/history/csv',
+};

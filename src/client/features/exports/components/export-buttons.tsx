@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import type { PlanId } from '#shared/plans/plans.constants.ts';
+import { isPaidPlan } from '#shared/plans/plans.constants.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ApiError } from '#client/lib/api-error.ts';
+import { toast } from '#client/lib/toast.ts';
+import { exportPaths, exportUsageQueryOptions, useDownloadExport } from '../api/exports-api.ts';
+
+export type ExportUpgradeReason = 'export-limit' | 'premium-feature';
+
+type ExportButtonsProps = {
+  /** The analysis to export; omitted for the history export. */
+  searchId?: number;
+  plan: PlanId;
+  /** Asked when the plan or the monthly allowance stops an export (the page shows the upgrade prompt). */
+  onUpgradeNeeded: (reason: ExportUpgradeReason) => void;
+};
+
+/** Download buttons: PDF report (every plan), CSV (Pro); a free user sees the exports left this month. */
+export function ExportButtons({ searchId, plan, onUpgradeNeeded }: ExportButtonsProps) {
+  const download = useDownloadExport();
+  const usage = useQuery(exportUsageQueryOptions());
+  const isPaid = isPaidPlan(plan);
+
+  const run = (path: string) =>
+    download.mutate(path, {
+      onSuccess: (fileName) => void toast({ title: 'Download ready', description: fileName, variant: 'success' }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'QUOTA_EXCEEDED') {
+          onUpgradeNeeded('export-limit');
+          void toast({ title: 'Export limit reached', description: error.message, variant: 'warning' });
+        } else if (error instanceof ApiError && error.code === 'PLAN_REQUIRED') onUpgradeNeeded('premium-feature');
+        else void toast({ title: 'The export failed', description: error.message, variant: 'error' });
+      },
+    });
+  const csv = () =>
+    isPaid
+      ? run(searchId === undefined ? exportPaths.historyCsv() : exportPaths.csv(searchId))
+      : onUpgradeNeeded('premium-feature');
+  const left = usage.data && usage.data.limit !== null ? Math.max(usage.data.limit - usage.data.used, 0) : null;
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {searchId === undefined ? null : (
+        <Button variant="outline" disabled={download.isPending} onClick={() => run(exportPaths.pdf(searchId))}>
+          <Download aria-hidden="true" />
+          Download PDF
+        </Button>
+      )}
+      <Button
+        variant="outline"
+        disabled={download.isPending}
+        onClick={csv}
+        aria-label={isPaid ? 'Download CSV' : 'Download CSV (Pro feature)'}
+      >
+        <Download aria-hidden="true" />
+        Download CSV
+        {isPaid ? null : <span className="rounded-full border px-2 text-xs">Pro</span>}
+      </Button>
+      {left !== null ? (
+        <span className="text-sm text-muted-foreground">
+          {left === 1 ? '1 export' : `${String(left)} exports`} left this month
+        </span>
+      ) : null}
+    </div>
+  );
+}

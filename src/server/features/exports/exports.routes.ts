@@ -1,0 +1,105 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '#shared/api/envelope.schemas.ts';
+import { idParamsSchema } from '#shared/api/params.schemas.ts';
+import { exportUsageSchema } from '#shared/exports/exports.schemas.ts';
+import { principalOf } from '../../lib/access/principal.ts';
+import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { requirePlan } from '../../lib/plan-guard.ts';
+import { exportUsageOf } from './export-quota.service.ts';
+import { exportAnalysisPdf, exportHistoryCsv, exportOpportunitiesCsv, type ExportFile } from './exports.service.ts';
+
+// /api/exports: files made from a user's analyses, counted against the monthly export allowance.
+const tags = ['exports'];
+const ownSearch = { access: { params: { id: 'search' } } } as const;
+const fileResponse = (description: string) => ({ 200: z.string().describe(description) });
+
+function sendFile(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
+export const exportsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, env } = app.deps;
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/usage',
+    {
+      schema: { tags, summary: 'Exports used this month and the allowance', response: { 200: ok(exportUsageSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await exportUsageOf(db, currentUser(request), clock.now()),
+    }),
+  );
+
+  app.get(
+    '/searches/:id/pdf',
+    {
+      config: ownSearch,
+      schema: {
+        tags,
+        summary: 'PDF report of an analysis',
+        params: idParamsSchema,
+        response: fileResponse('application/pdf'),
+      },
+    },
+    async (request, reply) => {
+      const file = await exportAnalysisPdf({
+        db,
+        principal: principalOf(request),
+        user: currentUser(request),
+        searchId: request.params.id,
+        now: clock.now(),
+      });
+      return sendFile(reply, file);
+    },
+  );
+
+  app.get(
+    '/searches/:id/csv',
+    {
+      config: ownSearch,
+      schema: {
+        tags,
+        summary: "CSV of an analysis's opportunities (Pro)",
+        params: idParamsSchema,
+        response: fileResponse('text/csv (UTF-8 with BOM)'),
+      },
+    },
+    async (request, reply) => {
+      const file = await exportOpportunitiesCsv({
+        db,
+        principal: principalOf(request),
+        user: currentUser(request),
+        searchId: request.params.id,
+        now: clock.now(),
+      });
+      return sendFile(reply, file);
+    },
+  );
+
+  app.get(
+    '/history/csv',
+    {
+      preHandler: requirePlan('csvExport'),
+      schema: { tags, summary: 'CSV of the search history (Pro)', response: fileResponse('text/csv (UTF-8 with BOM)') },
+    },
+    async (request, reply) => {
+      const file = await exportHistoryCsv({
+        db,
+        principal: principalOf(request),
+        user: currentUser(request),
+        now: clock.now(),
+        publicUrl: env.PUBLIC_URL,
+      });
+      return sendFile(reply, file);
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import { desc } from 'drizzle-orm';
+import { cheapestPlanWith, planIncludes, type PlanFeature } from '#shared/plans/plan-features.ts';
+import { PLANS } from '#shared/plans/plans.constants.ts';
+import type { Database } from '../../db/client.ts';
+import { searches, type UserRow } from '../../db/schema/index.ts';
+import { accessible, assertCanAccess } from '../../lib/access/policy.ts';
+import type { Principal } from '../../lib/access/principal.ts';
+import { searchResource } from '../../lib/access/resources.ts';
+import { loadAnalysisSnapshot, type AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { effectivePlan } from '../../lib/effective-plan.ts';
+import { exportFileName, historyCsv, opportunitiesCsv } from './analysis-csv.ts';
+import { renderAnalysisPdf } from './analysis-pdf.ts';
+import { withExportUnit } from './export-quota.service.ts';
+
+// Each export: access first (another user's analysis is a 404 and costs nothing), then one unit of the
+// monthly allowance, then the file (a failure gives the unit back).
+
+export type ExportFile = { fileName: string; contentType: string; body: string | Buffer };
+
+type ExportOptions = { db: Database; principal: Principal; user: UserRow; searchId: number; now: Date };
+
+async function ownSnapshot(options: ExportOptions): Promise<AnalysisSnapshot> {
+  const { db, principal, searchId } = options;
+  await assertCanAccess({ db, resource: searchResource, id: searchId, principal, permission: 'read' });
+  const snapshot = await loadAnalysisSnapshot(db, searchId);
+  if (!snapshot) throw notFound(searchResource.label);
+  return snapshot;
+}
+
+/** The plan check after the access check, so another user's id is a 404 whatever the caller's plan. */
+function assertPlanIncludes(user: UserRow, now: Date, feature: PlanFeature): void {
+  if (!planIncludes(effectivePlan(user, now), feature)) {
+    const needed = PLANS[cheapestPlanWith(feature)].name;
+    throw new AppError('PLAN_REQUIRED', `This feature needs the ${needed} plan. Upgrade to use it.`);
+  }
+}
+
+export async function exportOpportunitiesCsv(options: ExportOptions): Promise<ExportFile> {
+  const snapshot = await ownSnapshot(options);
+  assertPlanIncludes(options.user, options.now, 'csvExport');
+  return withExportUnit(options.db, options.user, options.now, () =>
+    Promise.resolve({
+      fileName: exportFileName(snapshot.query, snapshot.searchId, 'csv'),
+      contentType: 'text/csv; charset=utf-8',
+      body: opportunitiesCsv(snapshot),
+    }),
+  );
+}
+
+export async function exportAnalysisPdf(options: ExportOptions): Promise<ExportFile> {
+  const snapshot = await ownSnapshot(options);
+  return withExportUnit(options.db, options.user, options.now, async () => ({
+    fileName: exportFileName(snapshot.query, snapshot.searchId, 'pdf'),
+    contentType: 'application/pdf',
+    body: await renderAnalysisPdf(snapshot),
+  }));
+}
+
+/** Every search of the user, newest first (CSV export is a paid feature: paid plans keep all history). */
+export async function exportHistoryCsv(options: {
+  db: Database;
+  principal: Principal;
+  user: UserRow;
+  now: Date;
+  publicUrl: string;
+}): Promise<ExportFile> {
+  const { db, principal, user, now, publicUrl } = options;
+  return withExportUnit(db, user, now, async () => {
+    const rows = await db
+      .select()
+      .from(searches)
+      .where(accessible(searchResource, principal, 'read'))
+      .orderBy(desc(searches.timestamp), desc(searches.id));
+    const items = rows.map((r) => ({
+      id: r.id,
+      query: r.query,
+      timestamp: r.timestamp.toISOString(),
+      resultsCount: r.resultsCount,
+      isFavorite: r.isFavorite,
+      status: r.status,
+    }));
+    return {
+      fileName: `unbuilt-history-${now.toISOString().slice(0, 10)}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: historyCsv(items, publicUrl),
+    };
+  });
+}
