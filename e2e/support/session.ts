@@ -9,7 +9,7 @@ export type SignedInUser = { id: number; email: string; name: string | null; acc
 
 export async function signedInPage(
   browser: Browser,
-  options: { name?: string; plan?: 'free' | 'pro' | 'enterprise'; searchCount?: number } = {},
+  options: { name?: string; plan?: 'free' | 'pro' | 'enterprise'; searchCount?: number; role?: 'user' | 'admin' } = {},
 ): Promise<{ context: BrowserContext; page: Page; user: SignedInUser; pageErrors: string[] }> {
   const { context, page, pageErrors } = await openPage(browser);
   const res = await page.request.post('/api/__test/session', { data: options });

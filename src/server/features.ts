@@ -14,6 +14,9 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { ideasRoutes } from './features/ideas/ideas.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
+import { resourcesFeature } from './features/resources/resources.routes.ts';
+import { helpRoutes } from './features/help/help.routes.ts';
+import { uiPreferencesRoutes } from './features/ui-preferences/ui-preferences.routes.ts';
 import { searchesFeature } from './features/searches/searches.feature.ts';
 import { sharingRoutes } from './features/sharing/sharing.routes.ts';
 import { slowTestRoutes } from './test-hooks/slow.routes.ts';
@@ -45,6 +48,9 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(usageRoutes, { prefix: '/api/user' });
+  await app.register(resourcesFeature);
+  await app.register(helpRoutes, { prefix: '/api/help' });
+  await app.register(uiPreferencesRoutes, { prefix: '/api/preferences/ui' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DAY_MS } from '#shared/app/time.constants.ts';
-import { users } from './db/schema/index.ts';
+import { resources, users } from './db/schema/index.ts';
 import type { RouteAccess } from './lib/access/route-access.ts';
 import type { ResourceName } from './lib/access/resources.ts';
 import type { RouteEntry } from './lib/route-table.ts';
@@ -149,12 +149,24 @@ function idRoutes(): RouteEntry[] {
   });
 }
 
+/** Routes naming at least one owned resource (a catalogue id alone has no owner to attack). */
 function resourceRoutes(): { route: RouteEntry; access: Exclude<RouteAccess, 'admin' | 'public' | 'api-key'> }[] {
   return idRoutes().flatMap((route) =>
-    route.access && route.access !== 'admin' && route.access !== 'public' && route.access !== 'api-key'
+    route.access &&
+    route.access !== 'admin' &&
+    route.access !== 'public' &&
+    route.access !== 'api-key' &&
+    (Object.values(route.access.params).some((r) => r !== 'catalogue') ||
+      Object.keys(route.access.body ?? {}).length > 0)
       ? [{ route, access: route.access }]
       : [],
   );
+}
+
+/** A shared catalogue row every user may read: the first resource of the seeded library. */
+async function catalogueId(): Promise<number> {
+  const [row] = await t.db.db.select({ id: resources.id }).from(resources).orderBy(resources.id).limit(1);
+  return row?.id ?? 1;
 }
 
 describe('the route table', () => {
@@ -178,7 +190,8 @@ describe('every id route refuses another user’s ids', () => {
       const intruder = await createUser(t);
       let url = route.url;
       for (const [param, resource] of Object.entries(access.params)) {
-        url = url.replace(`:${param}`, encodeURIComponent(String(await FIXTURES[resource](owner))));
+        const id = resource === 'catalogue' ? await catalogueId() : await FIXTURES[resource](owner);
+        url = url.replace(`:${param}`, encodeURIComponent(String(id)));
       }
       const bodySchema = route.schema?.body;
       const payload =

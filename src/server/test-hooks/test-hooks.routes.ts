@@ -45,6 +45,8 @@ const sessionBody = z.object({
   plan: z.enum(['free', 'pro', 'enterprise']).default('free'),
   /** Searches already used this month (to reach the low-search prompt without running them). */
   searchCount: z.number().int().min(0).max(100).default(0),
+  /** An admin (the contributions review queue). */
+  role: z.enum(['user', 'admin']).default('user'),
 });
 
 const hidden = { hide: true };
@@ -91,7 +93,7 @@ export const testHookRoutes: FastifyPluginAsync = async (base) => {
     '/session',
     { schema: { ...hidden, body: sessionBody, response: { 200: ok(authSessionSchema) } } },
     async (request, reply) => {
-      const { name, plan, searchCount } = request.body;
+      const { name, plan, searchCount, role } = request.body;
       const now = clock.now();
       const email = request.body.email ?? `fixture-${randomBytes(6).toString('hex')}@example.test`;
       const user = await insertFixtureUser({
@@ -102,6 +104,7 @@ export const testHookRoutes: FastifyPluginAsync = async (base) => {
           firstName: name.split(' ')[0] ?? name,
           lastName: name.split(' ').slice(1).join(' ') || null,
           searchCount,
+          role,
           lastResetDate: now,
           ...(plan !== 'free'
             ? {

@@ -5,6 +5,7 @@ import { ContentPage } from '#client/components/marketing/content-page.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
+import { HelpArticles } from '#client/features/help/components/help-articles.tsx';
 import { useShortcutsStore } from '#client/lib/shortcuts-store.ts';
 
 export function HelpPage() {
@@ -15,6 +16,8 @@ export function HelpPage() {
       description="How to run a market-gap search on Unbuilt, read its scores and evidence, use filters and presets, and what the plans include."
       lead="Everything you need to run a search, read the result and judge how far to trust it."
     >
+      <HelpArticles />
+
       <nav aria-labelledby="help-contents">
         <h2 id="help-contents" className="text-lg!">
           On this page

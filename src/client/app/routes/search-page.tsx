@@ -14,6 +14,8 @@ import { countOf, formatDate } from '#client/lib/format.ts';
 import { ResultsView } from '#client/features/searches/components/results-view.tsx';
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
+import { HelpfulResources } from '#client/features/resources/components/helpful-resources.tsx';
+import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
 import { ExportControls } from '#client/app/export-controls.tsx';
@@ -38,7 +40,10 @@ export function SearchPage() {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold break-words">{search.query}</h1>
+          <div className="flex items-start gap-2">
+            <h1 className="text-2xl font-bold break-words">{search.query}</h1>
+            <HelpLink article="how-scores-are-computed" topic="how the scores are computed" />
+          </div>
           <p className="text-sm text-muted-foreground">
             {formatDate(search.timestamp)} · {countOf(search.results.length, 'opportunity', 'opportunities')}
           </p>
@@ -85,6 +90,7 @@ export function SearchPage() {
           />
         </div>
       )}
+      <HelpfulResources searchId={search.id} />
       <details className="mt-8 rounded-lg border p-3 text-sm">
         <summary className="min-h-11 cursor-pointer py-2 font-medium">How this was computed</summary>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-muted-foreground">

@@ -136,7 +136,7 @@ export const userPreferences = pgTable('user_preferences', {
   onboardingCompleted: boolean().notNull().default(false),
   tourProgress: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   expandedSections: jsonb().$type<string[]>().notNull().default([]),
-  keyboardShortcuts: jsonb().$type<Record<string, string>>().notNull().default({}),
+  keyboardShortcuts: jsonb().$type<Record<string, string | null>>().notNull().default({}),
   accessibilitySettings: jsonb()
     .$type<AccessibilitySettings>()
     .notNull()

@@ -15,3 +15,4 @@ export * from './sharing.ts';
 export * from './analytics.ts';
 export * from './api-keys.ts';
 export * from './exports.ts';
+export * from './resources.ts';

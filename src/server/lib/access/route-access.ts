@@ -7,10 +7,16 @@ import type { ResourceName } from './resources.ts';
 //   'admin'                                                     admin-only routes (guarded by role)
 //   'public'                                                    the parameter is itself the credential (a share token)
 //   'api-key'                                                   /api/v1: the API key names the owner (api-v1.test.ts attacks them)
+//   { params: { id: 'catalogue' } }                             a shared catalogue row every signed-in user may read
+//                                                               (a library resource, a review): nobody owns it, so
+//                                                               the IDOR test attacks only the route's owned fields
 // A route with a path parameter and no declaration fails that test.
 
 export type RouteAccess =
-  { params: Record<string, ResourceName>; body?: Record<string, ResourceName> } | 'admin' | 'public' | 'api-key';
+  | { params: Record<string, ResourceName | 'catalogue'>; body?: Record<string, ResourceName> }
+  | 'admin'
+  | 'public'
+  | 'api-key';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

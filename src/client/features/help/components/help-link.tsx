@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+import { paths } from '#client/config/paths.ts';
+
+/** The "?" beside a page's title: opens the help article about that page. */
+export function HelpLink({ article, topic }: { article: string; topic: string }) {
+  return (
+    <Link
+      to={`${paths.help.href()}?article=${article}`}
+      className="inline-flex size-11 items-center justify-center rounded-full border text-base font-semibold hover:bg-muted"
+      aria-label={`Help: ${topic}`}
+      title={`Help: ${topic}`}
+    >
+      ?
+    </Link>
+  );
+}
