@@ -14,6 +14,8 @@ import { freePort } from '../../src/server/test/server-process.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The client built for this run, for a spec that starts a second server (another corpus). */
+    clientDir: string;
   }
 }
 
@@ -134,6 +136,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('clientDir', clientDir);
 
   return async () => {
     await stop(child);

@@ -121,6 +121,15 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     await expectOk(res, 'create a share link');
     return res.json<{ data: { id: number } }>().data.id;
   },
+  marketReport: async (owner) => {
+    const res = await call(owner, {
+      method: 'POST',
+      url: '/api/market-research',
+      payload: { market: 'dental clinics' },
+    });
+    await expectOk(res, 'run a market research report');
+    return res.json<{ data: { report: { id: number } } }>().data.report.id;
+  },
   checkoutSession: async (owner) => {
     const res = await call(owner, { method: 'POST', url: '/api/billing/checkout', payload: { plan: 'pro' } });
     await expectOk(res, 'start a checkout');

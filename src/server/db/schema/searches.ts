@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, real, serial, text, uniqueInde
 import { timestamptz } from './columns.ts';
 import type { Competitor, Evidence, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
+import type { MarketReportDto } from '#shared/market-research/market-research.schemas.ts';
 import { users } from './users.ts';
 
 // docs/product/data.md `searches`, plus what makes an analysis reproducible and honest: its status, the filters
@@ -128,3 +129,25 @@ export const projectAnalyses = pgTable(
 export type SearchRow = typeof searches.$inferSelect;
 export type SearchResultRow = typeof searchResults.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+
+// Market research reports (issue 16): one market's profile, opportunities and caveats as the user
+// saw them, kept with the corpus version they came from.
+export const marketReports = pgTable(
+  'market_reports',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    market: text().notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+    status: text({ enum: ['ok', 'empty'] }).notNull(),
+    corpusVersion: text().notNull(),
+    corpusKind: text({ enum: ['full', 'seed'] }).notNull(),
+    countedAsSearch: boolean().notNull(),
+    report: jsonb()
+      .$type<Pick<MarketReportDto, 'profile' | 'opportunities' | 'opportunitiesNote' | 'caveats'>>()
+      .notNull(),
+  },
+  (t) => [index('market_reports_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+);

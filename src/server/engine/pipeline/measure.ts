@@ -22,11 +22,11 @@ export type MeasuredCell = {
 
 const MAX_INCUMBENTS = 5;
 /** A product O*NET lists for at most this many occupations is specific to the work. */
-const SPECIFIC_PRODUCT = 5;
+export const SPECIFIC_PRODUCT = 5;
 
 const productUserCounts = new WeakMap<EngineIndex, Map<string, number>>();
 /** How many occupations O*NET lists each product for (computed once per index). */
-function productUsers(index: EngineIndex): Map<string, number> {
+export function productUsers(index: EngineIndex): Map<string, number> {
   let counts = productUserCounts.get(index);
   if (!counts) {
     counts = new Map();

@@ -71,7 +71,7 @@ export function answerUsesSearch(analysis: Pick<GapAnalysis, 'status' | 'opportu
   return analysis.status === 'ok' && analysis.opportunities.length > 0;
 }
 
-async function enforceSearchRates(db: Database, user: UserRow, isFree: boolean, now: Date): Promise<void> {
+export async function enforceSearchRates(db: Database, user: UserRow, isFree: boolean, now: Date): Promise<void> {
   await enforceRateLimit({
     db,
     key: `search:user:${user.id}`,
@@ -94,7 +94,7 @@ async function enforceSearchRates(db: Database, user: UserRow, isFree: boolean, 
 
 const uncountedKey = (userId: number) => `search:uncounted:${userId}`;
 
-function tooManyInFlight(): AppError {
+export function tooManyInFlight(): AppError {
   return new AppError(
     'RATE_LIMITED',
     `You already have ${SEARCHES_IN_FLIGHT_PER_USER} searches running. Wait for one to finish.`,

@@ -4,6 +4,7 @@ import {
   checkoutSessions,
   ideaHypotheses,
   ideas,
+  marketReports,
   planPhases,
   planTasks,
   projects,
@@ -86,6 +87,13 @@ export const shareLinkResource: ResourcePolicy = {
   condition: ownedBy(shareLinks.userId),
 };
 
+export const marketReportResource: ResourcePolicy = {
+  label: 'The report',
+  table: marketReports,
+  id: marketReports.id,
+  condition: ownedBy(marketReports.userId),
+};
+
 export const apiKeyResource: ResourcePolicy = {
   label: 'The API key',
   table: apiKeys,
@@ -103,6 +111,7 @@ export const RESOURCES = {
   actionPlan: actionPlanResource,
   planPhase: planPhaseResource,
   planTask: planTaskResource,
+  marketReport: marketReportResource,
   shareLink: shareLinkResource,
   apiKey: apiKeyResource,
 } as const;

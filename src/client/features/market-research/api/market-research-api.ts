@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  marketReportPageSchema,
+  marketReportSchema,
+  marketResearchResponseSchema,
+} from '#shared/market-research/market-research.schemas.ts';
+import { getData, postData } from '#client/lib/api-client.ts';
+
+// /api/market-research calls (paths documented in the server's market-research.routes.ts).
+
+export function marketReportsQueryOptions() {
+  return queryOptions({
+    queryKey: ['market-research', 'list'],
+    queryFn: () => getData('/api/market-research?pageSize=20', marketReportPageSchema),
+  });
+}
+
+export function marketReportQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['market-research', 'report', id],
+    queryFn: () => getData(`/api/market-research/${id}`, marketReportSchema),
+  });
+}
+
+export function useRunMarketResearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (market: string) => postData('/api/market-research', { market }, marketResearchResponseSchema),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['market-research', 'list'] });
+      // The report used a search: the usage widgets must re-read the count.
+      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+    },
+  });
+}

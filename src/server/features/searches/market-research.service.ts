@@ -1,0 +1,159 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { ListQuery } from '#shared/api/list.schemas.ts';
+import type { MarketReportDto } from '#shared/market-research/market-research.schemas.ts';
+import { defaultFilters } from '#shared/searches/filters.schemas.ts';
+import type { Database } from '../../db/client.ts';
+import { marketReports, type UserRow } from '../../db/schema/index.ts';
+import { COVERAGE_CAVEAT, loadEngineIndex, SEED_WARNING } from '../../engine/engine.ts';
+import { marketProfile } from '../../engine/market-profile.ts';
+import type { Env } from '../../env.ts';
+import { accessibleRow } from '../../lib/access/policy.ts';
+import type { Principal } from '../../lib/access/principal.ts';
+import { marketReportResource } from '../../lib/access/resources.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { mapPage, paginate, type KeysetColumn } from '../../lib/paginate.ts';
+import { usageOf } from '../../lib/usage.ts';
+import { enforceSearchRates, tooManyInFlight } from './run-search.service.ts';
+import type { SearchEngine } from './search-engine.ts';
+import { releaseReservation, reserveSearch, settleReservation } from './search-quota.service.ts';
+
+// A market-research report: the engine's market profile (occupations, tasks, software, NAICS,
+// startups over time) plus the open opportunities of an analysis, with caveats. Counted like a
+// search (docs/decisions/011): the quota unit is reserved before the engine runs, given back when the
+// report finds no data at all, and the report is stored in the same transaction that settles it.
+
+type StoredReport = typeof marketReports.$inferSelect;
+
+const PROFILE_CAVEATS = [
+  'Occupations, employment, wages and openings are U.S. figures (BLS Employment Projections 2023–2033, O*NET 29.3); they describe the people in this market, not its revenue.',
+  'Software is what O*NET lists workers in these occupations as using, not market share.',
+];
+
+function toDto(row: StoredReport): MarketReportDto {
+  return {
+    id: row.id,
+    market: row.market,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    corpus: { version: row.corpusVersion, kind: row.corpusKind },
+    countedAsSearch: row.countedAsSearch,
+    ...row.report,
+  };
+}
+
+export type MarketResearchOutcome = { upgradeRequired: boolean; report: { id: number } | null };
+
+export async function runMarketResearch(options: {
+  db: Database;
+  clock: Clock;
+  env: Env;
+  engine: SearchEngine;
+  user: UserRow;
+  market: string;
+  signal?: AbortSignal;
+}): Promise<MarketResearchOutcome> {
+  const { db, clock, env, engine, user, market } = options;
+  const usage = usageOf(user, clock.now());
+  const limit = usage.searchesLimit;
+  if (limit !== null && usage.searchesUsed >= limit) return { upgradeRequired: true, report: null };
+  await enforceSearchRates(db, user, limit !== null, clock.now());
+  const reserved = await reserveSearch(db, { userId: user.id, limit, now: clock.now() });
+  if (reserved.kind === 'quota_exhausted') return { upgradeRequired: true, report: null };
+  if (reserved.kind === 'too_many_in_flight') throw tooManyInFlight();
+  const { reservation } = reserved;
+  try {
+    const index = await loadEngineIndex(env);
+    const profile = await marketProfile(index, market);
+    const analysis = await engine.analyze(
+      { query: market, filters: defaultFilters() },
+      options.signal ? { signal: options.signal } : {},
+    );
+    options.signal?.throwIfAborted();
+    const opportunities = analysis.opportunities.map((o) => ({
+      rank: o.rank,
+      title: o.title,
+      description: o.description,
+      category: o.category,
+      opportunityScore: o.opportunityScore,
+      competitors: o.competitors.length,
+    }));
+    const hasData = profile.occupations.length > 0 || profile.startups.companies > 0 || opportunities.length > 0;
+    const caveats = [
+      ...(index.corpus.kind === 'seed' ? [SEED_WARNING] : []),
+      COVERAGE_CAVEAT,
+      ...PROFILE_CAVEATS,
+      ...profile.query.warnings,
+    ];
+    const id = await db.transaction(async (tx) => {
+      const now = clock.now();
+      if (!(await settleReservation(tx, { reservation, usesSearch: hasData, limit, now }))) return null;
+      const [row] = await tx
+        .insert(marketReports)
+        .values({
+          userId: user.id,
+          market,
+          createdAt: now,
+          status: hasData ? 'ok' : 'empty',
+          corpusVersion: index.corpus.version,
+          corpusKind: index.corpus.kind,
+          countedAsSearch: hasData,
+          report: {
+            profile,
+            opportunities,
+            opportunitiesNote:
+              opportunities.length === 0 ? (analysis.reason ?? 'The engine found no opportunity.') : null,
+            caveats,
+          },
+        })
+        .returning({ id: marketReports.id });
+      return row!.id;
+    });
+    if (id === null) return { upgradeRequired: true, report: null };
+    return { upgradeRequired: false, report: { id } };
+  } catch (error) {
+    await releaseReservation(db, reservation).catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function findMarketReport(options: {
+  db: Database;
+  principal: Principal;
+  id: number;
+}): Promise<MarketReportDto> {
+  const [row] = await options.db
+    .select()
+    .from(marketReports)
+    .where(accessibleRow(marketReportResource, options.id, options.principal, 'read'));
+  if (!row) throw notFound(marketReportResource.label);
+  return toDto(row);
+}
+
+type ListRow = Pick<StoredReport, 'id' | 'market' | 'createdAt' | 'status'>;
+const newestFirst: KeysetColumn<ListRow>[] = [
+  { column: marketReports.createdAt, direction: 'desc', value: (r) => r.createdAt },
+  { column: marketReports.id, direction: 'desc', value: (r) => r.id },
+];
+
+export async function listMarketReports(options: { db: Database; userId: number; query: ListQuery }) {
+  const { db, userId, query } = options;
+  const page = await paginate({
+    query,
+    keyset: newestFirst,
+    fetch: ({ limit, offset, after }) =>
+      db
+        .select({
+          id: marketReports.id,
+          market: marketReports.market,
+          createdAt: marketReports.createdAt,
+          status: marketReports.status,
+        })
+        .from(marketReports)
+        .where(and(eq(marketReports.userId, userId), after))
+        .orderBy(desc(marketReports.createdAt), desc(marketReports.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return mapPage(page, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
