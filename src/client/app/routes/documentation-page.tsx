@@ -22,16 +22,24 @@ export function DocumentationPage() {
         </h2>
         <ul>
           <li>
-            <a href="#guide">User guide</a>
+            <a href="#guide" className="inline-flex min-h-11 min-w-11 items-center">
+              User guide
+            </a>
           </li>
           <li>
-            <a href="#data">Data</a>
+            <a href="#data" className="inline-flex min-h-11 min-w-11 items-center">
+              Data
+            </a>
           </li>
           <li>
-            <a href="#method">Method</a>
+            <a href="#method" className="inline-flex min-h-11 min-w-11 items-center">
+              Method
+            </a>
           </li>
           <li>
-            <a href="#versions">Versions and reproducibility</a>
+            <a href="#versions" className="inline-flex min-h-11 min-w-11 items-center">
+              Versions and reproducibility
+            </a>
           </li>
         </ul>
       </nav>

@@ -33,7 +33,7 @@ export function ResourcePage() {
   const r = resource.data;
   if (!r) return <p className="px-4 py-8 text-center text-muted-foreground">Loading…</p>;
   return (
-    <div className="mx-auto grid max-w-3xl gap-4 px-4 py-8">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-4 px-4 py-8 break-words">
       <p>
         <Link to={paths.resources.href()} className={textLinkClass}>
           ← Resource library
@@ -85,9 +85,12 @@ export function ResourcePage() {
                 rel="noopener noreferrer"
                 onClick={() => recordAccess(r.id, 'external_link')}
               >
-                Open resource (opens {new URL(r.url).hostname} in a new tab)
+                Open resource<span className="sr-only"> (opens {new URL(r.url).hostname} in a new tab)</span>
               </a>
             </Button>
+          ) : null}
+          {r.url ? (
+            <p className="-mt-2 text-sm text-muted-foreground">Opens {new URL(r.url).hostname} in a new tab.</p>
           ) : null}
           <BookmarkForm key={`bookmark-${r.id}`} resource={r} />
           <RatingSection key={`rating-${r.id}`} resource={r} />

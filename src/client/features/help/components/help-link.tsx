@@ -6,7 +6,7 @@ export function HelpLink({ article, topic }: { article: string; topic: string })
   return (
     <Link
       to={`${paths.help.href()}?article=${article}`}
-      className="inline-flex size-11 items-center justify-center rounded-full border text-base font-semibold hover:bg-muted"
+      className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border text-base font-semibold hover:bg-muted"
       aria-label={`Help: ${topic}`}
       title={`Help: ${topic}`}
     >
