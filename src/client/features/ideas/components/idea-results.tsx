@@ -37,7 +37,7 @@ export function IdeaResults(props: { idea: IdeaDto }) {
           {IDEA_CATEGORY_LABELS[idea.category]} · {IDEA_STATUS_LABELS[idea.status]}
           {idea.isStale && ' · edited since its last validation'}
           {v &&
-            ` · scored against the ${v.corpus.kind === 'seed' ? 'seed corpus' : 'full datasets'} (${v.corpus.version})`}
+            ` · scored against ${v.corpus.kind === 'seed' ? 'the built-in sample of the data (a small sample: treat scores as a demonstration)' : 'the full public datasets'} (${v.corpus.version})`}
         </p>
         <p className="text-sm break-words">{idea.description}</p>
         <p className="text-sm">
@@ -88,11 +88,16 @@ export function IdeaResults(props: { idea: IdeaDto }) {
               ))}
             </div>
             {v.warnings.length > 0 && (
-              <ul className="list-disc pl-5 text-xs text-muted-foreground">
-                {v.warnings.map((w) => (
-                  <li key={w}>{w}</li>
-                ))}
-              </ul>
+              // The engine's notes are written for whoever runs the server: behind the same toggle as on
+              // an analysis (issue 13), with the corpus said plainly in the heading above.
+              <details className="text-xs text-muted-foreground">
+                <summary className="min-h-11 cursor-pointer py-2 font-medium">How this was computed</summary>
+                <ul className="list-disc pl-5">
+                  {v.warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              </details>
             )}
           </>
         )}
