@@ -7,6 +7,7 @@ import { actionPlansFeature } from './features/action-plans/action-plans.routes.
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
@@ -50,6 +51,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(usageRoutes, { prefix: '/api/user' });
   await app.register(resourcesFeature);
   await app.register(helpRoutes, { prefix: '/api/help' });
+  await app.register(chatRoutes, { prefix: '/api/chat' });
   await app.register(uiPreferencesRoutes, { prefix: '/api/preferences/ui' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });
