@@ -11,6 +11,7 @@ import { chatRoutes } from './features/chat/chat.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
+import { exportsV1Routes } from './features/exports/exports-v1.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { ideasRoutes } from './features/ideas/ideas.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
@@ -45,6 +46,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
   await app.register(apiV1DocumentRoutes, { prefix: '/api/v1' });
+  await app.register(exportsV1Routes, { prefix: '/api/v1' });
   await app.register(actionPlansFeature);
   await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
