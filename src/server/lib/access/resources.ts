@@ -2,6 +2,8 @@ import {
   actionPlans,
   apiKeys,
   checkoutSessions,
+  conversationMessages,
+  conversations,
   ideaHypotheses,
   ideas,
   marketReports,
@@ -125,6 +127,20 @@ export const teamInvitationResource: ResourcePolicy = {
   condition: memberOfTeam(teamInvitations.teamId),
 };
 
+export const conversationResource: ResourcePolicy = {
+  label: 'The conversation',
+  table: conversations,
+  id: conversations.id,
+  condition: ownedBy(conversations.userId),
+};
+
+export const conversationMessageResource: ResourcePolicy = {
+  label: 'The message',
+  table: conversationMessages,
+  id: conversationMessages.id,
+  condition: throughParent(conversationResource, conversationMessages.conversationId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -141,6 +157,8 @@ export const RESOURCES = {
   team: teamResource,
   teamMember: teamMemberResource,
   teamInvitation: teamInvitationResource,
+  conversation: conversationResource,
+  conversationMessage: conversationMessageResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;
