@@ -9,11 +9,13 @@ import {
   flagSchema,
   flagUpdateSchema,
   myFlagsSchema,
+  rolloutPreviewInputSchema,
+  rolloutPreviewSchema,
   userFlagOverrideSchema,
 } from '#shared/flags/flags.schemas.ts';
-import { requireAdmin } from '../../lib/admin-guard.ts';
+import { auditAdminAction, requireAdmin } from '../../lib/admin-guard.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { flagsForUser, listFlags, setUserOverride, upsertFlag } from './flags.service.ts';
+import { flagsForUser, listFlags, previewRollout, setUserOverride, upsertFlag } from './flags.service.ts';
 
 const tags = ['flags'];
 
@@ -33,8 +35,26 @@ export const flagsRoutes: FastifyPluginAsync = async (plugin) => {
 /** /api/admin/flags: list, create or change flags and per-user overrides (admins only). */
 export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireAdmin);
+  // Before validation: a non-admin gets 404 whatever they send (admin-guard.ts).
+  app.addHook('onRequest', requireAdmin);
   const adminTags = ['admin'];
+  const { db, clock } = app.deps;
+
+  app.post(
+    '/preview',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'How many users a flag with these rules would reach (nothing is saved)',
+        body: rolloutPreviewInputSchema,
+        response: { 200: ok(rolloutPreviewSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await previewRollout({ db, rules: request.body, now: clock.now() }),
+    }),
+  );
 
   app.get(
     '/',
@@ -57,15 +77,18 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: ok(flagSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await upsertFlag({
-        db: app.deps.db,
-        name: request.params.name,
-        update: request.body,
-        now: app.deps.clock.now(),
-      }),
-    }),
+    async (request) => {
+      const flag = await upsertFlag({ db, name: request.params.name, update: request.body, now: clock.now() });
+      await auditAdminAction({
+        db,
+        request,
+        event: 'admin.flag_change',
+        resource: 'feature_flag',
+        resourceId: flag.name,
+        metadata: { change: request.body },
+      });
+      return { success: true as const, data: flag };
+    },
   );
 
   app.put(
@@ -89,6 +112,14 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
         enabled: request.body.enabled,
         now: app.deps.clock.now(),
       });
+      await auditAdminAction({
+        db,
+        request,
+        event: 'admin.flag_override',
+        resource: 'feature_flag',
+        resourceId: name,
+        metadata: { userId, enabled: request.body.enabled },
+      });
       return { success: true as const, data: { name, userId, enabled: request.body.enabled } };
     },
   );
@@ -107,6 +138,14 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { name, userId } = request.params;
       await setUserOverride({ db: app.deps.db, name, userId, enabled: null, now: app.deps.clock.now() });
+      await auditAdminAction({
+        db,
+        request,
+        event: 'admin.flag_override',
+        resource: 'feature_flag',
+        resourceId: name,
+        metadata: { userId, enabled: null },
+      });
       return { success: true as const, data: { name, userId, enabled: null } };
     },
   );
