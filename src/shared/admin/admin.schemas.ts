@@ -51,7 +51,6 @@ export const adminUserActionParamsSchema = z.object({
 export const adminPlanChangeSchema = z.object({
   plan: z.enum(PLAN_IDS, 'Choose a plan'),
 });
-export type AdminPlanChange = z.infer<typeof adminPlanChangeSchema>;
 
 // ---------------------------------------------------------------- security alerts
 

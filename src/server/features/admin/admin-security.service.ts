@@ -14,6 +14,7 @@ import { securityAlerts, securityAuditLogs } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { paginate } from '../../lib/paginate.ts';
+import { escapeLike } from '../../lib/sql-like.ts';
 
 // Security alerts triage (open → acknowledged → resolved, with notes) and the audit log search and
 // CSV export.
@@ -97,10 +98,6 @@ export async function triageAlert(options: {
     await audit(tx, current.status);
     return toAlert(row);
   });
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function auditWhere(filter: AuditFilter): SQL | undefined {

@@ -6,6 +6,7 @@ import { securityAuditLogs, users, type UserRow } from '../../db/schema/index.ts
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { paginate } from '../../lib/paginate.ts';
+import { escapeLike } from '../../lib/sql-like.ts';
 import { type AdminAuditEvent } from '../../lib/security-audit.ts';
 import { revokeUserFamilies } from '../../lib/session-families.ts';
 
@@ -42,10 +43,6 @@ export function toAdminUser(row: Row, now: Date): AdminUser {
     lastSignInAt: iso(row.lastSignInAt),
     createdAt: user.createdAt.toISOString(),
   };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function listAdminUsers(options: {

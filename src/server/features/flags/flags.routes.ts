@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import {
@@ -39,6 +39,23 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
   app.addHook('onRequest', requireAdmin);
   const adminTags = ['admin'];
   const { db, clock } = app.deps;
+
+  /** Sets (or with null removes) one user's override, and audits it. */
+  async function override(
+    request: FastifyRequest,
+    change: { name: string; userId: number; enabled: boolean | null },
+  ): Promise<{ name: string; userId: number; enabled: boolean | null }> {
+    await setUserOverride({ db, ...change, now: clock.now() });
+    await auditAdminAction({
+      db,
+      request,
+      event: 'admin.flag_override',
+      resource: 'feature_flag',
+      resourceId: change.name,
+      metadata: { userId: change.userId, enabled: change.enabled },
+    });
+    return change;
+  }
 
   app.post(
     '/preview',
@@ -103,25 +120,10 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: ok(flagOverrideSchema) },
       },
     },
-    async (request) => {
-      const { name, userId } = request.params;
-      await setUserOverride({
-        db: app.deps.db,
-        name,
-        userId,
-        enabled: request.body.enabled,
-        now: app.deps.clock.now(),
-      });
-      await auditAdminAction({
-        db,
-        request,
-        event: 'admin.flag_override',
-        resource: 'feature_flag',
-        resourceId: name,
-        metadata: { userId, enabled: request.body.enabled },
-      });
-      return { success: true as const, data: { name, userId, enabled: request.body.enabled } };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await override(request, { ...request.params, enabled: request.body.enabled }),
+    }),
   );
 
   app.delete(
@@ -135,18 +137,9 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: ok(flagOverrideSchema) },
       },
     },
-    async (request) => {
-      const { name, userId } = request.params;
-      await setUserOverride({ db: app.deps.db, name, userId, enabled: null, now: app.deps.clock.now() });
-      await auditAdminAction({
-        db,
-        request,
-        event: 'admin.flag_override',
-        resource: 'feature_flag',
-        resourceId: name,
-        metadata: { userId, enabled: null },
-      });
-      return { success: true as const, data: { name, userId, enabled: null } };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await override(request, { ...request.params, enabled: null }),
+    }),
   );
 };

@@ -11,6 +11,7 @@ import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { usePageParam } from '#client/components/navigation/page-param.ts';
 import { Pagination } from '#client/components/navigation/pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { formatDate } from '#client/lib/format.ts';
 import { adminUsersQueryOptions, useChangePlan, useUserAction } from '../api/admin-api.ts';
 
@@ -48,6 +49,8 @@ function PlanForm({ user }: { user: AdminUser }) {
 
 function UserCard({ user }: { user: AdminUser }) {
   const act = useUserAction();
+  // The server refuses it too: an admin cannot disable their own account.
+  const isSelf = useAuthStore((state) => state.user?.id === user.id);
   const status = !user.isActive ? 'Disabled' : user.isLocked ? 'Locked' : 'Active';
   return (
     <li className="rounded-lg border bg-card p-4 text-card-foreground">
@@ -109,21 +112,13 @@ function UserCard({ user }: { user: AdminUser }) {
             Force password change
           </Button>
         ) : null}
-        {user.isActive ? (
+        {isSelf ? null : (
           <Button
-            variant="destructive"
+            variant={user.isActive ? 'destructive' : 'outline'}
             disabled={act.isPending}
-            onClick={() => act.mutate({ id: user.id, action: 'disable' })}
+            onClick={() => act.mutate({ id: user.id, action: user.isActive ? 'disable' : 'enable' })}
           >
-            Disable account
-          </Button>
-        ) : (
-          <Button
-            variant="outline"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ id: user.id, action: 'enable' })}
-          >
-            Enable account
+            {user.isActive ? 'Disable account' : 'Enable account'}
           </Button>
         )}
       </div>
