@@ -57,6 +57,11 @@ const TeamsPage = page(() => import('./routes/teams-page.tsx'), 'TeamsPage');
 const TeamPage = page(() => import('./routes/team-page.tsx'), 'TeamPage');
 const TeamJoinPage = page(() => import('./routes/team-join-page.tsx'), 'TeamJoinPage');
 const ContactPage = page(() => import('./routes/contact-page.tsx'), 'ContactPage');
+const AdminUsersPage = page(() => import('./routes/admin-users-page.tsx'), 'AdminUsersPage');
+const AdminFlagsPage = page(() => import('./routes/admin-flags-page.tsx'), 'AdminFlagsPage');
+const AdminAlertsPage = page(() => import('./routes/admin-alerts-page.tsx'), 'AdminAlertsPage');
+const AdminAuditPage = page(() => import('./routes/admin-audit-page.tsx'), 'AdminAuditPage');
+const AdminContributionsPage = page(() => import('./routes/admin-contributions-page.tsx'), 'AdminContributionsPage');
 
 const informationRoutes: AppRoute[] = [
   { path: paths.pricing.path, Page: PricingPage },
@@ -113,6 +118,11 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.subscriptionSuccess.path, Page: SubscriptionSuccessPage },
   { path: paths.billing.path, Page: BillingPage },
   { path: paths.demoCheckout.path, Page: DemoCheckoutPage },
+  { path: paths.admin.path, Page: AdminUsersPage },
+  { path: paths.adminFlags.path, Page: AdminFlagsPage },
+  { path: paths.adminAlerts.path, Page: AdminAlertsPage },
+  { path: paths.adminAudit.path, Page: AdminAuditPage },
+  { path: paths.adminContributions.path, Page: AdminContributionsPage },
   ...informationRoutes,
 ];
 
