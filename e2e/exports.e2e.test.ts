@@ -62,6 +62,31 @@ describe('exports', () => {
     }
   });
 
+  it('downloads an analysis bundle that another account imports as a read-only copy', async () => {
+    const owner = await signedInPage(browser, { plan: 'pro' });
+    const importer = await signedInPage(browser);
+    try {
+      await runSearch(owner.page, 'bookkeeping for dentists');
+      const bundle = await download(owner.page, 'Download bundle');
+      expect(bundle.name).toMatch(/^unbuilt-bookkeeping-for-dentists-\d+\.unbuilt\.json$/);
+      await importer.page.goto('/history');
+      await importer.page.getByLabel('Import analysis').setInputFiles({
+        name: bundle.name,
+        mimeType: 'application/json',
+        buffer: bundle.bytes,
+      });
+      await importer.page.waitForURL(/\/search\/\d+$/);
+      await importer.page.getByRole('heading', { level: 1, name: 'bookkeeping for dentists' }).waitFor();
+      await importer.page.getByRole('note').filter({ hasText: 'a read-only copy' }).waitFor();
+      expect(await importer.page.getByRole('button', { name: /^Re-run/ }).count()).toBe(0);
+      await importer.page.screenshot({ path: path.join(SHOTS, 'exports-imported-1280.png') });
+      expect([...owner.pageErrors, ...importer.pageErrors]).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await importer.context.close();
+    }
+  });
+
   it('a free user gets the PDF, the Pro prompt for CSV, and the export-limit prompt after the allowance', async () => {
     const { context, page, pageErrors } = await signedInPage(browser);
     try {

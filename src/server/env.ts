@@ -27,6 +27,8 @@ const envSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    // Signs portable analysis bundles (docs/decisions/023); unset: one generated and kept in the database.
+    BUNDLE_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     DATASETS_DIR: optionalString,
     SEMANTIC_SEARCH: bool.default(true),
     AI_PROVIDER: optionalString.pipe(z.enum(['openai', 'anthropic', 'ollama', 'openai-compatible']).optional()),

@@ -7,9 +7,11 @@ import { actionPlansFeature } from './features/action-plans/action-plans.routes.
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
+import { exportsV1Routes } from './features/exports/exports-v1.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { ideasRoutes } from './features/ideas/ideas.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
@@ -44,12 +46,14 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
   await app.register(apiV1DocumentRoutes, { prefix: '/api/v1' });
+  await app.register(exportsV1Routes, { prefix: '/api/v1' });
   await app.register(actionPlansFeature);
   await app.register(marketTrendsRoutes, { prefix: '/api/market-trends' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(usageRoutes, { prefix: '/api/user' });
   await app.register(resourcesFeature);
   await app.register(helpRoutes, { prefix: '/api/help' });
+  await app.register(chatRoutes, { prefix: '/api/chat' });
   await app.register(uiPreferencesRoutes, { prefix: '/api/preferences/ui' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });

@@ -48,6 +48,13 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a 413 says on this route (e.g. the import route names its own limit). */
+    tooLargeMessage?: string;
+  }
+}
+
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -83,6 +90,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, 'VALIDATION_FAILED', 'Some fields are invalid.', zodFieldErrors(error));
     }
     const fastifyCode = 'code' in error && typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
+    if (fastifyCode?.code === 'PAYLOAD_TOO_LARGE') {
+      return send(reply, fastifyCode.code, request.routeOptions.config.tooLargeMessage ?? fastifyCode.message);
+    }
     if (fastifyCode) return send(reply, fastifyCode.code, fastifyCode.message);
     if (error instanceof SyntaxError) return send(reply, 'BAD_REQUEST', 'The request body is not valid JSON.');
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Database } from '../db/client.ts';
-import { appSecrets } from '../db/schema/index.ts';
+import { resolveAppSecret } from './app-secrets.ts';
 import { AppError } from './app-error.ts';
 import { createDeviceSigner, type DeviceSigner } from './device-signer.ts';
 
@@ -69,11 +67,6 @@ export function createJwtKeys(secret: string): JwtKeys {
 }
 
 /** JWT_SECRET when configured; otherwise one generated secret stored in the database for all instances. */
-export async function resolveJwtSecret(db: Database, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  const candidate = randomBytes(48).toString('base64url');
-  await db.insert(appSecrets).values({ name: 'jwt', value: candidate }).onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'jwt'));
-  if (!row) throw new Error('Could not read the JWT secret');
-  return row.value;
+export function resolveJwtSecret(db: Database, configured: string | undefined): Promise<string> {
+  return resolveAppSecret(db, 'jwt', configured);
 }

@@ -13,3 +13,12 @@ export async function storedSearchCount(t: TestApp, userId: number): Promise<num
   const [row] = await t.db.db.select({ n: count() }).from(searches).where(eq(searches.userId, userId));
   return Number(row?.n ?? 0);
 }
+
+export const PRO = { subscriptionTier: 'pro', subscriptionStatus: 'active' } as const;
+
+/** Runs a search as `user` and returns the stored analysis's id (the exports tests). */
+export async function analysisOf(t: TestApp, user: Pick<TestUser, 'headers'>, query: string): Promise<number> {
+  const res = await postSearch(t, user, query);
+  if (res.statusCode !== 200) throw new Error(`search failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { search: { id: number } } }>().data.search.id;
+}

@@ -31,6 +31,19 @@ export const saveBodySchema = z.strictObject({ isSaved: z.boolean() });
 const searchStatusSchema = z.enum(ANALYSIS_STATUSES);
 
 /** A search as history lists it. */
+/** Set on a read-only copy imported from an analysis bundle (docs/decisions/023). */
+export const importedFromSchema = z.object({
+  /** When the analysis originally ran (on the exporting server). */
+  analysedAt: z.string(),
+  exportedAt: z.string(),
+  importedAt: z.string(),
+  /** The bundle's signature verified on this server (false: "imported, not verified"). */
+  verified: z.boolean(),
+});
+export type ImportedFrom = z.infer<typeof importedFromSchema>;
+export const IMPORTED_READ_ONLY_MESSAGE =
+  'This analysis was imported: it is a read-only copy. Run a new search for this market to get your own analysis.';
+
 export const searchListItemSchema = z.object({
   id: z.number().int(),
   query: z.string(),
@@ -38,6 +51,7 @@ export const searchListItemSchema = z.object({
   resultsCount: z.number().int(),
   isFavorite: z.boolean(),
   status: searchStatusSchema,
+  imported: importedFromSchema.nullable(),
 });
 export type SearchListItem = z.infer<typeof searchListItemSchema>;
 

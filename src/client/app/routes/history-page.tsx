@@ -119,6 +119,7 @@ export function HistoryPage() {
               <span className="text-xs text-muted-foreground">
                 {formatDate(s.timestamp)} · {countOf(s.resultsCount, 'opportunity', 'opportunities')}
                 {s.status === 'insufficient_data' ? ' · insufficient data' : ''}
+                {s.imported ? (s.imported.verified ? ' · imported' : ' · imported, not verified') : ''}
               </span>
             </Link>
             <Button
@@ -130,7 +131,7 @@ export function HistoryPage() {
             >
               <Star aria-hidden="true" className={s.isFavorite ? 'fill-current' : undefined} />
             </Button>
-            <RerunButton size="sm" query={s.query} onRerun={() => rerun(s.id)} />
+            {s.imported ? null : <RerunButton size="sm" query={s.query} onRerun={() => rerun(s.id)} />}
             <Button
               variant="ghost"
               size="icon"

@@ -19,6 +19,24 @@ import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
 import { ExportControls } from '#client/app/export-controls.tsx';
+import type { ImportedFrom } from '#shared/searches/search.schemas.ts';
+
+/** An imported copy says so: read-only, when it first ran, and whether its signature verified here. */
+function ImportedNote({ imported }: { imported: ImportedFrom }) {
+  return (
+    <p
+      role="note"
+      className={`mt-4 rounded-lg border p-3 text-sm ${imported.verified ? 'bg-accent text-accent-foreground' : 'border-amber-500 bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50'}`}
+    >
+      <strong>{imported.verified ? 'Imported' : 'Imported, not verified'}</strong>: a read-only copy of an analysis that
+      ran on {formatDate(imported.analysedAt)}, imported on {formatDate(imported.importedAt)}.{' '}
+      {imported.verified
+        ? 'Its signature matches this server, so it is unchanged since export.'
+        : 'Its signature does not match this server: it came from another server or was changed after export, so treat its contents with care.'}{' '}
+      Run a new search for this market to get your own analysis.
+    </p>
+  );
+}
 
 /** /search/:id — one analysis with every opportunity, its evidence and breakdowns. */
 export function SearchPage() {
@@ -60,10 +78,11 @@ export function SearchPage() {
             <Star aria-hidden="true" className={search.isFavorite ? 'fill-current' : undefined} />
             {search.isFavorite ? 'Favourite' : 'Add to favourites'}
           </Button>
-          <RerunButton query={search.query} onRerun={() => rerun(search.id)} />
+          {search.imported ? null : <RerunButton query={search.query} onRerun={() => rerun(search.id)} />}
           <ShareDialog searchId={search.id} query={search.query} />
         </div>
       </div>
+      {search.imported ? <ImportedNote imported={search.imported} /> : null}
       <div className="mt-4">
         <ExportControls searchId={search.id} />
       </div>

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, real, serial, text, uniqueInde
 import { timestamptz } from './columns.ts';
 import type { Competitor, Evidence, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
+import type { ImportedFrom } from '#shared/searches/search.schemas.ts';
 import type { MarketReportDto } from '#shared/market-research/market-research.schemas.ts';
 import { users } from './users.ts';
 
@@ -36,6 +37,9 @@ export const searches = pgTable(
     facets: jsonb().$type<{ offering: string[]; segment: string[]; keywords: string[] }>().notNull(),
     warnings: jsonb().$type<string[]>().notNull().default([]),
     durationMs: integer().notNull().default(0),
+    // Set on a read-only copy made from an imported bundle (docs/decisions/023): when the analysis
+    // originally ran, when it was exported, and whether the bundle's signature verified on this server.
+    importedFrom: jsonb().$type<ImportedFrom>(),
   },
   (t) => [
     index('searches_user_timestamp_idx').on(t.userId, t.timestamp.desc(), t.id.desc()),

@@ -73,7 +73,12 @@ export function opportunitiesCsv(snapshot: AnalysisSnapshot): string {
   return toCsv(OPPORTUNITY_HEADER, rows);
 }
 
-const HISTORY_HEADER = ['Date', 'Query', 'Status', 'Opportunities', 'Favourite', 'Link'] as const;
+const HISTORY_HEADER = ['Date', 'Query', 'Status', 'Opportunities', 'Favourite', 'Imported', 'Link'] as const;
+
+function importedLabel(imported: SearchListItem['imported']): string {
+  if (!imported) return '';
+  return imported.verified ? 'imported' : 'imported, not verified';
+}
 
 export function historyCsv(items: readonly SearchListItem[], publicUrl: string): string {
   return toCsv(
@@ -84,6 +89,7 @@ export function historyCsv(items: readonly SearchListItem[], publicUrl: string):
       s.status === 'ok' ? 'ok' : 'not enough data',
       s.resultsCount,
       s.isFavorite,
+      importedLabel(s.imported),
       `${publicUrl.replace(/\/$/, '')}/search/${s.id}`,
     ]),
   );

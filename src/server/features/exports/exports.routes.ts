@@ -3,19 +3,33 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
+import {
+  BUNDLE_TOO_LARGE_MESSAGE,
+  MAX_BUNDLE_BYTES,
+  bundleImportBodySchema,
+  bundleImportResultSchema,
+} from '#shared/exports/bundle.schemas.ts';
 import { exportUsageSchema } from '#shared/exports/exports.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { resolveAppSecret } from '../../lib/app-secrets.ts';
 import { requirePlan } from '../../lib/plan-guard.ts';
+import { importBundle } from './bundle-import.service.ts';
 import { exportUsageOf } from './export-quota.service.ts';
-import { exportAnalysisPdf, exportHistoryCsv, exportOpportunitiesCsv, type ExportFile } from './exports.service.ts';
+import {
+  exportAnalysisBundle,
+  exportAnalysisPdf,
+  exportHistoryCsv,
+  exportOpportunitiesCsv,
+  type ExportFile,
+} from './exports.service.ts';
 
 // /api/exports: files made from a user's analyses, counted against the monthly export allowance.
 const tags = ['exports'];
 const ownSearch = { access: { params: { id: 'search' } } } as const;
 const fileResponse = (description: string) => ({ 200: z.string().describe(description) });
 
-function sendFile(reply: FastifyReply, file: ExportFile) {
+export function sendFile(reply: FastifyReply, file: ExportFile) {
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -26,6 +40,7 @@ function sendFile(reply: FastifyReply, file: ExportFile) {
 export const exportsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock, env } = app.deps;
+  const bundleSecret = await resolveAppSecret(db, 'bundle', env.BUNDLE_SECRET);
   app.addHook('preHandler', requireUser);
 
   app.get(
@@ -101,5 +116,54 @@ export const exportsRoutes: FastifyPluginAsync = async (base) => {
       });
       return sendFile(reply, file);
     },
+  );
+
+  app.get(
+    '/searches/:id/bundle',
+    {
+      config: ownSearch,
+      schema: {
+        tags,
+        summary: 'Portable analysis bundle: signed JSON with every opportunity, evidence row and source',
+        params: idParamsSchema,
+        response: fileResponse('application/json (the analysis bundle)'),
+      },
+    },
+    async (request, reply) => {
+      const file = await exportAnalysisBundle({
+        db,
+        principal: principalOf(request),
+        user: currentUser(request),
+        searchId: request.params.id,
+        now: clock.now(),
+        secret: bundleSecret,
+      });
+      return sendFile(reply, file);
+    },
+  );
+
+  app.post(
+    '/bundles',
+    {
+      bodyLimit: MAX_BUNDLE_BYTES - 1,
+      config: { tooLargeMessage: BUNDLE_TOO_LARGE_MESSAGE },
+      schema: {
+        tags,
+        summary: 'Import an analysis bundle as a read-only copy (any plan; unverified signatures are marked)',
+        body: bundleImportBodySchema,
+        response: { 201: ok(bundleImportResultSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        success: true as const,
+        data: await importBundle({
+          db,
+          userId: currentUser(request).id,
+          bundle: request.body,
+          secret: bundleSecret,
+          now: clock.now(),
+        }),
+      }),
   );
 };

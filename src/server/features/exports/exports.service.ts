@@ -10,6 +10,7 @@ import { loadAnalysisSnapshot, type AnalysisSnapshot } from '../../lib/analysis-
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { exportFileName, historyCsv, opportunitiesCsv } from './analysis-csv.ts';
+import { buildBundle } from './analysis-bundle.ts';
 import { renderAnalysisPdf } from './analysis-pdf.ts';
 import { withExportUnit } from './export-quota.service.ts';
 
@@ -57,6 +58,18 @@ export async function exportAnalysisPdf(options: ExportOptions): Promise<ExportF
   }));
 }
 
+/** The signed portable bundle of an analysis (any plan; counted like every export). */
+export async function exportAnalysisBundle(options: ExportOptions & { secret: string }): Promise<ExportFile> {
+  const snapshot = await ownSnapshot(options);
+  return withExportUnit(options.db, options.user, options.now, () =>
+    Promise.resolve({
+      fileName: exportFileName(snapshot.query, snapshot.searchId, 'unbuilt.json'),
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify(buildBundle(snapshot, options.secret, options.now)),
+    }),
+  );
+}
+
 /** Every search of the user, newest first (CSV export is a paid feature: paid plans keep all history). */
 export async function exportHistoryCsv(options: {
   db: Database;
@@ -79,6 +92,7 @@ export async function exportHistoryCsv(options: {
       resultsCount: r.resultsCount,
       isFavorite: r.isFavorite,
       status: r.status,
+      imported: r.importedFrom,
     }));
     return {
       fileName: `unbuilt-history-${now.toISOString().slice(0, 10)}.csv`,

@@ -6,6 +6,7 @@ import { createThemedEngine, fakeAnalysis } from '../../test/fake-engine.ts';
 import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { analysisOf as analysisOfIn, PRO } from '../../test/search-helpers.ts';
 
 // Exports of an analysis: the PDF report (any plan), CSVs (Pro), and the free plan's monthly allowance.
 
@@ -55,13 +56,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PRO = { subscriptionTier: 'pro', subscriptionStatus: 'active' } as const;
-
-async function analysisOf(user: TestUser, query: string): Promise<number> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/search', headers: user.headers, payload: { query } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { search: { id: number } } }>().data.search.id;
-}
+const analysisOf = (user: TestUser, query: string) => analysisOfIn(t, user, query);
 
 const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.headers });
 
@@ -184,7 +179,7 @@ describe('CSV', () => {
     expect(res.statusCode).toBe(200);
     const rows = parseCsv(res.body.replace(/^\uFEFF/, ''));
     expect(rows.map((r) => r[1])).toEqual(['Query', "'@second search", "'+first search"]);
-    expect(rows[1]?.[5]).toMatch(/\/search\/\d+$/);
+    expect(rows[1]?.[6]).toMatch(/\/search\/\d+$/);
   });
 });
 

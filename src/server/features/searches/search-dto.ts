@@ -5,7 +5,7 @@ import type { SearchResultRow, SearchRow } from '../../db/schema/index.ts';
 // Rows become DTOs here, before they leave the server.
 
 export function toSearchListItem(
-  row: Pick<SearchRow, 'id' | 'query' | 'timestamp' | 'resultsCount' | 'isFavorite' | 'status'>,
+  row: Pick<SearchRow, 'id' | 'query' | 'timestamp' | 'resultsCount' | 'isFavorite' | 'status' | 'importedFrom'>,
 ): SearchListItem {
   return {
     id: row.id,
@@ -14,6 +14,7 @@ export function toSearchListItem(
     resultsCount: row.resultsCount,
     isFavorite: row.isFavorite,
     status: row.status,
+    imported: row.importedFrom,
   };
 }
 

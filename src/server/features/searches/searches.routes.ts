@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import {
+  IMPORTED_READ_ONLY_MESSAGE,
   deletedResponseSchema,
   favoriteBodySchema,
   favoriteResponseSchema,
@@ -12,6 +13,7 @@ import {
   searchResponseDataSchema,
 } from '#shared/searches/search.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { respondWithSearch } from './search-stream.ts';
 import { deleteSearch, findSearch, getSearchDetail, listSearches, setFavorite } from './searches.service.ts';
@@ -104,6 +106,7 @@ export const searchesRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const search = await findSearch({ db, principal: principalOf(request), id: request.params.id });
+      if (search.importedFrom) throw new AppError('CONFLICT', IMPORTED_READ_ONLY_MESSAGE);
       return respondWithSearch(request, reply, { query: search.query, filters: search.filters });
     },
   );

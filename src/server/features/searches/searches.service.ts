@@ -29,6 +29,7 @@ const listColumns = {
   resultsCount: searches.resultsCount,
   isFavorite: searches.isFavorite,
   status: searches.status,
+  importedFrom: searches.importedFrom,
 };
 type ListRow = Pick<SearchRow, keyof typeof listColumns>;
 

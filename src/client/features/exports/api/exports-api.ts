@@ -44,5 +44,6 @@ export function useDownloadExport() {
 export const exportPaths = {
   pdf: (searchId: number) => `/api/exports/searches/${searchId}/pdf`,
   csv: (searchId: number) => `/api/exports/searches/${searchId}/csv`,
+  bundle: (searchId: number) => `/api/exports/searches/${searchId}/bundle`,
   historyCsv: () => '/api/exports/history/csv',
 };

@@ -17,7 +17,7 @@ type ExportButtonsProps = {
   onUpgradeNeeded: (reason: ExportUpgradeReason) => void;
 };
 
-/** Download buttons: PDF report (every plan), CSV (Pro); a free user sees the exports left this month. */
+/** Download buttons: PDF report and analysis bundle (every plan), CSV (Pro); a free user sees the exports left this month. */
 export function ExportButtons({ searchId, plan, onUpgradeNeeded }: ExportButtonsProps) {
   const download = useDownloadExport();
   const usage = useQuery(exportUsageQueryOptions());
@@ -46,6 +46,17 @@ export function ExportButtons({ searchId, plan, onUpgradeNeeded }: ExportButtons
         <Button variant="outline" disabled={download.isPending} onClick={() => run(exportPaths.pdf(searchId))}>
           <Download aria-hidden="true" />
           Download PDF
+        </Button>
+      )}
+      {searchId === undefined ? null : (
+        <Button
+          variant="outline"
+          disabled={download.isPending}
+          onClick={() => run(exportPaths.bundle(searchId))}
+          title="A signed file with every opportunity, evidence row and source, to import into another account"
+        >
+          <Download aria-hidden="true" />
+          Download bundle
         </Button>
       )}
       <Button

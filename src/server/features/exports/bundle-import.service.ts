@@ -1,0 +1,75 @@
+import {
+  BUNDLE_MALFORMED_MESSAGE,
+  bundlePayloadSchema,
+  type BundleImportResult,
+  type bundleImportBodySchema,
+} from '#shared/exports/bundle.schemas.ts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { searchResults, searches } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { zodFieldErrors } from '../../lib/error-handler.ts';
+import { verifyBundleSignature } from './analysis-bundle.ts';
+
+// Importing a bundle (any plan, docs/decisions/023): the payload is checked whole before anything is
+// written, the signature decides "verified" or "imported, not verified", and the copy — one search row
+// and its opportunities — is written in one transaction. The copy is marked imported: it is read-only
+// where that matters (it cannot be re-run as the importer's own analysis).
+
+type ImportOptions = {
+  db: Database;
+  userId: number;
+  bundle: z.infer<typeof bundleImportBodySchema>;
+  secret: string;
+  now: Date;
+};
+
+export async function importBundle({ db, userId, bundle, secret, now }: ImportOptions): Promise<BundleImportResult> {
+  const parsed = bundlePayloadSchema.safeParse(bundle.payload);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', BUNDLE_MALFORMED_MESSAGE, prefixed(parsed.error));
+  const verified = verifyBundleSignature(bundle, secret);
+  const { analysis, exportedAt, versions } = parsed.data;
+  const { meta } = analysis;
+  const searchId = await db.transaction(async (tx) => {
+    const [search] = await tx
+      .insert(searches)
+      .values({
+        userId,
+        query: analysis.query,
+        timestamp: now,
+        resultsCount: analysis.opportunities.length,
+        filters: analysis.filters,
+        status: meta.status,
+        reason: meta.reason,
+        engine: meta.engine,
+        composerMode: meta.composerMode,
+        composerModel: meta.composerModel,
+        composerError: meta.composerError,
+        corpusVersion: versions.corpus,
+        corpusKind: meta.corpusKind,
+        corpusSources: meta.corpusSources,
+        rubricVersion: versions.rubric,
+        semanticRetrieval: meta.semanticRetrieval,
+        retrievalNote: meta.retrievalNote,
+        facets: meta.facets,
+        warnings: meta.warnings,
+        importedFrom: { analysedAt: analysis.analysedAt, exportedAt, importedAt: now.toISOString(), verified },
+      })
+      .returning({ id: searches.id });
+    if (!search) throw new AppError('INTERNAL', 'The bundle could not be saved.');
+    if (analysis.opportunities.length > 0) {
+      await tx
+        .insert(searchResults)
+        .values(analysis.opportunities.map((o) => ({ ...o, searchId: search.id, isSaved: false })));
+    }
+    return search.id;
+  });
+  return { searchId, verified, opportunities: analysis.opportunities.length };
+}
+
+/** Field errors named as in the file (payload.analysis.query…). */
+function prefixed(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(zodFieldErrors(error))) out[`payload.${key}`] = message;
+  return out;
+}
