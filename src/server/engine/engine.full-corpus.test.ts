@@ -122,6 +122,12 @@ if (datasetsDir) {
       expect(workflow.status).toBe('ok');
     });
 
+    it("reads a pain told in a founder's words as the category companies name (crash → observability)", async () => {
+      const names = competitorsOf(await analyze('our mobile app keeps crashing for users'));
+      // Mobile crash reporting and observability companies, judged by their own one-liners.
+      expect(['Embrace', 'Luciq (formerly Instabug)', 'highlight.io'].some((n) => names.has(n))).toBe(true);
+    });
+
     it('abstains on text that is not about a market, and on nonsense', async () => {
       for (const q of ['how are you doing today', 'blorptastic zorgle quantum'])
         expect((await analyze(q)).status, q).toBe('insufficient_data');
