@@ -62,6 +62,14 @@ if (datasetsDir) {
       expect(verifyAnalysis(a).failures).toEqual([]);
     });
 
+    it('dental front desk: the core opportunity lists the job closest to a front desk first (calls, appointments), not the catch-all office task', async () => {
+      const a = await analyze('front desk automation for dental practices');
+      const tasks = core(a).evidence.filter((e) => e.id.includes(':task:'));
+      expect(tasks.length).toBeGreaterThan(0);
+      expect(String(tasks[0]?.value)).toMatch(/telephone|calls|appointment|schedul/i);
+      expect(String(tasks[0]?.value)).not.toMatch(/administrative support/i);
+    });
+
     it('veterinary clinics: veterinary occupations, not software developers; veterinary software companies', async () => {
       const a = await analyze('software for veterinary clinics');
       const socs = roles(a);
