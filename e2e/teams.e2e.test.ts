@@ -89,6 +89,7 @@ describe('teams', () => {
       await a.page.reload();
       await a.page.getByText('Ben Invitee', { exact: true }).waitFor();
       expect(await a.page.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
+      await a.page.getByRole('list', { name: 'Team activity' }).getByText('joined the team').waitFor();
       expect(a.pageErrors).toEqual([]);
       expect(b.pageErrors).toEqual([]);
     } finally {

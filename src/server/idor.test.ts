@@ -130,6 +130,28 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     await expectOk(res, 'run a market research report');
     return res.json<{ data: { report: { id: number } } }>().data.report.id;
   },
+  sharedSearch: async (owner) => FIXTURES.search(owner),
+  comment: async (owner) => {
+    const searchId = await FIXTURES.search(owner);
+    const res = await call(owner, {
+      method: 'POST',
+      url: `/api/searches/${searchId}/comments`,
+      payload: { content: 'A first note' },
+    });
+    await expectOk(res, 'comment on an analysis');
+    return res.json<{ data: { id: number } }>().data.id;
+  },
+  ideaShare: async (owner) => {
+    const teamId = await FIXTURES.team(owner);
+    const searchId = await FIXTURES.search(owner);
+    const res = await call(owner, {
+      method: 'POST',
+      url: `/api/searches/${searchId}/team-shares`,
+      payload: { teamId },
+    });
+    await expectOk(res, 'share with a team');
+    return res.json<{ data: { id: number } }>().data.id;
+  },
   team: async (owner) => {
     // Teams are Pro: the owner subscribes (the intruder stays free, and still gets a 404, not a 403).
     await t.db.db

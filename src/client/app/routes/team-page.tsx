@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
+import { TeamActivity } from '#client/features/teams/components/team-activity.tsx';
 import { TeamDetailView } from '#client/features/teams/components/team-detail.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -15,6 +16,7 @@ export function TeamPage() {
         ← All teams
       </Link>
       <TeamDetailView key={id} teamId={id} />
+      <TeamActivity key={`activity-${String(id)}`} teamId={id} />
     </div>
   );
 }

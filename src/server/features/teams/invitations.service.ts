@@ -11,6 +11,7 @@ import { teamInvitationResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { recordActivity } from './activity.service.ts';
 import { lockTeamFor, memberLimitOf, userIdOf } from './team-access.ts';
 import { livePendingInvitations, toInvitationDto } from './teams.service.ts';
 
@@ -240,6 +241,17 @@ export async function acceptInvitation(options: Deps & { token: string }): Promi
       .insert(teamMembers)
       .values({ teamId: team.id, userId, email: user.email, role: row.role, joinedAt: now, invitedBy: row.invitedBy })
       .onConflictDoNothing();
+    await recordActivity(tx, {
+      teamIds: [team.id],
+      userId,
+      userEmail: user.email,
+      action: 'joined',
+      searchId: null,
+      entityType: 'team',
+      entityId: team.id,
+      details: { role: row.role },
+      now,
+    });
   });
   return { teamId: row.teamId };
 }

@@ -147,6 +147,12 @@ describe('team invitations by e-mail', () => {
       headers: { authorization: `Bearer ${reg.accessToken}` },
     });
     expect(team.json().data.myRole).toBe('admin');
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: `/api/teams/${teamId}/activity?action=joined`,
+      headers: owner.headers,
+    });
+    expect(feed.json().data.items[0]).toMatchObject({ who: 'newcomer@example.test', summary: 'joined the team' });
   });
 });
 

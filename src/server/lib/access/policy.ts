@@ -48,6 +48,34 @@ export function memberOfTeam(teamColumn: AnyPgColumn): ResourcePolicy['condition
       : NO_ROWS;
 }
 
+const SHARE_FLAG: Record<Permission, SQL | null> = {
+  read: sql`true`,
+  comment: sql`s.can_comment`,
+  write: sql`s.can_edit`,
+  share: sql`s.can_share`,
+  delete: null,
+};
+
+/**
+ * An analysis its owner may use, or one shared with the principal's user (directly, or with a team
+ * they belong to) by a share that has not expired and grants the permission. A team viewer only
+ * reads, whatever the share allows; deleting stays the owner's. Expiry is the database's clock, so
+ * an expired share stops working on the very next request.
+ */
+export function ownedOrShared(owner: AnyPgColumn, id: AnyPgColumn): ResourcePolicy['condition'] {
+  return (principal, permission) => {
+    if (principal.kind !== 'user') return ownedBy(owner)(principal, permission);
+    const flag = SHARE_FLAG[permission];
+    if (!flag) return eq(owner, principal.userId);
+    const roles = permission === 'read' ? sql`true` : sql`m.role <> 'viewer'`;
+    return sql`(${owner} = ${principal.userId} or ${id} in (
+      select s.search_id from idea_shares s
+      where (s.expires_at is null or s.expires_at > now()) and ${flag}
+        and (s.shared_with = ${principal.userId}
+          or s.team_id in (select m.team_id from team_members m where m.user_id = ${principal.userId} and ${roles}))))`;
+  };
+}
+
 /** Rows reachable through their parent: a search's results are the search owner's. */
 export function throughParent(parent: ResourcePolicy, foreignKey: AnyPgColumn): ResourcePolicy['condition'] {
   return (principal, permission) =>

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   actionPlans,
+  comments,
+  ideaShares,
   apiKeys,
   checkoutSessions,
   conversationMessages,
@@ -17,7 +20,7 @@ import {
   teamMembers,
   teams,
 } from '../../db/schema/index.ts';
-import { memberOfTeam, ownedBy, throughParent, type ResourcePolicy } from './policy.ts';
+import { memberOfTeam, ownedBy, ownedOrShared, throughParent, type ResourcePolicy } from './policy.ts';
 
 // Every resource a path parameter can name, with who may use it. A route with an id parameter
 // names its resource in `config.access` (route-access.ts); the route-table IDOR test then attacks it.
@@ -27,6 +30,17 @@ export const searchResource: ResourcePolicy = {
   table: searches,
   id: searches.id,
   condition: ownedBy(searches.userId),
+};
+
+/**
+ * An analysis as the collaboration routes use it: its owner's, or shared with the user (ADR 020).
+ * Only comments and the shared view use this; every other analysis route stays owner-only.
+ */
+export const sharedSearchResource: ResourcePolicy = {
+  label: 'The analysis',
+  table: searches,
+  id: searches.id,
+  condition: ownedOrShared(searches.userId, searches.id),
 };
 
 export const searchResultResource: ResourcePolicy = {
@@ -141,6 +155,24 @@ export const conversationMessageResource: ResourcePolicy = {
   condition: throughParent(conversationResource, conversationMessages.conversationId),
 };
 
+export const commentResource: ResourcePolicy = {
+  label: 'The comment',
+  table: comments,
+  id: comments.id,
+  condition: throughParent(sharedSearchResource, comments.searchId),
+};
+
+export const ideaShareResource: ResourcePolicy = {
+  label: 'The share',
+  table: ideaShares,
+  id: ideaShares.id,
+  // The person who shared, or the analysis's owner.
+  condition: (principal, permission) =>
+    principal.kind === 'user'
+      ? sql`(${ideaShares.sharedBy} = ${principal.userId} or ${throughParent(searchResource, ideaShares.searchId)(principal, permission)})`
+      : sql`false`,
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -154,6 +186,9 @@ export const RESOURCES = {
   marketReport: marketReportResource,
   shareLink: shareLinkResource,
   apiKey: apiKeyResource,
+  sharedSearch: sharedSearchResource,
+  comment: commentResource,
+  ideaShare: ideaShareResource,
   team: teamResource,
   teamMember: teamMemberResource,
   teamInvitation: teamInvitationResource,

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { noDataSchema } from '#shared/api/envelope.schemas.ts';
+import { activityPageSchema } from '#shared/teams/collaboration.schemas.ts';
 import {
   invitationAcceptedSchema,
   invitationPreviewSchema,
@@ -23,6 +24,13 @@ export function teamQueryOptions(teamId: number) {
   return queryOptions({
     queryKey: [...KEYS, teamId],
     queryFn: () => getData(`/api/teams/${String(teamId)}`, teamDetailSchema),
+  });
+}
+
+export function teamActivityQueryOptions(teamId: number) {
+  return queryOptions({
+    queryKey: [...KEYS, teamId, 'activity'],
+    queryFn: () => getData(`/api/teams/${String(teamId)}/activity?pageSize=20`, activityPageSchema),
   });
 }
 

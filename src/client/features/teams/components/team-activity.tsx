@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { teamActivityQueryOptions } from '../api/teams-api.ts';
+
+// The team's activity feed on its page: who did what and when, newest first (the latest 20).
+
+export function TeamActivity({ teamId }: { teamId: number }) {
+  const activity = useQuery(teamActivityQueryOptions(teamId));
+  return (
+    <section aria-labelledby="activity" className="grid gap-3">
+      <h2 id="activity" className="text-lg font-semibold">
+        Activity
+      </h2>
+      {activity.isPending ? <Spinner label="Loading the activity" /> : null}
+      {activity.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {activity.error.message}
+        </p>
+      ) : null}
+      {activity.data?.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing has happened in this team yet.</p>
+      ) : null}
+      <ol className="grid gap-2" aria-label="Team activity">
+        {activity.data?.items.map((item) => (
+          <li key={item.id} className="rounded-md border p-3 text-sm break-words">
+            <span className="font-medium break-all">{item.who}</span> {item.summary}
+            <span className="block text-muted-foreground">{new Date(item.timestamp).toLocaleString()}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

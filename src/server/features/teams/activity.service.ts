@@ -1,0 +1,119 @@
+import { and, desc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Page } from '#shared/api/list.schemas.ts';
+import type { ActivityDto } from '#shared/teams/collaboration.schemas.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { activityFeed, ideaShares, searches } from '../../db/schema/index.ts';
+import type { Principal } from '../../lib/access/principal.ts';
+import { mapPage, paginate } from '../../lib/paginate.ts';
+import { assertTeamRight } from './team-access.ts';
+
+// The team activity feed: who did what and when (joined, shared, commented, resolved), newest
+// first, filterable by analysis and by action, paginated.
+
+type Action = ActivityDto['action'];
+
+/** The teams an analysis is shared with now (an event about it goes to each of their feeds). */
+export async function teamsSharing(db: Database | Tx, searchId: number, now: Date): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ teamId: ideaShares.teamId })
+    .from(ideaShares)
+    .where(
+      and(
+        eq(ideaShares.searchId, searchId),
+        isNotNull(ideaShares.teamId),
+        or(isNull(ideaShares.expiresAt), gt(ideaShares.expiresAt, now)),
+      ),
+    );
+  return rows.flatMap((r) => (r.teamId === null ? [] : [r.teamId]));
+}
+
+export async function recordActivity(
+  db: Database | Tx,
+  event: {
+    teamIds: number[];
+    userId: number;
+    userEmail: string;
+    action: Action;
+    searchId: number | null;
+    entityType: 'team' | 'analysis' | 'comment';
+    entityId: number | null;
+    details: Record<string, string | number | null>;
+    now: Date;
+  },
+): Promise<void> {
+  if (event.teamIds.length === 0) return;
+  await db.insert(activityFeed).values(
+    event.teamIds.map((teamId) => ({
+      teamId,
+      searchId: event.searchId,
+      userId: event.userId,
+      userEmail: event.userEmail,
+      action: event.action,
+      details: event.details,
+      entityType: event.entityType,
+      entityId: event.entityId,
+      timestamp: event.now,
+    })),
+  );
+}
+
+function summaryOf(action: Action, details: Record<string, string | number | null>, query: string | null): string {
+  const about = query ? ` “${query}”` : ' an analysis';
+  switch (action) {
+    case 'joined':
+      return 'joined the team';
+    case 'shared':
+      return `shared${about}`;
+    case 'commented':
+      return `commented on${about}: ${String(details.excerpt ?? '')}`;
+    case 'resolved':
+      return `${details.isResolved === 'false' ? 'reopened' : 'resolved'} a comment on${about}`;
+  }
+}
+
+export async function listActivity(options: {
+  db: Database;
+  principal: Principal;
+  teamId: number;
+  query: {
+    page: number;
+    pageSize: number;
+    cursor?: string | undefined;
+    searchId?: number | undefined;
+    action?: Action | undefined;
+  };
+}): Promise<Page<ActivityDto>> {
+  const { db, principal, teamId, query } = options;
+  await assertTeamRight(db, teamId, principal, 'view');
+  const page = await paginate<{ event: typeof activityFeed.$inferSelect; query: string | null }>({
+    query,
+    keyset: [
+      { column: activityFeed.timestamp, direction: 'desc', value: (r) => r.event.timestamp },
+      { column: activityFeed.id, direction: 'desc', value: (r) => r.event.id },
+    ],
+    fetch: ({ limit, offset, after }) =>
+      db
+        .select({ event: activityFeed, query: searches.query })
+        .from(activityFeed)
+        .leftJoin(searches, eq(searches.id, activityFeed.searchId))
+        .where(
+          and(
+            eq(activityFeed.teamId, teamId),
+            query.searchId === undefined ? undefined : eq(activityFeed.searchId, query.searchId),
+            query.action === undefined ? undefined : eq(activityFeed.action, query.action),
+            after,
+          ),
+        )
+        .orderBy(desc(activityFeed.timestamp), desc(activityFeed.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return mapPage(page, ({ event, query: title }) => ({
+    id: event.id,
+    action: event.action,
+    who: event.userEmail,
+    searchId: event.searchId,
+    summary: summaryOf(event.action, event.details, title),
+    timestamp: event.timestamp.toISOString(),
+  }));
+}
