@@ -17,3 +17,4 @@ export * from './api-keys.ts';
 export * from './exports.ts';
 export * from './resources.ts';
 export * from './chat.ts';
+export * from './app-settings.ts';
