@@ -16,5 +16,6 @@ export * from './analytics.ts';
 export * from './api-keys.ts';
 export * from './exports.ts';
 export * from './resources.ts';
+export * from './teams.ts';
 export * from './chat.ts';
 export * from './app-settings.ts';
