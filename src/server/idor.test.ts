@@ -130,6 +130,22 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     await expectOk(res, 'run a market research report');
     return res.json<{ data: { report: { id: number } } }>().data.report.id;
   },
+  conversation: async (owner) => {
+    const analysisId = await FIXTURES.search(owner);
+    const res = await call(owner, { method: 'POST', url: '/api/chat/conversations', payload: { analysisId } });
+    await expectOk(res, 'open a conversation');
+    return res.json<{ data: { id: number } }>().data.id;
+  },
+  conversationMessage: async (owner) => {
+    const id = await FIXTURES.conversation(owner);
+    const res = await call(owner, {
+      method: 'POST',
+      url: `/api/chat/conversations/${id}/messages`,
+      payload: { content: 'Who already serves dental clinics?' },
+    });
+    await expectOk(res, 'ask a question');
+    return res.json<{ data: { question: { id: number } } }>().data.question.id;
+  },
   checkoutSession: async (owner) => {
     const res = await call(owner, { method: 'POST', url: '/api/billing/checkout', payload: { plan: 'pro' } });
     await expectOk(res, 'start a checkout');

@@ -16,3 +16,4 @@ export * from './analytics.ts';
 export * from './api-keys.ts';
 export * from './exports.ts';
 export * from './resources.ts';
+export * from './chat.ts';

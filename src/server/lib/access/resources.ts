@@ -2,6 +2,8 @@ import {
   actionPlans,
   apiKeys,
   checkoutSessions,
+  conversationMessages,
+  conversations,
   ideaHypotheses,
   ideas,
   marketReports,
@@ -101,6 +103,20 @@ export const apiKeyResource: ResourcePolicy = {
   condition: ownedBy(apiKeys.userId),
 };
 
+export const conversationResource: ResourcePolicy = {
+  label: 'The conversation',
+  table: conversations,
+  id: conversations.id,
+  condition: ownedBy(conversations.userId),
+};
+
+export const conversationMessageResource: ResourcePolicy = {
+  label: 'The message',
+  table: conversationMessages,
+  id: conversationMessages.id,
+  condition: throughParent(conversationResource, conversationMessages.conversationId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -114,6 +130,8 @@ export const RESOURCES = {
   marketReport: marketReportResource,
   shareLink: shareLinkResource,
   apiKey: apiKeyResource,
+  conversation: conversationResource,
+  conversationMessage: conversationMessageResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -1,0 +1,40 @@
+import type { AnswerMode, Citation } from '#shared/chat/chat.schemas.ts';
+import type { AnalysisContext } from './analysis-context.ts';
+import { composeOffline } from './answer-offline.ts';
+import { ungroundedNumbers } from './grounding.ts';
+
+// How an answer gets written: offline templates by default; the LLM answerer (answer-llm.ts) when a
+// provider is configured. Both return the same shape, stored as the message's metadata.
+
+export type ComposedAnswer = {
+  content: string;
+  citations: Citation[];
+  mode: AnswerMode;
+  grounded: boolean;
+  note: string | null;
+  tokens: number;
+  offlineAlternative: string | null;
+};
+
+export type AnswerInput = {
+  context: AnalysisContext;
+  question: string;
+  variants: readonly AnalysisContext[];
+  signal?: AbortSignal | undefined;
+};
+
+export type Answerer = (input: AnswerInput) => Promise<ComposedAnswer>;
+
+export function offlineAnswer(input: AnswerInput): ComposedAnswer {
+  const a = composeOffline(input.context, input.question, input.variants);
+  return {
+    ...a,
+    mode: 'offline',
+    grounded: ungroundedNumbers(a.content, a.citations).length === 0,
+    note: null,
+    tokens: 0,
+    offlineAlternative: null,
+  };
+}
+
+export const offlineAnswerer: Answerer = (input) => Promise.resolve(offlineAnswer(input));
