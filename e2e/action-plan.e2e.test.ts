@@ -104,6 +104,53 @@ describe('action plan', () => {
     }
   });
 
+  it.each([
+    ['desktop', 1280, 900],
+    ['phone', 390, 844],
+  ])(
+    'is created from a validated idea, with its hypotheses, and links back to it (%s)',
+    async (name, width, height) => {
+      const { context, page, user, pageErrors } = await signedInPage(browser, { plan: 'pro' });
+      try {
+        await page.setViewportSize({ width, height });
+        const headers = { authorization: `Bearer ${user.accessToken}` };
+        const created = await page.request.post('/api/ideas', {
+          headers,
+          data: {
+            title: 'Bookkeeping service for restaurants',
+            description: 'Monthly bookkeeping and payroll for independent restaurants, done by a small team.',
+            targetMarket: 'Independent restaurants',
+            businessModel: 'Monthly subscription per restaurant',
+            category: 'saas',
+          },
+        });
+        const ideaId = ((await created.json()) as { data: { id: number } }).data.id;
+        await page.goto(`/validate-idea?idea=${ideaId}`);
+        await page.getByText('Validate the idea to create an action plan from its scores and hypotheses.').waitFor();
+        expect(await page.getByRole('button', { name: 'Create action plan' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Validate', exact: true }).click();
+        await page.getByRole('button', { name: 'Create action plan' }).click();
+        await page.waitForURL(/\/action-plan\?plan=\d+$/);
+        const validation = page.getByRole('region', { name: 'Validation', exact: true });
+        await validation
+          .getByRole('heading', { name: /^Test the hypothesis: /, level: 4 })
+          .first()
+          .waitFor();
+        await page.getByText('(its scores and hypotheses)', { exact: false }).waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `action-plan-from-idea-${name}.png`), fullPage: false });
+        expect(
+          await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+        ).toBeLessThanOrEqual(0);
+        await page.getByRole('link', { name: '“Bookkeeping service for restaurants”' }).click();
+        await page.waitForURL(new RegExp(`/validate-idea\\?idea=${ideaId}$`));
+        await page.getByRole('heading', { name: 'Bookkeeping service for restaurants', level: 1 }).waitFor();
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it('shows a free user the Pro prompt and a read-only example plan', async () => {
     const { context, page, pageErrors } = await signedInPage(browser, { plan: 'free' });
     try {

@@ -132,7 +132,15 @@ export function loadEnvOrExit(): Env {
 
 /** Test-only: reads a variable for test harnesses (kept here so env stays the only reader). */
 export function readTestVariable(
-  name: 'TEST_DATABASE_URL' | 'CI' | 'CHROMIUM_PATH' | 'DATASETS_DIR' | 'FUZZ_CASES' | 'FUZZ_SEED',
+  name:
+    | 'TEST_DATABASE_URL'
+    | 'CI'
+    | 'CHROMIUM_PATH'
+    | 'DATASETS_DIR'
+    | 'FUZZ_CASES'
+    | 'FUZZ_SEED'
+    | 'TEST_CACHE_DIR'
+    | 'PRINT_PLAN',
 ): string | undefined {
   const value = process.env[name];
   return value && value.trim() !== '' ? value.trim() : undefined;

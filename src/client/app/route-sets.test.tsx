@@ -56,7 +56,7 @@ const SPEC_SIGNED_OUT = [
 ];
 const SPEC_ALWAYS = ['/share/:token'];
 // Other navigation targets: later issues give these pages (and pages under them).
-const SPEC_OTHER_TARGETS = [paths.billing.path, paths.contact.path, paths.upgrade.path];
+const SPEC_OTHER_TARGETS = [paths.billing.path, paths.contact.path, paths.upgrade.path, paths.admin.path];
 
 function pathsFor(status: AuthStatus): string[] {
   return routesFor(status).map((route) => route.path);

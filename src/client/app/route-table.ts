@@ -54,6 +54,11 @@ const SubscriptionSuccessPage = page(() => import('./routes/subscription-success
 const BillingPage = page(() => import('./routes/billing-page.tsx'), 'BillingPage');
 const DemoCheckoutPage = page(() => import('./routes/demo-checkout-page.tsx'), 'DemoCheckoutPage');
 const ContactPage = page(() => import('./routes/contact-page.tsx'), 'ContactPage');
+const AdminUsersPage = page(() => import('./routes/admin-users-page.tsx'), 'AdminUsersPage');
+const AdminFlagsPage = page(() => import('./routes/admin-flags-page.tsx'), 'AdminFlagsPage');
+const AdminAlertsPage = page(() => import('./routes/admin-alerts-page.tsx'), 'AdminAlertsPage');
+const AdminAuditPage = page(() => import('./routes/admin-audit-page.tsx'), 'AdminAuditPage');
+const AdminContributionsPage = page(() => import('./routes/admin-contributions-page.tsx'), 'AdminContributionsPage');
 
 const informationRoutes: AppRoute[] = [
   { path: paths.pricing.path, Page: PricingPage },
@@ -105,6 +110,11 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.subscriptionSuccess.path, Page: SubscriptionSuccessPage },
   { path: paths.billing.path, Page: BillingPage },
   { path: paths.demoCheckout.path, Page: DemoCheckoutPage },
+  { path: paths.admin.path, Page: AdminUsersPage },
+  { path: paths.adminFlags.path, Page: AdminFlagsPage },
+  { path: paths.adminAlerts.path, Page: AdminAlertsPage },
+  { path: paths.adminAudit.path, Page: AdminAuditPage },
+  { path: paths.adminContributions.path, Page: AdminContributionsPage },
   ...informationRoutes,
 ];
 

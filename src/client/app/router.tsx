@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { matchPath, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { paths } from '#client/config/paths.ts';
 import { RouteErrorBoundary } from '#client/components/errors/route-error-boundary.tsx';
 import { AppShell } from '#client/components/layout/app-shell.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
@@ -45,11 +46,20 @@ function NotFoundRoute({ status }: { status: AuthStatus }) {
 
 /** Renders the pages for a given sign-in state (exported for tests, which pick the state). */
 export function RoutesForStatus({ status }: { status: AuthStatus }) {
+  const { pathname } = useLocation();
+  const mustChangePassword = useAuthStore(
+    (state) => state.status === 'signed-in' && state.user?.mustChangePassword === true,
+  );
   const element = useRoutes([
     ...routesFor(status).map(toRouteObject),
     { path: '*', element: <NotFoundRoute status={status} /> },
   ]);
   if (status === 'unknown') return <PageSpinner label="Checking your session" />;
+  // An admin or the password-expiry rule asked for a new password: change-password before anything
+  // else (the server refuses every other call with PASSWORD_CHANGE_REQUIRED too).
+  if (mustChangePassword && pathname !== paths.changePassword.path) {
+    return <Navigate replace to={paths.changePassword.href()} />;
+  }
   return element;
 }
 

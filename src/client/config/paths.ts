@@ -88,6 +88,13 @@ export const paths = {
   profile: { path: '/profile', href: () => '/profile' },
   subscriptionSuccess: { path: '/subscription/success', href: () => '/subscription/success' },
 
+  // Admin console (admins only; others see the not-found page)
+  admin: { path: '/admin', href: () => '/admin' },
+  adminFlags: { path: '/admin/flags', href: () => '/admin/flags' },
+  adminAlerts: { path: '/admin/alerts', href: () => '/admin/alerts' },
+  adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
+  adminContributions: { path: '/admin/contributions', href: () => '/admin/contributions' },
+
   // Navigation targets outside the route lists (docs/product/screens.md);
   // the issues that own them add their routes.
   billing: { path: '/billing', href: () => '/billing' },

@@ -62,6 +62,14 @@ if (datasetsDir) {
       expect(verifyAnalysis(a).failures).toEqual([]);
     });
 
+    it('dental front desk: the core opportunity lists the job closest to a front desk first (calls, appointments), not the catch-all office task', async () => {
+      const a = await analyze('front desk automation for dental practices');
+      const tasks = core(a).evidence.filter((e) => e.id.includes(':task:'));
+      expect(tasks.length).toBeGreaterThan(0);
+      expect(String(tasks[0]?.value)).toMatch(/telephone|calls|appointment|schedul/i);
+      expect(String(tasks[0]?.value)).not.toMatch(/administrative support/i);
+    });
+
     it('veterinary clinics: veterinary occupations, not software developers; veterinary software companies', async () => {
       const a = await analyze('software for veterinary clinics');
       const socs = roles(a);
@@ -112,6 +120,12 @@ if (datasetsDir) {
       expect(names.has('Deel') || names.has('Ontop') || names.has('noHQ')).toBe(true);
       const workflow = await analyze('workflow automation between web apps');
       expect(workflow.status).toBe('ok');
+    });
+
+    it("reads a pain told in a founder's words as the category companies name (crash → observability)", async () => {
+      const names = competitorsOf(await analyze('our mobile app keeps crashing for users'));
+      // Mobile crash reporting and observability companies, judged by their own one-liners.
+      expect(['Embrace', 'Luciq (formerly Instabug)', 'highlight.io'].some((n) => names.has(n))).toBe(true);
     });
 
     it('abstains on text that is not about a market, and on nonsense', async () => {

@@ -12,7 +12,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: (AccessClaims & { user: UserRow }) | null;
   }
+  interface FastifyContextConfig {
+    /** The few routes a user who must change their password may still use (who am I, change it). */
+    allowWhilePasswordChangeRequired?: boolean;
+  }
 }
+
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Change your password to continue.';
 
 export function registerAuthGuard(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
@@ -40,6 +46,10 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   // A token of a signed-out, reused or password-changed session dies with its family, not 15 min later.
   if (!row.familyLive) {
     throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.');
+  }
+  // An admin (or the password-expiry job) asked for a new password: nothing else until it is changed.
+  if (row.user.forcePasswordChange && request.routeOptions.config.allowWhilePasswordChangeRequired !== true) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED_MESSAGE);
   }
   request.auth = { ...claims, user: row.user };
 }

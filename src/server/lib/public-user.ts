@@ -22,6 +22,7 @@ export function toPublicUser(user: UserRow, now: Date): PublicUser {
     subscriptionTier: user.subscriptionTier,
     subscriptionPeriodEnd: user.subscriptionPeriodEnd?.toISOString() ?? null,
     analyticsOptOut: user.analyticsOptOut,
+    mustChangePassword: user.forcePasswordChange,
     createdAt: user.createdAt.toISOString(),
   };
 }

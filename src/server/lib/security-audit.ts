@@ -18,7 +18,24 @@ export type AuditEvent =
   | 'password_change'
   | 'password_reset_request'
   | 'password_reset'
-  | 'billing.webhook_rejected';
+  | 'billing.webhook_rejected'
+  | 'password_expiry_warning'
+  | 'password_expired'
+  | AdminAuditEvent;
+
+/** Every change an admin makes through the console or /api/admin (ADR 022). */
+export type AdminAuditEvent =
+  | 'admin.user_unlock'
+  | 'admin.user_force_password_change'
+  | 'admin.user_disable'
+  | 'admin.user_enable'
+  | 'admin.user_plan_change'
+  | 'admin.flag_change'
+  | 'admin.flag_override'
+  | 'admin.alert_triage'
+  | 'admin.audit_export'
+  | 'admin.contribution_review'
+  | 'admin.settings_change';
 
 type Severity = 'info' | 'low' | 'medium' | 'high' | 'critical';
 
@@ -31,6 +48,8 @@ export async function writeAudit(options: {
     /** What was acted on (default 'auth' and the user's id). */
     resource?: string;
     action?: string;
+    /** The id of what was acted on (default: the user's id). */
+    resourceId?: string | null;
     userId?: number | null;
     userEmail?: string | null;
     errorMessage?: string;
@@ -47,7 +66,7 @@ export async function writeAudit(options: {
     eventType: event.eventType,
     action: event.action ?? event.eventType,
     resource: event.resource ?? 'auth',
-    resourceId: event.userId ? String(event.userId) : null,
+    resourceId: event.resourceId !== undefined ? event.resourceId : event.userId ? String(event.userId) : null,
     success: event.success,
     userId: event.userId ?? null,
     userEmail: event.userEmail ?? null,

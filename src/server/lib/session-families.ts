@@ -1,12 +1,12 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import { jwtTokens } from '../db/schema/index.ts';
 
 // Sign-in sessions are refresh-token families (features/auth/refresh-token.service.ts). Ending
 // them is shared: sign-out and theft detection (auth), "sign out my other sessions" (account).
 
 export type RevokeReason =
-  'rotated' | 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'signed_out_elsewhere';
+  'rotated' | 'logout' | 'reuse' | 'password_change' | 'password_reset' | 'signed_out_elsewhere' | 'disabled_by_admin';
 
 export async function revokeFamily(options: {
   db: Database;
@@ -23,7 +23,7 @@ export async function revokeFamily(options: {
 
 /** Revokes every live family of a user except `keepFamilyId` (the caller's own session). */
 export async function revokeUserFamilies(options: {
-  db: Database;
+  db: Database | Tx;
   userId: number;
   reason: RevokeReason;
   now: Date;

@@ -62,7 +62,8 @@ async function buildTemplate(file: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<void> {
-  const cacheDir = path.resolve('node_modules/.cache/unbuilt');
+  // TEST_CACHE_DIR lets CI keep these content-addressed caches between clean clones (see .ci/run).
+  const cacheDir = path.resolve(readTestVariable('TEST_CACHE_DIR') ?? 'node_modules/.cache/unbuilt');
   const file = path.join(cacheDir, `pglite-template-${migrationsHash()}.tar.gz`);
   if (!fs.existsSync(file)) await buildTemplate(file);
   project.provide('pgliteTemplate', file);

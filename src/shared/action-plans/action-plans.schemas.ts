@@ -121,9 +121,12 @@ export const saveTemplateSchema = z.strictObject({
 // ── Plans ────────────────────────────────────────────────────────────────────
 
 export const planOriginSchema = z.object({
-  kind: z.enum(['analysis', 'template']),
+  kind: z.enum(['analysis', 'idea', 'template']),
   searchId: z.number().int().nullable(),
   searchResultId: z.number().int().nullable(),
+  /** A plan from a validated idea: the idea (its scores and hypotheses shaped the plan). */
+  ideaId: z.number().int().optional(),
+  ideaTitle: z.string().optional(),
   query: z.string().nullable(),
   opportunityTitle: z.string().nullable(),
   corpusVersion: z.string().nullable(),
@@ -189,6 +192,7 @@ export const planSchema = z.object({
   version: z.number().int(),
   searchId: z.number().int().nullable(),
   searchResultId: z.number().int().nullable(),
+  ideaId: z.number().int().nullable(),
   templateId: z.number().int().nullable(),
   origin: planOriginSchema,
   isExample: z.boolean(),
@@ -220,12 +224,20 @@ export const planListSchema = z.object({
 });
 export type PlanList = z.infer<typeof planListSchema>;
 
-export const createPlanSchema = z.strictObject({
-  /** The opportunity (a stored search result) the plan is generated from. */
-  searchResultId: rowId,
-  templateId: rowId.optional(),
-  title: planTitleSchema.optional(),
-});
+export const createPlanSchema = z
+  .strictObject({
+    /** The opportunity (a stored search result) the plan is generated from… */
+    searchResultId: rowId.optional(),
+    /** …or a validated idea (its scores, hypotheses and source opportunity). */
+    ideaId: rowId.optional(),
+    templateId: rowId.optional(),
+    title: planTitleSchema.optional(),
+  })
+  .refine((body) => (body.searchResultId === undefined) !== (body.ideaId === undefined), {
+    message: 'Choose an opportunity or an idea to plan from (one of them)',
+    path: ['searchResultId'],
+  });
+export type CreatePlanInput = z.input<typeof createPlanSchema>;
 
 export const exampleQuerySchema = z.object({ searchResultId: idSchema.optional() });
 

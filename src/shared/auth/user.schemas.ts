@@ -21,6 +21,8 @@ export const publicUserSchema = z.object({
   subscriptionTier: z.enum(PLAN_IDS),
   subscriptionPeriodEnd: z.string().nullable(),
   analyticsOptOut: z.boolean(),
+  /** An admin or the password-expiry rule asked for a new password: the app shows change-password first. */
+  mustChangePassword: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

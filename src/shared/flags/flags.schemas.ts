@@ -40,3 +40,21 @@ export const flagOverrideSchema = z.object({
   userId: z.number().int(),
   enabled: z.boolean().nullable(),
 });
+
+/** The rules of a flag being edited, to preview whom they reach before saving. */
+export const rolloutPreviewInputSchema = z.object({
+  name: flagNameSchema,
+  rolloutPercentage: z.number().int().min(0).max(100),
+  allowedTiers: z.array(z.enum(PLAN_IDS)),
+  allowedUserIds: z.array(z.number().int().positive()),
+});
+export type RolloutPreviewInput = z.infer<typeof rolloutPreviewInputSchema>;
+
+export const rolloutPreviewSchema = z.object({
+  /** Active users counted. */
+  totalUsers: z.number().int(),
+  /** Of those, how many the rules would turn the flag on for (if enabled; per-user overrides aside). */
+  reachedUsers: z.number().int(),
+  byPlan: z.array(z.object({ plan: z.enum(PLAN_IDS), total: z.number().int(), reached: z.number().int() })),
+});
+export type RolloutPreview = z.infer<typeof rolloutPreviewSchema>;

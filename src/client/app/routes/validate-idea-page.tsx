@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
+import { CreatePlanButton } from '#client/features/action-plans/components/create-plan-button.tsx';
 import {
   ideaQueryOptions,
   prefillQueryOptions,
@@ -27,7 +28,7 @@ function IdeaView(props: { id: number }) {
   const idea = useQuery(ideaQueryOptions(props.id));
   if (idea.isPending) return <Spinner className="w-full py-16" label="Loading the idea" />;
   if (idea.isError) return <ErrorScreen error={idea.error} onRetry={() => void idea.refetch()} />;
-  return <IdeaResults idea={idea.data} />;
+  return <IdeaResults idea={idea.data} planAction={<CreatePlanButton ideaId={idea.data.id} />} />;
 }
 
 function NewIdea(props: { from: number | null }) {

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PlanTemplatePhase, PlanCustomizations, PlanOrigin } from '#shared/action-plans/action-plans.schemas.ts';
 import { timestamptz } from './columns.ts';
+import { ideas } from './ideas.ts';
 import { searchResults, searches } from './searches.ts';
 import { users } from './users.ts';
 
@@ -58,6 +59,8 @@ export const actionPlans = pgTable(
     searchId: integer().references(() => searches.id, { onDelete: 'set null' }),
     /** The opportunity the plan was generated from. */
     searchResultId: integer().references(() => searchResults.id, { onDelete: 'set null' }),
+    /** The validated idea the plan was generated from (its scores and hypotheses), if any. */
+    ideaId: integer().references(() => ideas.id, { onDelete: 'set null' }),
     templateId: integer().references(() => planTemplates.id, { onDelete: 'set null' }),
     title: varchar({ length: 200 }).notNull(),
     description: text(),
@@ -77,6 +80,9 @@ export const actionPlans = pgTable(
     uniqueIndex('action_plans_user_result_unique')
       .on(t.userId, t.searchResultId)
       .where(sql`${t.searchResultId} is not null`),
+    uniqueIndex('action_plans_user_idea_unique')
+      .on(t.userId, t.ideaId)
+      .where(sql`${t.ideaId} is not null`),
   ],
 );
 

@@ -73,7 +73,7 @@ export const securityAlerts = pgTable(
     ipAddress: text(),
     description: text().notNull(),
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    status: text({ enum: ['open', 'investigating', 'resolved', 'dismissed'] })
+    status: text({ enum: ['open', 'acknowledged', 'investigating', 'resolved', 'dismissed'] })
       .notNull()
       .default('open'),
     resolvedBy: integer(),

@@ -52,6 +52,12 @@ export function relevanceOf(full: number, job: number, segment: number, words: n
   return 0.4 * full + 0.35 * job + 0.1 * segment + WORDS_WEIGHT * words;
 }
 
+/** Closeness of a company's text to the query as written or told in the market's words, whichever is closer. */
+function closest(full: Float32Array, market: Float32Array | null, set: Float32Array, offset: number): number {
+  const plain = dot(full, set, offset);
+  return market ? Math.max(plain, dot(market, set, offset)) : plain;
+}
+
 /**
  * Scores every company allowed by the filters against the query. Sorted by relevance, best first;
  * ties by slug so the order is total.
@@ -79,8 +85,8 @@ export function matchCompanies(
     const meanings: Meaning[] = [];
     for (let id = 0; id < index.corpus.companies.length; id++) {
       if (!allow(id)) continue;
-      const headline = dot(vectors.full, companies.vectors, id * dims);
-      const description = dot(vectors.full, descriptions.vectors, id * dims);
+      const headline = closest(vectors.full, vectors.market, companies.vectors, id * dims);
+      const description = closest(vectors.full, vectors.market, descriptions.vectors, id * dims);
       if (Math.max(headline, description) < 0.25) continue;
       const closeness = (v: Float32Array): number =>
         Math.max(dot(v, companies.vectors, id * dims), dot(v, descriptions.vectors, id * dims) - DESCRIPTION_DISCOUNT);

@@ -14,6 +14,13 @@ export type Job = {
   /** Row of the task in the tasks vector set. */
   row: number;
   fit: number;
+  /**
+   * How close the task is to the job the product does, the query's form words left out ("front desk",
+   * not "front desk automation") or the worker's title: the part of `fit` that says which chore to
+   * build for first. The whole query also pulls in tasks that merely sound like its form (computers,
+   * data entry).
+   */
+  jobFit: number;
   /** The task as a gerund phrase, short enough for a title. */
   phrase: string;
 };
@@ -100,7 +107,7 @@ export function findJobs(index: EngineIndex, vectors: QueryVectors | null, occup
   const dims = sets.tasks.dimensions;
   const focus = vectors.job ?? vectors.full;
   const title = vectors.workerTitle;
-  const scored: { row: number; fit: number }[] = [];
+  const scored: { row: number; fit: number; onJob: number }[] = [];
   rows.forEach((r, row) => {
     if (!byId.has(r.occupation)) return;
     const onJob = Math.max(
@@ -108,11 +115,11 @@ export function findJobs(index: EngineIndex, vectors: QueryVectors | null, occup
       title ? dot(title, sets.tasks.vectors, row * dims) : -1,
     );
     const fit = 0.5 * dot(vectors.full, sets.tasks.vectors, row * dims) + 0.5 * onJob;
-    if (fit >= JOB_BAR) scored.push({ row, fit });
+    if (fit >= JOB_BAR) scored.push({ row, fit, onJob });
   });
   scored.sort((a, b) => b.fit - a.fit || a.row - b.row);
   const chosen: Job[] = [];
-  for (const { row, fit } of scored) {
+  for (const { row, fit, onJob } of scored) {
     if (chosen.length >= MAX_JOBS) break;
     const v = sets.tasks.vectors.subarray(row * dims, (row + 1) * dims);
     if (chosen.some((j) => dot(v, sets.tasks.vectors, j.row * dims) >= SAME_JOB)) continue;
@@ -122,6 +129,7 @@ export function findJobs(index: EngineIndex, vectors: QueryVectors | null, occup
       occupation: byId.get(r.occupation)!,
       row,
       fit: Math.round(fit * 1000) / 1000,
+      jobFit: Math.round(onJob * 1000) / 1000,
       phrase: taskPhrase(r.task.text),
     });
   }

@@ -152,7 +152,11 @@ export function measureCell(
   const taskEvidence = cell.job
     ? [{ task: cell.job.task, title: cell.job.occupation.occupation.title }]
     : jobs.length > 0
-      ? jobs.slice(0, CORE_TASKS).map((j) => ({ task: j.task, title: j.occupation.occupation.title }))
+      ? // The query's closest jobs, the one closest to what the product does first (the job to build for).
+        jobs
+          .slice(0, CORE_TASKS)
+          .sort((a, b) => b.jobFit - a.jobFit || b.fit - a.fit)
+          .map((j) => ({ task: j.task, title: j.occupation.occupation.title }))
       : primary
         ? (corpus.tasksBySoc.get(primary.occupation.soc) ?? [])
             .slice(0, CORE_TASKS)

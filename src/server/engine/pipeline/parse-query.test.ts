@@ -36,4 +36,40 @@ describe('query parsing', () => {
     expect(q.text.length).toBe(500);
     expect(q.warnings[0]).toContain('longer than 500 characters');
   });
+
+  it('drops the words people use to tell a need, which name no product, customer or job', () => {
+    const crash = parseQuery('knowing when my app crashes', []);
+    expect(crash.groups.map((g) => g.word)).toEqual(['crash']);
+    // A "segment" made only of when-words is no customer: the need stays whole.
+    const cleaner = parseQuery('booking a vetted house cleaner for every other Friday', []);
+    expect(cleaner.segmentText).toBeNull();
+    expect(cleaner.groups.map((g) => g.word)).toEqual(['booking', 'vetted', 'house', 'cleaner']);
+  });
+
+  it('weighs the purpose clause at half: why the need matters is not what is needed', () => {
+    const q = parseQuery('getting SOC 2 certified so enterprise customers will buy from us', []);
+    expect(q.offeringText).toBe('getting soc 2 certified');
+    expect(q.groups.map((g) => [g.word, g.weight])).toEqual([
+      ['soc', 1],
+      ['certified', 1],
+      ['enterprise', 0.5],
+      ['customer', 0.5],
+      ['buy', 0.5],
+    ]);
+    // A marker with nothing before it is no purpose clause.
+    expect(parseQuery('so many invoices', []).groups.every((g) => g.weight === 1)).toBe(true);
+  });
+
+  it('adds the words startups use for the category that answers a need', () => {
+    const crash = parseQuery('knowing when my app crashes', [], () => 0.001).groups[0]!;
+    expect(crash.synonymSources).toContainEqual({ phrase: 'observability', from: 'thesaurus' });
+    expect(crash.synonyms).toContain('observability');
+    // …whatever form the word takes in the sentence.
+    const crashing = parseQuery('our mobile app keeps crashing', [], () => 0.001).groups.find(
+      (g) => g.word === 'crashing',
+    );
+    expect(crashing?.synonymSources).toContainEqual({ phrase: 'observability', from: 'thesaurus' });
+    const invoiced = parseQuery('invoiced', [], () => 0.001).groups[0]!;
+    expect(invoiced.synonymSources.some((s) => s.from === 'thesaurus')).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
+import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
 import { contentWords, processTerm, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
 import type { WeightedTerm } from '../index/lexical-index.ts';
@@ -12,6 +13,8 @@ export type Facet = 'offering' | 'segment' | 'keyword';
 export type TermGroup = {
   word: string;
   facet: Facet;
+  /** 1, or less for words of the query's purpose clause ("… so enterprise customers will buy"). */
+  weight: number;
   /** Processed synonym terms (single words) and the phrases they came from. */
   synonyms: string[];
   synonymSources: { phrase: string; from: 'wordnet' | 'thesaurus' }[];
@@ -36,6 +39,37 @@ const SEGMENT_MARKERS = [
   ' in ',
 ];
 const MAX_GROUPS = 12;
+
+/**
+ * Words people use to tell a need ("knowing when my app crashes", "cheapest way to…", "struggling
+ * with…", "every other Friday") that name no product, customer or job. Being rare in the directory, they would otherwise
+ * weigh most in the word match. Query side only: the index keeps them.
+ */
+const QUERY_FILLER = new Set(
+  `know knowing knows see seeing sees keep keeping keeps let letting lets put putting take taking go going figure
+figuring try trying tell telling able instead always never anymore automatically quickly faster cheaper cheapest
+lowest fastest quickest whole around across hundred thousand dozen really actually finally basically struggling
+struggle trouble hard harder manually hand sure wish wishing stop stopping start starting ever monday tuesday
+wednesday thursday friday saturday sunday morning evening night weekend today tonight tomorrow`.split(/\s+/),
+);
+
+/** What follows these says why the need matters, not what is needed: its words count less. */
+const PURPOSE_MARKERS = [' so that ', ' so ', ' because ', ' in order to ', ' instead of '];
+const PURPOSE_WEIGHT = 0.5;
+
+function splitPurpose(text: string): { need: string; purpose: string | null } {
+  const lower = ` ${text.toLowerCase()} `;
+  for (const marker of PURPOSE_MARKERS) {
+    const at = lower.indexOf(marker);
+    if (at > 0 && queryWords(lower.slice(0, at)).length > 0)
+      return { need: text.slice(0, at - 1).trim(), purpose: lower.slice(at + marker.length).trim() };
+  }
+  return { need: text, purpose: null };
+}
+
+function queryWords(text: string): string[] {
+  return contentWords(text).filter((w) => !QUERY_FILLER.has(w));
+}
 const SYNONYM_WEIGHT = 0.35;
 
 function splitFacets(text: string): { offering: string; segment: string | null } {
@@ -45,7 +79,7 @@ function splitFacets(text: string): { offering: string; segment: string | null }
     if (at > 0) {
       const offering = lower.slice(0, at).trim();
       const segment = lower.slice(at + marker.length).trim();
-      if (contentWords(offering).length > 0 && contentWords(segment).length > 0) return { offering, segment };
+      if (queryWords(offering).length > 0 && queryWords(segment).length > 0) return { offering, segment };
     }
   }
   return { offering: text.toLowerCase(), segment: null };
@@ -56,13 +90,15 @@ const MAX_SYNONYM_SHARE = 0.03;
 /** A word taken alone from a multi-word synonym must be rarer still. */
 const MAX_PHRASE_WORD_SHARE = 0.01;
 
-function groupFor(word: string, facet: Facet, share: (term: string) => number): TermGroup {
+function groupFor(word: string, facet: Facet, weight: number, share: (term: string) => number): TermGroup {
   const isSpecific = (term: string): boolean => share(term) <= MAX_SYNONYM_SHARE;
   const sources: TermGroup['synonymSources'] = [];
   for (const phrase of synonyms(word)) {
     if (words(phrase).every((w) => isSpecific(processTerm(w) ?? w))) sources.push({ phrase, from: 'wordnet' });
   }
-  for (const phrase of MARKET_THESAURUS[word] ?? [])
+  // Market vocabulary: the words startups use for the category that answers a need ("crash" →
+  // "observability"). Measured against keeping WordNet out for such words: WordNet stays.
+  for (const phrase of marketVocabulary(word))
     if (!sources.some((s) => s.phrase === phrase)) sources.push({ phrase, from: 'thesaurus' });
   const terms = new Set<string>();
   for (const s of sources) {
@@ -77,7 +113,23 @@ function groupFor(word: string, facet: Facet, share: (term: string) => number): 
       if (share(rarest) <= MAX_PHRASE_WORD_SHARE && rarest !== word) terms.add(rarest);
     }
   }
-  return { word, facet, synonyms: [...terms], synonymSources: sources };
+  return { word, facet, weight, synonyms: [...terms], synonymSources: sources };
+}
+
+/** The market vocabulary of a word or of its base form ("crashing" → "crash", "invoiced" → "invoice"). */
+function marketVocabulary(word: string): string[] {
+  const forms = [word];
+  for (const suffix of ['ing', 'ed'])
+    if (word.endsWith(suffix) && word.length > suffix.length + 2) {
+      const stem = word.slice(0, -suffix.length);
+      forms.push(stem, `${stem}e`);
+      if (/([^aeiou])\1$/.test(stem)) forms.push(stem.slice(0, -1));
+    }
+  for (const form of forms) {
+    const found = [...(MARKET_THESAURUS[form] ?? []), ...(MARKET_VOCABULARY[form] ?? [])];
+    if (found.length > 0) return found;
+  }
+  return [];
 }
 
 /** `documentShare` gives the share of directory entries containing a term (0 when unknown). */
@@ -94,16 +146,18 @@ export function parseQuery(
       `The query was longer than ${MAX_QUERY_LENGTH} characters; only the first ${MAX_QUERY_LENGTH} were analysed.`,
     );
   }
-  const { offering, segment } = splitFacets(text);
+  const { need, purpose } = splitPurpose(text);
+  const { offering, segment } = splitFacets(need);
   const groups: TermGroup[] = [];
-  const add = (word: string, facet: Facet): void => {
+  const add = (word: string, facet: Facet, weight = 1): void => {
     if (groups.length < MAX_GROUPS && !groups.some((g) => g.word === word))
-      groups.push(groupFor(word, facet, documentShare));
+      groups.push(groupFor(word, facet, weight, documentShare));
   };
-  for (const w of contentWords(offering)) add(w, 'offering');
-  if (segment) for (const w of contentWords(segment)) add(w, 'segment');
+  for (const w of queryWords(offering)) add(w, 'offering');
+  if (segment) for (const w of queryWords(segment)) add(w, 'segment');
+  if (purpose) for (const w of queryWords(purpose)) add(w, 'offering', PURPOSE_WEIGHT);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
-  if (contentWords(text).length > MAX_GROUPS)
+  if (queryWords(text).length > MAX_GROUPS)
     warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);
   return { text, offeringText: offering, segmentText: segment, groups, warnings };
 }
@@ -112,8 +166,8 @@ export function parseQuery(
 export function termsFor(groups: readonly TermGroup[]): WeightedTerm[] {
   const out: WeightedTerm[] = [];
   for (const g of groups) {
-    out.push({ term: g.word, weight: g.facet === 'keyword' ? 0.8 : 1 });
-    for (const s of g.synonyms) out.push({ term: s, weight: SYNONYM_WEIGHT });
+    out.push({ term: g.word, weight: (g.facet === 'keyword' ? 0.8 : 1) * g.weight });
+    for (const s of g.synonyms) out.push({ term: s, weight: SYNONYM_WEIGHT * g.weight });
   }
   return out;
 }

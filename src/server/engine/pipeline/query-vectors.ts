@@ -15,6 +15,12 @@ technology technologies platform app tool solution assistant copilot agent agent
 
 export type QueryVectors = {
   full: Float32Array;
+  /**
+   * The whole query told in the market's own words as well ("knowing when my app crashes; crash
+   * reporting, error monitoring"): founders describe the pain, companies the product category.
+   * Null when no query word has market vocabulary.
+   */
+  market: Float32Array | null;
   offering: Float32Array;
   segment: Float32Array | null;
   /** The offering without its form words; null when the offering is only form ("software"). */
@@ -34,13 +40,20 @@ export async function embedQueryVectors(index: EngineIndex, query: ParsedQuery):
   const embed = index.semantic.embed;
   if (!embed || !index.semantic.sets) return null;
   const job = jobText(query.offeringText);
-  const [full, offering, segment, jobVector] = await Promise.all([
+  const marketPhrases = (groups: ParsedQuery['groups']): string[] => [
+    ...new Set(groups.flatMap((g) => g.synonymSources.filter((s) => s.from === 'thesaurus').map((s) => s.phrase))),
+  ];
+  // Only what is offered is retold: the customer's vocabulary ("elderly" → "eldercare") would pull
+  // the meaning toward businesses that serve the customer rather than do the job.
+  const phrases = marketPhrases(query.groups.filter((g) => g.facet !== 'segment' && g.weight === 1));
+  const [full, market, offering, segment, jobVector] = await Promise.all([
     embed(query.text),
+    phrases.length > 0 ? embed(`${query.text}; ${phrases.join(', ')}`) : Promise.resolve(null),
     embed(query.offeringText),
     query.segmentText ? embed(query.segmentText) : Promise.resolve(null),
     job ? embed(job) : Promise.resolve(null),
   ]);
-  return { full, offering, segment, job: jobVector, jobText: job, workerTitle: null };
+  return { full, market, offering, segment, job: jobVector, jobText: job, workerTitle: null };
 }
 
 /** Adds the cited worker's title to the query's vectors: companies name the role more often than the chore. */

@@ -41,11 +41,11 @@ export function matchStrength(terms: TermSets, group: TermGroup): number {
   return best;
 }
 
-/** Inverse document frequency of a query word in the directory: rare words weigh more. */
+/** Inverse document frequency of a query word in the directory (rare words weigh more), times the word's own weight. */
 export function groupWeight(index: EngineIndex, group: TermGroup): number {
   const n = index.corpus.companies.length;
   const df = index.documentFrequency.get(group.word) ?? 0;
-  return Math.log(1 + n / (df + 1));
+  return Math.log(1 + n / (df + 1)) * group.weight;
 }
 
 export function coverageOf(

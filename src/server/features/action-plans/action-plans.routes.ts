@@ -31,7 +31,6 @@ import { dailyProgressSnapshotsJob } from './action-plans.jobs.ts';
 import {
   createPlan,
   deletePlan,
-  examplePlan,
   getPlan,
   listPlans,
   listTemplates,
@@ -49,6 +48,7 @@ import {
   updatePhase,
   updateTask,
 } from './plan-edits.service.ts';
+import { examplePlan } from './plan-example.ts';
 import { planToCsv, planToMarkdown } from './plan-export.ts';
 import { historyOf, progressHistory } from './plan-progress.service.ts';
 
@@ -96,7 +96,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags,
-        summary: 'Generate a plan from an opportunity of a stored analysis (Pro)',
+        summary: 'Generate a plan from an opportunity of a stored analysis or a validated idea (Pro)',
         body: createPlanSchema,
         response: { 200: ok(planSchema), 201: ok(planSchema) },
       },

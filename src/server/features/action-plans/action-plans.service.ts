@@ -8,8 +8,8 @@ import {
 } from '#shared/action-plans/action-plans.constants.ts';
 import type {
   ActionPlanDto,
+  CreatePlanInput,
   PlanList,
-  PlanOrigin,
   PlanTemplateDto,
   PlanTemplatePhase,
 } from '#shared/action-plans/action-plans.schemas.ts';
@@ -19,18 +19,16 @@ import {
   planPhases,
   planTasks,
   planTemplates,
-  searchResults,
-  searches,
   taskHistory,
   type PlanTemplateRow,
-  type SearchResultRow,
 } from '../../db/schema/index.ts';
 import { accessible, accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
-import { actionPlanResource, searchResultResource } from '../../lib/access/resources.ts';
+import { actionPlanResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { completionOf, loadPlanRows, toPlanDto, type PlanRows } from './plan-dto.ts';
 import { generatePhases, type GeneratedPhase } from './plan-generator.ts';
+import { ideaSource, opportunitySource, originOf } from './plan-sources.ts';
 import { recordProgress } from './plan-progress.service.ts';
 import { DEFAULT_CHANNELS, SYSTEM_TEMPLATES } from './plan-templates.ts';
 import { assertCanPlan, writePlan } from './plan-write.ts';
@@ -70,7 +68,7 @@ export async function ensureSystemTemplates(db: Database): Promise<void> {
   seeded.add(db);
 }
 
-function channelsOf(template: PlanTemplateRow) {
+export function channelsOf(template: PlanTemplateRow) {
   if (template.userId !== null) return DEFAULT_CHANNELS;
   return SYSTEM_TEMPLATES.find((t) => t.name === template.name)?.channels ?? DEFAULT_CHANNELS;
 }
@@ -102,7 +100,11 @@ export async function listTemplates(options: { db: Database; userId: number }): 
   return rows.map((r) => templateDto(r, userId));
 }
 
-async function templateFor(db: Database, userId: number, templateId: number | undefined): Promise<PlanTemplateRow> {
+export async function templateFor(
+  db: Database,
+  userId: number,
+  templateId: number | undefined,
+): Promise<PlanTemplateRow> {
   await ensureSystemTemplates(db);
   const [row] = await db
     .select()
@@ -116,35 +118,6 @@ async function templateFor(db: Database, userId: number, templateId: number | un
     .limit(1);
   if (!row) throw notFound('The template');
   return row;
-}
-
-async function opportunityFor(db: Database, principal: Principal, searchResultId: number) {
-  const [row] = await db
-    .select({ result: searchResults, query: searches.query, corpusVersion: searches.corpusVersion })
-    .from(searchResults)
-    .innerJoin(searches, eq(searches.id, searchResults.searchId))
-    .where(accessibleRow(searchResultResource, searchResultId, principal, 'read'));
-  if (!row) throw notFound(searchResultResource.label);
-  return row;
-}
-
-function originOf(
-  source: { result: SearchResultRow; query: string; corpusVersion: string },
-  template: PlanTemplateRow,
-  phases: GeneratedPhase[],
-  now: Date,
-): PlanOrigin {
-  return {
-    kind: 'analysis',
-    searchId: source.result.searchId,
-    searchResultId: source.result.id,
-    query: source.query,
-    opportunityTitle: source.result.title,
-    corpusVersion: source.corpusVersion,
-    templateName: template.name,
-    generatedAt: now.toISOString(),
-    phases: phases.map((p) => ({ name: p.name, tasks: p.tasks.map((t) => t.title) })),
-  };
 }
 
 async function insertPhases(
@@ -202,8 +175,9 @@ async function insertPhases(
 }
 
 /**
- * Generates a plan from one of the principal's opportunities. Creating it again returns the plan
- * already made for that opportunity (`created: false`), so a double click makes one plan.
+ * Generates a plan from one of the principal's opportunities or validated ideas. Creating it again
+ * returns the plan already made from that opportunity or idea (`created: false`), so a double click
+ * makes one plan.
  */
 export async function createPlan(options: {
   db: Database;
@@ -211,13 +185,16 @@ export async function createPlan(options: {
   userId: number;
   canPlan: boolean;
   now: Date;
-  input: { searchResultId: number; templateId?: number | undefined; title?: string | undefined };
+  input: CreatePlanInput;
 }): Promise<{ plan: ActionPlanDto; created: boolean }> {
   const { db, principal, userId, canPlan, now, input } = options;
-  const source = await opportunityFor(db, principal, input.searchResultId);
+  const source =
+    input.ideaId !== undefined
+      ? await ideaSource(db, principal, input.ideaId)
+      : await opportunitySource(db, principal, input.searchResultId ?? 0);
   assertCanPlan(canPlan);
   const template = await templateFor(db, userId, input.templateId);
-  const phases = generatePhases(source.result, { phases: template.phases, channels: channelsOf(template) });
+  const phases = generatePhases(source.input, { phases: template.phases, channels: channelsOf(template) });
   if (phases.reduce((n, p) => n + p.tasks.length, 0) > MAX_TASKS_PER_PLAN) {
     throw new AppError('BAD_REQUEST', `A plan holds at most ${MAX_TASKS_PER_PLAN} tasks.`);
   }
@@ -225,7 +202,14 @@ export async function createPlan(options: {
     const [existing] = await tx
       .select()
       .from(actionPlans)
-      .where(and(eq(actionPlans.userId, userId), eq(actionPlans.searchResultId, source.result.id)));
+      .where(
+        and(
+          eq(actionPlans.userId, userId),
+          source.ideaId !== null
+            ? eq(actionPlans.ideaId, source.ideaId)
+            : eq(actionPlans.searchResultId, source.searchResultId ?? 0),
+        ),
+      );
     if (existing) return { rows: await loadPlanRows(tx, existing), created: false };
     const [owned] = await tx.select({ n: count() }).from(actionPlans).where(eq(actionPlans.userId, userId));
     if (Number(owned?.n ?? 0) >= MAX_PLANS_PER_USER) {
@@ -238,11 +222,12 @@ export async function createPlan(options: {
       .insert(actionPlans)
       .values({
         userId,
-        searchId: source.result.searchId,
-        searchResultId: source.result.id,
+        searchId: source.searchId,
+        searchResultId: source.searchResultId,
+        ideaId: source.ideaId,
         templateId: template.id,
-        title: (input.title ?? `Action plan: ${source.result.title}`).slice(0, 200),
-        description: source.result.description,
+        title: (input.title ?? `Action plan: ${source.title}`).slice(0, 200),
+        description: source.description,
         originalPlan: originOf(source, template, phases, now),
         createdAt: now,
         updatedAt: now,
@@ -256,94 +241,6 @@ export async function createPlan(options: {
     return { rows: loaded, created: true };
   });
   return { plan: toPlanDto(rows.rows), created: rows.created };
-}
-
-/**
- * The read-only example plan (free users): generated from the user's own analysis — the given
- * opportunity, or the top one of their latest analysis — and never stored.
- */
-export async function examplePlan(options: {
-  db: Database;
-  principal: Principal;
-  userId: number;
-  now: Date;
-  searchResultId?: number | undefined;
-}): Promise<ActionPlanDto> {
-  const { db, principal, userId, now } = options;
-  let searchResultId = options.searchResultId;
-  if (searchResultId === undefined) {
-    const [latest] = await db
-      .select({ id: searchResults.id })
-      .from(searchResults)
-      .innerJoin(searches, eq(searches.id, searchResults.searchId))
-      .where(accessible(searchResultResource, principal, 'read'))
-      .orderBy(desc(searches.timestamp), desc(searches.id), asc(searchResults.rank))
-      .limit(1);
-    if (!latest)
-      throw new AppError('NOT_FOUND', 'Run a search first: the example plan is built from your own analysis.');
-    searchResultId = latest.id;
-  }
-  const source = await opportunityFor(db, principal, searchResultId);
-  const template = await templateFor(db, userId, undefined);
-  const phases = generatePhases(source.result, { phases: template.phases, channels: channelsOf(template) });
-  let nextId = 1;
-  const rows: PlanRows = {
-    plan: {
-      id: 0,
-      userId,
-      searchId: source.result.searchId,
-      searchResultId: source.result.id,
-      templateId: template.id,
-      title: `Example: ${source.result.title}`.slice(0, 200),
-      description: source.result.description,
-      status: 'active',
-      originalPlan: originOf(source, template, phases, now),
-      customizations: {},
-      version: 1,
-      completedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    },
-    phases: [],
-    tasks: [],
-    edges: [],
-  };
-  for (const [order, phase] of phases.entries()) {
-    const phaseId = nextId++;
-    rows.phases.push({
-      id: phaseId,
-      planId: 0,
-      name: phase.name,
-      description: phase.description,
-      order,
-      estimatedDuration: phase.estimatedDuration,
-      isCustom: false,
-      createdAt: now,
-    });
-    for (const [i, t] of phase.tasks.entries()) {
-      rows.tasks.push({
-        id: nextId++,
-        phaseId,
-        planId: 0,
-        title: t.title,
-        description: t.description,
-        estimatedTime: t.estimatedTime,
-        resources: [],
-        notes: null,
-        evidenceIds: t.evidenceIds,
-        order: i,
-        status: 'not_started',
-        isCustom: false,
-        assigneeId: userId,
-        startedAt: null,
-        completedAt: null,
-        completedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-  }
-  return toPlanDto(rows, { isExample: true });
 }
 
 export async function listPlans(options: { db: Database; principal: Principal; canPlan: boolean }): Promise<PlanList> {

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_PHASE_NAMES } from '#shared/action-plans/action-plans.constants.ts';
 import type { ActionPlanDto, PlanList, PlanTemplateDto } from '#shared/action-plans/action-plans.schemas.ts';
 import { DAY_MS } from '#shared/app/time.constants.ts';
-import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
-import { readTestVariable } from '../../env.ts';
 import { actionPlanProgress, planTasks, progressSnapshots, taskHistory, users } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -519,56 +517,3 @@ describe('export', () => {
     for (const name of ['## Research', '## Validation', '## Development', '## Launch']) expect(md.body).toContain(name);
   });
 });
-
-// On the full public datasets (CI sets DATASETS_DIR): the plan for the issue's own query names the
-// analysis's real evidence — a directory competitor and an O*NET occupation — whatever they are.
-const datasetsDir = readTestVariable('DATASETS_DIR');
-if (datasetsDir) {
-  describe('on the full corpus', () => {
-    it('names a real competitor and a real occupation of the analysis', async () => {
-      const full = await createTestApp({ env: { DATASETS_DIR: datasetsDir } });
-      try {
-        const user = await createUser(full);
-        await full.db.db
-          .update(users)
-          .set({ trialExpiration: new Date(Date.now() + DAY_MS) })
-          .where(eq(users.id, user.user.id));
-        const query = 'front desk automation for dental practices';
-        const search = await full.app.inject({
-          method: 'POST',
-          url: '/api/search',
-          headers: user.headers,
-          payload: { query },
-        });
-        const searchId = search.json<{ data: { search: { id: number } } }>().data.search.id;
-        const detail = await full.app.inject({
-          method: 'GET',
-          url: `/api/searches/${searchId}`,
-          headers: user.headers,
-        });
-        const result = detail.json<{ data: { results: SearchResultDto[] } }>().data.results[0];
-        expect(result, 'the full corpus answers this query').toBeDefined();
-        const res = await full.app.inject({
-          method: 'POST',
-          url: '/api/action-plans',
-          headers: user.headers,
-          payload: { searchResultId: result?.id },
-        });
-        expect(res.statusCode, res.body).toBe(201);
-        const titles = tasksOf(dataOf(res)).map((task) => task.title);
-        const competitor = result?.competitors.find((c) => c.verified)?.name ?? '';
-        expect(titles).toContain(`Study ${competitor}`);
-        const role = result?.evidence.find((e) => /^onet:[^:]+:role$/.test(e.id));
-        const occupation =
-          /:\s*([^;(]+)/
-            .exec(role?.note ?? '')?.[1]
-            ?.trim()
-            .toLowerCase() ?? '';
-        expect(occupation).not.toBe('');
-        expect(titles.some((title) => title.includes(occupation))).toBe(true);
-      } finally {
-        await full.close();
-      }
-    }, 300_000); // loading the full datasets takes a minute or more on a busy machine
-  });
-}

@@ -120,6 +120,7 @@ export function toPlanDto(rows: PlanRows, options: { isExample?: boolean } = {})
     version: plan.version,
     searchId: plan.searchId,
     searchResultId: plan.searchResultId,
+    ideaId: plan.ideaId,
     templateId: plan.templateId,
     origin: plan.originalPlan,
     isExample: options.isExample ?? false,

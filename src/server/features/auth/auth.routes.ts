@@ -142,7 +142,11 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
   for (const path of ['/user', '/profile']) {
     app.get(
       path,
-      { preHandler: requireUser, schema: { tags, summary: 'The signed-in user', response: { 200: userResponse } } },
+      {
+        preHandler: requireUser,
+        config: { allowWhilePasswordChangeRequired: true },
+        schema: { tags, summary: 'The signed-in user', response: { 200: userResponse } },
+      },
       async (request) => ({ success: true as const, data: toPublicUser(currentUser(request), clock.now()) }),
     );
   }
@@ -202,6 +206,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     '/password/change',
     {
       preHandler: requireUser,
+      config: { allowWhilePasswordChangeRequired: true },
       schema: { tags, summary: 'Change my password', body: changePasswordSchema, response: { 200: nothing } },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import {
@@ -9,11 +9,13 @@ import {
   flagSchema,
   flagUpdateSchema,
   myFlagsSchema,
+  rolloutPreviewInputSchema,
+  rolloutPreviewSchema,
   userFlagOverrideSchema,
 } from '#shared/flags/flags.schemas.ts';
-import { requireAdmin } from '../../lib/admin-guard.ts';
+import { auditAdminAction, requireAdmin } from '../../lib/admin-guard.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { flagsForUser, listFlags, setUserOverride, upsertFlag } from './flags.service.ts';
+import { flagsForUser, listFlags, previewRollout, setUserOverride, upsertFlag } from './flags.service.ts';
 
 const tags = ['flags'];
 
@@ -33,8 +35,43 @@ export const flagsRoutes: FastifyPluginAsync = async (plugin) => {
 /** /api/admin/flags: list, create or change flags and per-user overrides (admins only). */
 export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireAdmin);
+  // Before validation: a non-admin gets 404 whatever they send (admin-guard.ts).
+  app.addHook('onRequest', requireAdmin);
   const adminTags = ['admin'];
+  const { db, clock } = app.deps;
+
+  /** Sets (or with null removes) one user's override, and audits it. */
+  async function override(
+    request: FastifyRequest,
+    change: { name: string; userId: number; enabled: boolean | null },
+  ): Promise<{ name: string; userId: number; enabled: boolean | null }> {
+    await setUserOverride({ db, ...change, now: clock.now() });
+    await auditAdminAction({
+      db,
+      request,
+      event: 'admin.flag_override',
+      resource: 'feature_flag',
+      resourceId: change.name,
+      metadata: { userId: change.userId, enabled: change.enabled },
+    });
+    return change;
+  }
+
+  app.post(
+    '/preview',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'How many users a flag with these rules would reach (nothing is saved)',
+        body: rolloutPreviewInputSchema,
+        response: { 200: ok(rolloutPreviewSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await previewRollout({ db, rules: request.body, now: clock.now() }),
+    }),
+  );
 
   app.get(
     '/',
@@ -57,15 +94,18 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: ok(flagSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await upsertFlag({
-        db: app.deps.db,
-        name: request.params.name,
-        update: request.body,
-        now: app.deps.clock.now(),
-      }),
-    }),
+    async (request) => {
+      const flag = await upsertFlag({ db, name: request.params.name, update: request.body, now: clock.now() });
+      await auditAdminAction({
+        db,
+        request,
+        event: 'admin.flag_change',
+        resource: 'feature_flag',
+        resourceId: flag.name,
+        metadata: { change: request.body },
+      });
+      return { success: true as const, data: flag };
+    },
   );
 
   app.put(
@@ -80,17 +120,10 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: ok(flagOverrideSchema) },
       },
     },
-    async (request) => {
-      const { name, userId } = request.params;
-      await setUserOverride({
-        db: app.deps.db,
-        name,
-        userId,
-        enabled: request.body.enabled,
-        now: app.deps.clock.now(),
-      });
-      return { success: true as const, data: { name, userId, enabled: request.body.enabled } };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await override(request, { ...request.params, enabled: request.body.enabled }),
+    }),
   );
 
   app.delete(
@@ -104,10 +137,9 @@ export const adminFlagsRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: ok(flagOverrideSchema) },
       },
     },
-    async (request) => {
-      const { name, userId } = request.params;
-      await setUserOverride({ db: app.deps.db, name, userId, enabled: null, now: app.deps.clock.now() });
-      return { success: true as const, data: { name, userId, enabled: null } };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await override(request, { ...request.params, enabled: null }),
+    }),
   );
 };

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { FeatureFlag, FlagUpdate } from '#shared/flags/flags.schemas.ts';
+import type { FeatureFlag, FlagUpdate, RolloutPreview, RolloutPreviewInput } from '#shared/flags/flags.schemas.ts';
+import { PLAN_IDS } from '#shared/plans/plans.constants.ts';
 import type { Database } from '../../db/client.ts';
 import { featureFlags, userFeatureFlags, users, type FeatureFlagRow, type UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -125,4 +126,44 @@ export async function setAdminRole({
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/**
+ * Whom these rules would reach among active users, by the same evaluation as flagsForUser (per-user
+ * overrides aside): one pass over the users' ids and plan columns, fine for the console's scale.
+ */
+export async function previewRollout({
+  db,
+  rules,
+  now,
+}: {
+  db: Database;
+  rules: RolloutPreviewInput;
+  now: Date;
+}): Promise<RolloutPreview> {
+  const rows = await db
+    .select({
+      id: users.id,
+      plan: users.plan,
+      subscriptionTier: users.subscriptionTier,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionPeriodEnd: users.subscriptionPeriodEnd,
+      trialExpiration: users.trialExpiration,
+    })
+    .from(users)
+    .where(eq(users.isActive, true));
+  const flag = { ...rules, enabled: true };
+  const byPlan = new Map(PLAN_IDS.map((plan) => [plan, { plan, total: 0, reached: 0 }]));
+  let reachedUsers = 0;
+  for (const row of rows) {
+    const plan = effectivePlan(row, now);
+    const bucket = byPlan.get(plan);
+    const isReached = isFlagOn(flag, { id: row.id, plan });
+    if (bucket) {
+      bucket.total += 1;
+      if (isReached) bucket.reached += 1;
+    }
+    if (isReached) reachedUsers += 1;
+  }
+  return { totalUsers: rows.length, reachedUsers, byPlan: [...byPlan.values()] };
 }

@@ -26,7 +26,7 @@ import {
   resourceSearchQuerySchema,
   tagListResultSchema,
 } from '#shared/resources/resources.schemas.ts';
-import { requireAdmin } from '../../lib/admin-guard.ts';
+import { auditAdminAction, requireAdmin } from '../../lib/admin-guard.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import {
   createContribution,
@@ -312,17 +312,25 @@ const adminContributionsRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: ok(contributionSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await reviewContribution({
+    async (request) => {
+      const reviewed = await reviewContribution({
         db: app.deps.db,
         jobs: app.deps.jobs,
         adminId: currentUser(request).id,
         id: request.params.id,
         now: app.deps.clock.now(),
         review: request.body,
-      }),
-    }),
+      });
+      await auditAdminAction({
+        db: app.deps.db,
+        request,
+        event: 'admin.contribution_review',
+        resource: 'resource_contribution',
+        resourceId: reviewed.id,
+        metadata: { decision: request.body.decision, resourceId: reviewed.resourceId },
+      });
+      return { success: true as const, data: reviewed };
+    },
   );
 };
 

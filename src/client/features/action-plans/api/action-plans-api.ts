@@ -5,6 +5,7 @@ import {
   planTemplateListSchema,
   progressHistorySchema,
   type ActionPlanDto,
+  type CreatePlanInput,
   type UpdateTaskInput,
 } from '#shared/action-plans/action-plans.schemas.ts';
 import { getData, getText, patchData, postData, requestEnvelope } from '#client/lib/api-client.ts';
@@ -60,8 +61,7 @@ export function templatesQueryOptions() {
 export function useCreatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { searchResultId: number; templateId?: number }) =>
-      postData('/api/action-plans', input, planSchema),
+    mutationFn: (input: CreatePlanInput) => postData('/api/action-plans', input, planSchema),
     onSuccess: (plan) => {
       queryClient.setQueryData(actionPlanKeys.plan(plan.id), plan);
       void queryClient.invalidateQueries({ queryKey: actionPlanKeys.list() });

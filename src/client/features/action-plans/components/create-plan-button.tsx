@@ -7,10 +7,14 @@ import { paths } from '#client/config/paths.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { templatesQueryOptions, useCreatePlan } from '../api/action-plans-api.ts';
 
-// "Create action plan" on an opportunity: generates the plan (or opens the one already made) and
-// goes to it. Without Pro, it opens the plan page with the upgrade prompt and the example plan.
+// "Create action plan" on an opportunity or a validated idea: generates the plan (or opens the one
+// already made) and goes to it. Without Pro, it opens the plan page with the upgrade prompt and the
+// example plan.
 
-export function CreatePlanButton({ searchResultId }: { searchResultId: number }) {
+type PlanFrom = { searchResultId: number } | { ideaId: number };
+
+export function CreatePlanButton(props: PlanFrom) {
+  const from: PlanFrom = 'ideaId' in props ? { ideaId: props.ideaId } : { searchResultId: props.searchResultId };
   const navigate = useNavigate();
   const selectId = useId();
   const templates = useQuery(templatesQueryOptions());
@@ -21,12 +25,12 @@ export function CreatePlanButton({ searchResultId }: { searchResultId: number })
   function onCreate() {
     setError(null);
     create.mutate(
-      { searchResultId, ...(templateId ? { templateId: Number(templateId) } : {}) },
+      { ...from, ...(templateId ? { templateId: Number(templateId) } : {}) },
       {
         onSuccess: (plan) => void navigate(paths.actionPlan.href({ plan: plan.id })),
         onError: (e) => {
           if (e instanceof ApiError && e.code === 'PLAN_REQUIRED')
-            void navigate(paths.actionPlan.href({ from: searchResultId }));
+            void navigate(paths.actionPlan.href('searchResultId' in from ? { from: from.searchResultId } : {}));
           else setError(e instanceof ApiError ? e.message : 'Could not create the plan.');
         },
       },

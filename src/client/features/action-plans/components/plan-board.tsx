@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { PLAN_TRANSITIONS } from '#shared/action-plans/action-plans.constants.ts';
 import type { ActionPlanDto, PlanPhaseDto } from '#shared/action-plans/action-plans.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { textLinkClass } from '#client/components/ui/text-link.ts';
+import { paths } from '#client/config/paths.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { downloadExport, progressQueryOptions, usePlanWrite, type PlanWrite } from '../api/action-plans-api.ts';
 import { ProgressChart } from './progress-chart.tsx';
@@ -266,7 +269,15 @@ export function PlanBoard({ plan }: { plan: ActionPlanDto }) {
     <div className="space-y-6">
       <header className="space-y-2">
         <h2 className="text-xl font-bold break-words">{plan.title}</h2>
-        {plan.origin.query ? (
+        {plan.ideaId !== null ? (
+          <p className="text-sm text-muted-foreground">
+            From the idea{' '}
+            <Link to={paths.validateIdea.href({ idea: plan.ideaId })} className={textLinkClass}>
+              “{plan.origin.ideaTitle ?? plan.title}”
+            </Link>{' '}
+            (its scores and hypotheses) · template {plan.origin.templateName} · status {plan.status}
+          </p>
+        ) : plan.origin.query ? (
           <p className="text-sm text-muted-foreground">
             From the analysis “{plan.origin.query}” · template {plan.origin.templateName} · status {plan.status}
           </p>

@@ -70,9 +70,16 @@ export function useResetPassword() {
 }
 
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) =>
-      requestEnvelope('/api/auth/password/change', noDataSchema, { method: 'POST', body: input }),
+    mutationFn: async (input: ChangePasswordInput) => {
+      const result = await requestEnvelope('/api/auth/password/change', noDataSchema, { method: 'POST', body: input });
+      // A required change is now done: the fresh user lets the rest of the app open again.
+      const user = await getData('/api/auth/user', publicUserSchema);
+      useAuthStore.getState().setUser(user);
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
+      return result;
+    },
   });
 }
 

@@ -25,6 +25,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
       ? { label: 'Billing', to: paths.billing.href() }
       : { label: 'Upgrade to Pro', to: paths.subscribe.href() },
     { label: 'Help & Support', to: paths.help.href() },
+    ...(user.role === 'admin' ? [{ label: 'Admin', to: paths.admin.href() }] : []),
   ];
   // Navigate first: clearing the session unmounts this menu, so a callback after it would never run.
   const signOut = () => {

@@ -31,6 +31,9 @@ export function ChangePasswordForm() {
           })
         }
       >
+        {user?.mustChangePassword ? (
+          <FormAlert>Choose a new password to continue: your account needs one before anything else.</FormAlert>
+        ) : null}
         {change.isSuccess ? <FormAlert tone="success">Your password has been changed.</FormAlert> : null}
         {change.isError && !hasFieldErrors ? <FormAlert>{change.error.message}</FormAlert> : null}
         <Field name="currentPassword" label="Current password">

@@ -41,6 +41,7 @@ const user = {
   subscriptionTier: 'free' as const,
   subscriptionPeriodEnd: null,
   analyticsOptOut: false,
+  mustChangePassword: false,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 

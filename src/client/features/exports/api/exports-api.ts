@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { exportUsageSchema } from '#shared/exports/exports.schemas.ts';
+import { saveBlob } from '#client/lib/save-blob.ts';
 import { downloadFile, getData } from '#client/lib/api-client.ts';
 
 // The exports feature: the monthly allowance, and downloading a file (saved through a temporary link).
@@ -15,18 +16,6 @@ export function exportUsageQueryOptions() {
     queryFn: () => getData('/api/exports/usage', exportUsageSchema),
     staleTime: 0,
   });
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export function useDownloadExport() {

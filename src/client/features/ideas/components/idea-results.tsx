@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IDEA_CATEGORY_LABELS, IDEA_STATUS_LABELS } from '#shared/ideas/idea-labels.ts';
 import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
@@ -12,8 +13,11 @@ import { ProjectionsPanel } from './projections-panel.tsx';
 import { ScoreBreakdown } from './score-breakdown.tsx';
 import { ScoreChart } from './score-chart.tsx';
 
-/** One idea: its five scores with breakdowns, projections, market size and hypotheses. */
-export function IdeaResults(props: { idea: IdeaDto }) {
+/**
+ * One idea: its five scores with breakdowns, projections, market size and hypotheses. `planAction`
+ * (composed by the page) is offered once the idea is validated: a plan is built from its scores.
+ */
+export function IdeaResults(props: { idea: IdeaDto; planAction?: ReactNode }) {
   const { idea } = props;
   const validate = useValidateIdea();
   const update = useUpdateIdea();
@@ -56,6 +60,14 @@ export function IdeaResults(props: { idea: IdeaDto }) {
             {idea.status === 'archived' ? 'Unarchive' : 'Archive'}
           </Button>
         </div>
+        {props.planAction &&
+          (idea.status === 'validated' ? (
+            props.planAction
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Validate the idea to create an action plan from its scores and hypotheses.
+            </p>
+          ))}
         {error && (
           <p role="alert" className="text-sm text-destructive">
             {errorMessage(error)}

@@ -1,4 +1,4 @@
-// CSV as RFC 4180 writes it, for spreadsheets: UTF-8 with a byte-order mark (Excel then reads it as
+// Shared by the exports feature and the admin audit export. CSV as RFC 4180 writes it, for spreadsheets: UTF-8 with a byte-order mark (Excel then reads it as
 // UTF-8), CRLF line ends, a field quoted when it holds a comma, quote, CR or LF, quotes doubled.
 // Every text cell that a spreadsheet would run as a formula — one starting with =, +, -, @, a tab or
 // a carriage return (OWASP "CSV injection") — is neutralised with a leading apostrophe, so it shows

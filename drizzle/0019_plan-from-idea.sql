@@ -1,0 +1,3 @@
+ALTER TABLE "action_plans" ADD COLUMN "idea_id" integer;--> statement-breakpoint
+ALTER TABLE "action_plans" ADD CONSTRAINT "action_plans_idea_id_ideas_id_fk" FOREIGN KEY ("idea_id") REFERENCES "public"."ideas"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "action_plans_user_idea_unique" ON "action_plans" USING btree ("user_id","idea_id") WHERE "action_plans"."idea_id" is not null;
