@@ -23,6 +23,7 @@ import { helpRoutes } from './features/help/help.routes.ts';
 import { uiPreferencesRoutes } from './features/ui-preferences/ui-preferences.routes.ts';
 import { searchesFeature } from './features/searches/searches.feature.ts';
 import { sharingRoutes } from './features/sharing/sharing.routes.ts';
+import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { slowTestRoutes } from './test-hooks/slow.routes.ts';
 import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
 import { trendingRoutes } from './features/trends/trending.routes.ts';
@@ -46,6 +47,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(projectsRoutes, { prefix: '/api/projects' });
   await app.register(ideasRoutes, { prefix: '/api/ideas' });
   await app.register(sharingRoutes);
+  await app.register(teamsRoutes);
   await app.register(exportsRoutes, { prefix: '/api/exports' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
