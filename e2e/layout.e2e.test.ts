@@ -31,6 +31,7 @@ const SIGNED_OUT_ROUTES: string[] = [
   '/terms',
   '/contact',
   '/share/no-such-share',
+  '/teams/join',
   '/no-such-page',
 ];
 
@@ -52,6 +53,7 @@ const SIGNED_IN_STATIC_ROUTES = [
   '/market-trends',
   '/analytics',
   '/documentation',
+  '/teams',
   '/account',
   '/profile-edit',
   '/change-password',

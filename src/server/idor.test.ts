@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DAY_MS } from '#shared/app/time.constants.ts';
-import { resources, users } from './db/schema/index.ts';
+import { resources, teamMembers, users } from './db/schema/index.ts';
 import type { RouteAccess } from './lib/access/route-access.ts';
 import type { ResourceName } from './lib/access/resources.ts';
 import type { RouteEntry } from './lib/route-table.ts';
@@ -129,6 +129,42 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     });
     await expectOk(res, 'run a market research report');
     return res.json<{ data: { report: { id: number } } }>().data.report.id;
+  },
+  team: async (owner) => {
+    // Teams are Pro: the owner subscribes (the intruder stays free, and still gets a 404, not a 403).
+    await t.db.db
+      .update(users)
+      .set({ subscriptionTier: 'pro', subscriptionStatus: 'active' })
+      .where(eq(users.id, owner.user.id));
+    const res = await call(owner, { method: 'POST', url: '/api/teams', payload: { name: 'Owner team' } });
+    await expectOk(res, 'create a team');
+    return res.json<{ data: { id: number } }>().data.id;
+  },
+  teamMember: async (owner) => {
+    // A second member (not the owner, whose own role cannot change and who cannot leave).
+    const teamId = await FIXTURES.team(owner);
+    const mate = await createUser(t);
+    const [row] = await t.db.db
+      .insert(teamMembers)
+      .values({
+        teamId: Number(teamId),
+        userId: mate.user.id,
+        email: mate.user.email,
+        role: 'member',
+        joinedAt: new Date(),
+      })
+      .returning();
+    return row?.id ?? 0;
+  },
+  teamInvitation: async (owner) => {
+    const teamId = await FIXTURES.team(owner);
+    const res = await call(owner, {
+      method: 'POST',
+      url: `/api/teams/${teamId}/invitations`,
+      payload: { email: 'invitee@example.test' },
+    });
+    await expectOk(res, 'invite to a team');
+    return res.json<{ data: { id: number } }>().data.id;
   },
   conversation: async (owner) => {
     const analysisId = await FIXTURES.search(owner);

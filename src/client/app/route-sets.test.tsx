@@ -29,6 +29,8 @@ const SPEC_SIGNED_IN = [
   '/market-trends',
   '/analytics',
   '/documentation',
+  '/teams',
+  '/teams/:id',
   '/pricing',
   '/account',
   '/profile-edit',
@@ -54,7 +56,7 @@ const SPEC_SIGNED_OUT = [
   '/privacy',
   '/terms',
 ];
-const SPEC_ALWAYS = ['/share/:token'];
+const SPEC_ALWAYS = ['/share/:token', '/teams/join'];
 // Other navigation targets: later issues give these pages (and pages under them).
 const SPEC_OTHER_TARGETS = [paths.billing.path, paths.contact.path, paths.upgrade.path, paths.admin.path];
 

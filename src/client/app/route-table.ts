@@ -53,6 +53,9 @@ const ProfilePage = page(() => import('./routes/profile-page.tsx'), 'ProfilePage
 const SubscriptionSuccessPage = page(() => import('./routes/subscription-success-page.tsx'), 'SubscriptionSuccessPage');
 const BillingPage = page(() => import('./routes/billing-page.tsx'), 'BillingPage');
 const DemoCheckoutPage = page(() => import('./routes/demo-checkout-page.tsx'), 'DemoCheckoutPage');
+const TeamsPage = page(() => import('./routes/teams-page.tsx'), 'TeamsPage');
+const TeamPage = page(() => import('./routes/team-page.tsx'), 'TeamPage');
+const TeamJoinPage = page(() => import('./routes/team-join-page.tsx'), 'TeamJoinPage');
 const ContactPage = page(() => import('./routes/contact-page.tsx'), 'ContactPage');
 const AdminUsersPage = page(() => import('./routes/admin-users-page.tsx'), 'AdminUsersPage');
 const AdminFlagsPage = page(() => import('./routes/admin-flags-page.tsx'), 'AdminFlagsPage');
@@ -70,7 +73,10 @@ const informationRoutes: AppRoute[] = [
 ];
 
 /** Always available (docs/product/screens.md). */
-export const alwaysRoutes: AppRoute[] = [{ path: paths.share.path, Page: SharePage }];
+export const alwaysRoutes: AppRoute[] = [
+  { path: paths.share.path, Page: SharePage },
+  { path: paths.teamJoin.path, Page: TeamJoinPage },
+];
 
 export const signedOutRoutes: AppRoute[] = [
   { path: paths.home.path, Page: LandingPage },
@@ -103,6 +109,8 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.marketTrends.path, Page: MarketTrendsPage },
   { path: paths.analytics.path, Page: AnalyticsPage },
   { path: paths.documentation.path, Page: DocumentationPage },
+  { path: paths.teams.path, Page: TeamsPage },
+  { path: paths.team.path, Page: TeamPage },
   { path: paths.account.path, Page: AccountPage },
   { path: paths.profileEdit.path, Page: ProfileEditPage },
   { path: paths.changePassword.path, Page: ChangePasswordPage },

@@ -38,6 +38,8 @@ export const paths = {
   terms: { path: '/terms', href: () => '/terms' },
 
   // Always available
+  /** An invitation link: the token rides in the fragment (never sent to a server or a Referer). */
+  teamJoin: { path: '/teams/join', href: () => '/teams/join' },
   share: { path: '/share/:token', href: (token: string) => withParam('/share/:token', 'token', token) },
 
   // Signed-in only
@@ -82,6 +84,8 @@ export const paths = {
   marketTrends: { path: '/market-trends', href: () => '/market-trends' },
   analytics: { path: '/analytics', href: () => '/analytics' },
   documentation: { path: '/documentation', href: () => '/documentation' },
+  teams: { path: '/teams', href: () => '/teams' },
+  team: { path: '/teams/:id', href: (id: number | string) => withParam('/teams/:id', 'id', id) },
   account: { path: '/account', href: () => '/account' },
   profileEdit: { path: '/profile-edit', href: () => '/profile-edit' },
   changePassword: { path: '/change-password', href: () => '/change-password' },

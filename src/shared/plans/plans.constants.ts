@@ -128,7 +128,6 @@ export const COMING_SOON_FEATURES: ReadonlySet<string> = new Set([
   'Advanced analytics',
   'Collaboration (share with team)',
   'Custom reports (branded exports)',
-  'Team management',
   'Team collaboration',
   'White-label options',
   'Custom integrations',

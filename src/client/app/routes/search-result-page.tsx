@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { textLinkClass } from '#client/components/ui/text-link.ts';
@@ -21,6 +22,14 @@ export function SearchResultPage() {
   const result = useQuery({ ...searchResultQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const setSaved = useSetSaved();
   usePageMeta(result.data?.title ?? 'Opportunity', 'One market opportunity with its evidence.');
+  const { hash } = useLocation();
+  // A citation's link (/search-result/:id#evidence-…): bring that evidence row into view once it is drawn.
+  useEffect(() => {
+    if (!result.data || !hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [result.data, hash]);
 
   if (result.isPending) return <Spinner className="w-full py-16" label="Loading the opportunity" />;
   if (result.isError) return <ErrorScreen error={result.error} onRetry={() => void result.refetch()} />;
@@ -62,7 +71,7 @@ export function SearchResultPage() {
         <CreatePlanButton searchResultId={r.id} />
       </div>
       <div className="mt-6">
-        <OpportunityDetails result={r} />
+        <OpportunityDetails result={r} anchored />
       </div>
     </div>
   );

@@ -16,4 +16,5 @@ export * from './analytics.ts';
 export * from './api-keys.ts';
 export * from './exports.ts';
 export * from './resources.ts';
+export * from './teams.ts';
 export * from './chat.ts';

@@ -29,6 +29,7 @@ type Ask = {
   content: string;
   answerer: Answerer;
   signal?: AbortSignal | undefined;
+  onDelta?: ((text: string) => void) | undefined;
 };
 
 async function inputFor(ask: Ask, conversation: ConversationRow): Promise<AnswerInput> {
@@ -37,7 +38,13 @@ async function inputFor(ask: Ask, conversation: ConversationRow): Promise<Answer
   // A compared analysis deleted since (or no longer readable) is left out, not an error.
   for (const id of conversation.variantIds)
     variants.push(await loadContext(ask.db, ask.principal, id).catch(() => null));
-  return { context, question: ask.content, variants: variants.filter((v) => v !== null), signal: ask.signal };
+  return {
+    context,
+    question: ask.content,
+    variants: variants.filter((v) => v !== null),
+    signal: ask.signal,
+    onDelta: ask.onDelta,
+  };
 }
 
 async function compose(ask: Ask, conversation: ConversationRow): Promise<{ answer: ComposedAnswer; ms: number }> {

@@ -37,6 +37,17 @@ export function ownedBy(owner: AnyPgColumn): ResourcePolicy['condition'] {
   };
 }
 
+/**
+ * Rows of a team the principal's user belongs to (any role): `teamColumn` holds the team id. What a
+ * role may do inside the team is the service's 403, after this condition's 404.
+ */
+export function memberOfTeam(teamColumn: AnyPgColumn): ResourcePolicy['condition'] {
+  return (principal) =>
+    principal.kind === 'user'
+      ? sql`${teamColumn} in (select "team_id" from "team_members" where "user_id" = ${principal.userId})`
+      : NO_ROWS;
+}
+
 /** Rows reachable through their parent: a search's results are the search owner's. */
 export function throughParent(parent: ResourcePolicy, foreignKey: AnyPgColumn): ResourcePolicy['condition'] {
   return (principal, permission) =>

@@ -13,8 +13,11 @@ import {
   searchResults,
   searches,
   shareLinks,
+  teamInvitations,
+  teamMembers,
+  teams,
 } from '../../db/schema/index.ts';
-import { ownedBy, throughParent, type ResourcePolicy } from './policy.ts';
+import { memberOfTeam, ownedBy, throughParent, type ResourcePolicy } from './policy.ts';
 
 // Every resource a path parameter can name, with who may use it. A route with an id parameter
 // names its resource in `config.access` (route-access.ts); the route-table IDOR test then attacks it.
@@ -103,6 +106,27 @@ export const apiKeyResource: ResourcePolicy = {
   condition: ownedBy(apiKeys.userId),
 };
 
+export const teamResource: ResourcePolicy = {
+  label: 'The team',
+  table: teams,
+  id: teams.id,
+  condition: memberOfTeam(teams.id),
+};
+
+export const teamMemberResource: ResourcePolicy = {
+  label: 'The team member',
+  table: teamMembers,
+  id: teamMembers.id,
+  condition: memberOfTeam(teamMembers.teamId),
+};
+
+export const teamInvitationResource: ResourcePolicy = {
+  label: 'The invitation',
+  table: teamInvitations,
+  id: teamInvitations.id,
+  condition: memberOfTeam(teamInvitations.teamId),
+};
+
 export const conversationResource: ResourcePolicy = {
   label: 'The conversation',
   table: conversations,
@@ -130,6 +154,9 @@ export const RESOURCES = {
   marketReport: marketReportResource,
   shareLink: shareLinkResource,
   apiKey: apiKeyResource,
+  team: teamResource,
+  teamMember: teamMemberResource,
+  teamInvitation: teamInvitationResource,
   conversation: conversationResource,
   conversationMessage: conversationMessageResource,
 } as const;

@@ -20,6 +20,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
     { label: 'History', to: paths.history.href() },
     { label: 'Market Research', to: paths.marketResearch.href() },
     { label: 'Trending Now', to: paths.trending.href() },
+    { label: 'Teams', to: paths.teams.href() },
     { label: 'Settings', to: paths.account.href() },
     user.isPaid
       ? { label: 'Billing', to: paths.billing.href() }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, registerRequestSchema } from '#shared/auth/auth.schemas.ts';
 import { Input } from '#client/components/form/controls.tsx';
 import { Field } from '#client/components/form/field.tsx';
@@ -8,6 +8,7 @@ import { applyServerErrors } from '#client/components/form/server-errors.ts';
 import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
+import { redirectTarget } from '#client/lib/redirect-target.ts';
 import { useRegister } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -15,7 +16,9 @@ import { SocialButtons } from './social-buttons.tsx';
 
 export function RegisterForm() {
   const navigate = useNavigate();
-  const register = useRegister({ onSignedIn: () => void navigate(paths.home.href()) });
+  const { search } = useLocation();
+  // An invitation link sends a new visitor here and expects them back after registering.
+  const register = useRegister({ onSignedIn: () => void navigate(redirectTarget(search, paths.home.href())) });
   const form = useZodForm(registerRequestSchema, {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
