@@ -93,6 +93,7 @@ describe('admin console', () => {
         ['/admin/alerts', 'Security alerts'],
         ['/admin/audit', 'Audit log'],
         ['/admin/contributions', 'Contributions'],
+        ['/admin/settings', 'Settings'],
       ] as const;
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -105,6 +106,15 @@ describe('admin console', () => {
             await page.getByRole('status').filter({ hasText: 'these rules reach' }).waitFor();
           }
           if (url === '/admin/audit') await page.getByRole('list', { name: 'Audit entries' }).waitFor();
+          if (url === '/admin/settings' && width === 1280) {
+            const days = page.getByLabel('Maximum password age (days)');
+            await days.fill('3');
+            await page.getByRole('button', { name: 'Save policy' }).click();
+            await page.getByText('Use at least 14 days').waitFor();
+            await days.fill('90');
+            await page.getByRole('button', { name: 'Save policy' }).click();
+            await page.getByRole('status').filter({ hasText: 'Passwords now expire after 90 days.' }).waitFor();
+          }
           const name = url.replace(/^\//, '').replace(/\//g, '-');
           await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
           expect(await auditLayout(page, { checkTargets: true }), `${url} at ${width}`).toEqual([]);

@@ -62,6 +62,7 @@ const AdminFlagsPage = page(() => import('./routes/admin-flags-page.tsx'), 'Admi
 const AdminAlertsPage = page(() => import('./routes/admin-alerts-page.tsx'), 'AdminAlertsPage');
 const AdminAuditPage = page(() => import('./routes/admin-audit-page.tsx'), 'AdminAuditPage');
 const AdminContributionsPage = page(() => import('./routes/admin-contributions-page.tsx'), 'AdminContributionsPage');
+const AdminSettingsPage = page(() => import('./routes/admin-settings-page.tsx'), 'AdminSettingsPage');
 
 const informationRoutes: AppRoute[] = [
   { path: paths.pricing.path, Page: PricingPage },
@@ -123,6 +124,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.adminAlerts.path, Page: AdminAlertsPage },
   { path: paths.adminAudit.path, Page: AdminAuditPage },
   { path: paths.adminContributions.path, Page: AdminContributionsPage },
+  { path: paths.adminSettings.path, Page: AdminSettingsPage },
   ...informationRoutes,
 ];
 

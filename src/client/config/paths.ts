@@ -98,6 +98,7 @@ export const paths = {
   adminAlerts: { path: '/admin/alerts', href: () => '/admin/alerts' },
   adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
   adminContributions: { path: '/admin/contributions', href: () => '/admin/contributions' },
+  adminSettings: { path: '/admin/settings', href: () => '/admin/settings' },
 
   // Navigation targets outside the route lists (docs/product/screens.md);
   // the issues that own them add their routes.

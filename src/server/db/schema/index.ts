@@ -18,3 +18,4 @@ export * from './exports.ts';
 export * from './resources.ts';
 export * from './teams.ts';
 export * from './chat.ts';
+export * from './app-settings.ts';

@@ -152,10 +152,14 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
     r.post(
       '/conversations/:id/messages',
       {
+        // Not compressed: streamed lines must reach the browser as the model writes them.
+        compress: false,
         config: ownConversation,
         schema: {
           tags,
           summary: 'Ask a question about the analysis',
+          description:
+            'Answers one envelope, or with `Accept: application/x-ndjson` lines (chatStreamLineSchema): the model’s text as `delta`, then `done` with the stored exchange, or `error`.',
           params: idParamsSchema,
           body: messageCreateSchema,
           response: { 201: ok(exchangeSchema) },
