@@ -7,6 +7,7 @@ import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
+import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { CreatePlanButton } from '#client/features/action-plans/components/create-plan-button.tsx';
 import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts';
 import { searchResultQueryOptions } from '#client/features/searches/api/searches-api.ts';
@@ -42,7 +43,10 @@ export function SearchResultPage() {
         </Link>
       </p>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
-        <h1 className="text-2xl font-bold">{r.title}</h1>
+        <div className="flex min-w-0 items-start gap-2">
+          <h1 className="min-w-0 text-2xl font-bold break-words">{r.title}</h1>
+          <HelpLink page="searchResult" />
+        </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild>
             <Link to={paths.validateIdea.href({ from: r.id })}>Validate this opportunity</Link>

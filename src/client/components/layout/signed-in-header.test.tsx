@@ -61,6 +61,7 @@ describe('signed-in header (docs/product/screens.md)', () => {
       'History',
       'Market Research',
       'Trending Now',
+      'Teams',
       'Settings',
       'Upgrade to Pro',
       'Help & Support',
