@@ -132,4 +132,29 @@ describe('admin console', () => {
       await member.context.close();
     }
   }, 180_000);
+
+  it('renders the API reference from the OpenAPI document, within the CSP, at 1280 and 390 px', async () => {
+    const { context, page, pageErrors } = await signedInPage(browser, { plan: 'enterprise' });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    try {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.goto('/documentation/api');
+        await page.getByRole('heading', { name: 'API reference', level: 1 }).waitFor();
+        await page.getByRole('link', { name: 'GET /api/v1/searches' }).first().waitFor();
+        const operation = page.getByRole('list', { name: 'API operations' }).getByRole('listitem').first();
+        await operation.getByText('Responses').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `api-reference-${width}.png`), fullPage: true });
+        expect(await auditLayout(page, { checkTargets: true }), `at ${width}`).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      }
+      expect(violations).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -84,6 +84,7 @@ export const paths = {
   marketTrends: { path: '/market-trends', href: () => '/market-trends' },
   analytics: { path: '/analytics', href: () => '/analytics' },
   documentation: { path: '/documentation', href: () => '/documentation' },
+  apiReference: { path: '/documentation/api', href: () => '/documentation/api' },
   teams: { path: '/teams', href: () => '/teams' },
   team: { path: '/teams/:id', href: (id: number | string) => withParam('/teams/:id', 'id', id) },
   account: { path: '/account', href: () => '/account' },
