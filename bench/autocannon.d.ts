@@ -7,6 +7,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers by HTTP status: `{ '200': { count }, '429': { count } }`. */
+    statusCodeStats?: Record<string, { count: number }>;
     '2xx': number;
   };
   export type AutocannonOptions = {
@@ -16,6 +18,8 @@ declare module 'autocannon' {
     pipelining?: number;
     workers?: number;
     headers?: Record<string, string>;
+    /** Requests each connection cycles through (a header set per request, e.g. one API key each). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
   };
   export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
 }

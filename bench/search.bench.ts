@@ -4,15 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/server/app.ts';
-import { fromPglite, fromPostgres, type DatabaseHandle } from '../src/server/db/client.ts';
+import { fromPglite, type DatabaseHandle } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { searches, users } from '../src/server/db/schema/index.ts';
 import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
 import { parseEnv, readTestVariable } from '../src/server/env.ts';
 import { defaultFilters } from '../src/shared/searches/filters.schemas.ts';
+import { throwawayPostgres } from './support/throwaway-postgres.ts';
 
 // Issue 5 benchmark: (1) end-to-end POST /api/search over HTTP (request → persisted analysis) with
 // the full corpus, p50/p95; (2) authenticated GET /api/searches at 50 connections as a ratio of a
@@ -76,26 +76,7 @@ const targets: Target[] = [
   },
   {
     name: 'PostgreSQL',
-    open: async () => {
-      const name = `unbuilt_bench_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      await admin.end();
-      const url = new URL(PG_ADMIN_URL);
-      url.pathname = `/${name}`;
-      const database = fromPostgres(url.toString(), { max: 20 });
-      return {
-        database,
-        drop: async () => {
-          await database.close();
-          const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
-          await cleanup.connect();
-          await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-          await cleanup.end();
-        },
-      };
-    },
+    open: () => throwawayPostgres(PG_ADMIN_URL, 'unbuilt_bench'),
   },
 ];
 

@@ -85,6 +85,10 @@ describe('action plan', () => {
         expect.arrayContaining(['Research', 'Validation', 'Development', 'Launch', 'What’s next']),
       );
       await page.getByRole('img', { name: /^Completion over 1 day/ }).waitFor();
+      const firstTask = reloaded.getByRole('listitem', { name: first, exact: true });
+      await firstTask.getByText('Helpful resources', { exact: true }).click();
+      await firstTask.getByRole('link').filter({ hasText: /\w/ }).first().waitFor();
+      expect(await firstTask.locator('a[href^="/resources/"]').count()).toBeGreaterThan(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(
         await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),

@@ -93,6 +93,7 @@ describe('admin console', () => {
         ['/admin/alerts', 'Security alerts'],
         ['/admin/audit', 'Audit log'],
         ['/admin/contributions', 'Contributions'],
+        ['/admin/settings', 'Settings'],
       ] as const;
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -105,6 +106,15 @@ describe('admin console', () => {
             await page.getByRole('status').filter({ hasText: 'these rules reach' }).waitFor();
           }
           if (url === '/admin/audit') await page.getByRole('list', { name: 'Audit entries' }).waitFor();
+          if (url === '/admin/settings' && width === 1280) {
+            const days = page.getByLabel('Maximum password age (days)');
+            await days.fill('3');
+            await page.getByRole('button', { name: 'Save policy' }).click();
+            await page.getByText('Use at least 14 days').waitFor();
+            await days.fill('90');
+            await page.getByRole('button', { name: 'Save policy' }).click();
+            await page.getByRole('status').filter({ hasText: 'Passwords now expire after 90 days.' }).waitFor();
+          }
           const name = url.replace(/^\//, '').replace(/\//g, '-');
           await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
           expect(await auditLayout(page, { checkTargets: true }), `${url} at ${width}`).toEqual([]);
@@ -122,4 +132,29 @@ describe('admin console', () => {
       await member.context.close();
     }
   }, 180_000);
+
+  it('renders the API reference from the OpenAPI document, within the CSP, at 1280 and 390 px', async () => {
+    const { context, page, pageErrors } = await signedInPage(browser, { plan: 'enterprise' });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    try {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.goto('/documentation/api');
+        await page.getByRole('heading', { name: 'API reference', level: 1 }).waitFor();
+        await page.getByRole('link', { name: 'GET /api/v1/searches' }).first().waitFor();
+        const operation = page.getByRole('list', { name: 'API operations' }).getByRole('listitem').first();
+        await operation.getByText('Responses').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `api-reference-${width}.png`), fullPage: true });
+        expect(await auditLayout(page, { checkTargets: true }), `at ${width}`).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      }
+      expect(violations).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

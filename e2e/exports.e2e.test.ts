@@ -50,6 +50,10 @@ describe('exports', () => {
       expect(csv.name).toMatch(/\.csv$/);
       expect(csv.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       expect(csv.bytes.toString('utf8')).toContain('legal research for lawyers');
+      await page.getByLabel('Pitch-deck template').selectOption('minimal');
+      const deck = await download(page, 'Download pitch deck');
+      expect(deck.name).toMatch(/^unbuilt-legal-research-for-lawyers-\d+\.pptx$/);
+      expect(deck.bytes.subarray(0, 2).toString()).toBe('PK');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: path.join(SHOTS, 'exports-analysis-390.png') });
       await page.goto('/history');

@@ -128,6 +128,24 @@ describe('resource library', () => {
     }
   });
 
+  it('opens the right help article from the "?" of each page that has one', async () => {
+    const { context, page } = await signedInPage(browser);
+    try {
+      for (const [path, topic, title] of [
+        ['/', 'running your first search', 'Run your first market-gap search'],
+        ['/pricing', 'plans, searches and quotas', 'Plans, searches and quotas'],
+        ['/account', 'privacy and your data', 'Privacy: what we store and how to remove it'],
+        ['/resources', 'using the resource library', 'Using the resource library'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('link', { name: `Help: ${topic}` }).click();
+        await page.getByRole('heading', { name: title }).waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lists and searches help articles and opens the documentation', async () => {
     const { context, page } = await signedInPage(browser);
     try {

@@ -14,6 +14,10 @@ import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts'
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
 import { exportsV1Routes } from './features/exports/exports-v1.routes.ts';
+import type { DeckCompanions } from './features/exports/exports.service.ts';
+import { getPlan } from './features/action-plans/action-plans.service.ts';
+import { getIdea } from './features/ideas/ideas.service.ts';
+import { findAnalysisCompanions } from './lib/analysis-companions.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { ideasRoutes } from './features/ideas/ideas.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';
@@ -30,6 +34,16 @@ import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
 import { trendingRoutes } from './features/trends/trending.routes.ts';
 import { trialRoutes } from './features/trial/trial.routes.ts';
 import { usageRoutes } from './features/usage/usage.routes.ts';
+
+/** The pitch deck's idea and action plan: the exports feature gets them from their own features here. */
+const deckCompanions: DeckCompanions = async ({ db, principal, searchId }) => {
+  const ids = await findAnalysisCompanions(db, principal, searchId);
+  return {
+    idea: ids.ideaId === null ? null : await getIdea({ db, principal, id: ids.ideaId }),
+    plan: ids.planId === null ? null : await getPlan({ db, principal, id: ids.planId }),
+    focusRank: ids.focusRank,
+  };
+};
 
 /** Every feature, one line each (a feature with several URL prefixes registers them itself). */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -51,6 +65,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(teamsRoutes);
   await app.register(collaborationRoutes);
   await app.register(exportsRoutes, { prefix: '/api/exports' });
+  await app.register(exportsRoutes, { prefix: '/api/exports', companions: deckCompanions });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
   await app.register(apiV1DocumentRoutes, { prefix: '/api/v1' });

@@ -58,7 +58,13 @@ const SPEC_SIGNED_OUT = [
 ];
 const SPEC_ALWAYS = ['/share/:token', '/teams/join'];
 // Other navigation targets: later issues give these pages (and pages under them).
-const SPEC_OTHER_TARGETS = [paths.billing.path, paths.contact.path, paths.upgrade.path, paths.admin.path];
+const SPEC_OTHER_TARGETS = [
+  paths.billing.path,
+  paths.contact.path,
+  paths.upgrade.path,
+  paths.admin.path,
+  paths.apiReference.path,
+];
 
 function pathsFor(status: AuthStatus): string[] {
   return routesFor(status).map((route) => route.path);

@@ -57,11 +57,13 @@ const TeamsPage = page(() => import('./routes/teams-page.tsx'), 'TeamsPage');
 const TeamPage = page(() => import('./routes/team-page.tsx'), 'TeamPage');
 const TeamJoinPage = page(() => import('./routes/team-join-page.tsx'), 'TeamJoinPage');
 const ContactPage = page(() => import('./routes/contact-page.tsx'), 'ContactPage');
+const ApiReferencePage = page(() => import('./routes/api-reference-page.tsx'), 'ApiReferencePage');
 const AdminUsersPage = page(() => import('./routes/admin-users-page.tsx'), 'AdminUsersPage');
 const AdminFlagsPage = page(() => import('./routes/admin-flags-page.tsx'), 'AdminFlagsPage');
 const AdminAlertsPage = page(() => import('./routes/admin-alerts-page.tsx'), 'AdminAlertsPage');
 const AdminAuditPage = page(() => import('./routes/admin-audit-page.tsx'), 'AdminAuditPage');
 const AdminContributionsPage = page(() => import('./routes/admin-contributions-page.tsx'), 'AdminContributionsPage');
+const AdminSettingsPage = page(() => import('./routes/admin-settings-page.tsx'), 'AdminSettingsPage');
 
 const informationRoutes: AppRoute[] = [
   { path: paths.pricing.path, Page: PricingPage },
@@ -109,6 +111,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.marketTrends.path, Page: MarketTrendsPage },
   { path: paths.analytics.path, Page: AnalyticsPage },
   { path: paths.documentation.path, Page: DocumentationPage },
+  { path: paths.apiReference.path, Page: ApiReferencePage },
   { path: paths.teams.path, Page: TeamsPage },
   { path: paths.team.path, Page: TeamPage },
   { path: paths.account.path, Page: AccountPage },
@@ -123,6 +126,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.adminAlerts.path, Page: AdminAlertsPage },
   { path: paths.adminAudit.path, Page: AdminAuditPage },
   { path: paths.adminContributions.path, Page: AdminContributionsPage },
+  { path: paths.adminSettings.path, Page: AdminSettingsPage },
   ...informationRoutes,
 ];
 

@@ -4,6 +4,7 @@ import { paths } from '#client/config/paths.ts';
 import { RouteErrorBoundary } from '#client/components/errors/route-error-boundary.tsx';
 import { AppShell } from '#client/components/layout/app-shell.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { ChatLauncher } from '#client/features/chat/components/chat-launcher.tsx';
 import { bootstrapSession } from '#client/features/auth/api/session-bootstrap.ts';
 import { useAuthStore, type AuthStatus } from '#client/lib/auth-store.ts';
 import { routesFor, signedInRoutes, type AppRoute } from './route-table.ts';
@@ -14,6 +15,16 @@ import { NotFoundPage } from './routes/not-found-page.tsx';
 const OnboardingTour = lazy(async () => ({
   default: (await import('#client/features/onboarding/components/onboarding-tour.tsx')).OnboardingTour,
 }));
+
+const ChatUpgrade = lazy(async () => ({ default: (await import('./chat-upgrade.tsx')).ChatUpgrade }));
+
+function renderChatUpgrade() {
+  return (
+    <Suspense fallback={null}>
+      <ChatUpgrade />
+    </Suspense>
+  );
+}
 
 function toRouteObject({ path, Page }: AppRoute): RouteObject {
   return {
@@ -62,6 +73,9 @@ export function AppRoutes() {
   return (
     <AppShell status={status}>
       <RoutesForStatus status={status} />
+      {status === 'unknown' ? null : (
+        <ChatLauncher isSignedIn={status === 'signed-in'} renderUpgrade={renderChatUpgrade} />
+      )}
       {status === 'signed-in' ? (
         <Suspense fallback={null}>
           <OnboardingTour />

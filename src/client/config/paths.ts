@@ -84,6 +84,7 @@ export const paths = {
   marketTrends: { path: '/market-trends', href: () => '/market-trends' },
   analytics: { path: '/analytics', href: () => '/analytics' },
   documentation: { path: '/documentation', href: () => '/documentation' },
+  apiReference: { path: '/documentation/api', href: () => '/documentation/api' },
   teams: { path: '/teams', href: () => '/teams' },
   team: { path: '/teams/:id', href: (id: number | string) => withParam('/teams/:id', 'id', id) },
   account: { path: '/account', href: () => '/account' },
@@ -98,6 +99,7 @@ export const paths = {
   adminAlerts: { path: '/admin/alerts', href: () => '/admin/alerts' },
   adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
   adminContributions: { path: '/admin/contributions', href: () => '/admin/contributions' },
+  adminSettings: { path: '/admin/settings', href: () => '/admin/settings' },
 
   // Navigation targets outside the route lists (docs/product/screens.md);
   // the issues that own them add their routes.

@@ -68,3 +68,18 @@ export async function outboxText(t: TestApp, to: string): Promise<string> {
   }
   throw new Error(`no outbox e-mail for ${to}`);
 }
+
+/** POST /api/auth/password/change from `password` to a new strong one, as the signed-in user. */
+export function changePasswordViaApi(
+  t: TestApp,
+  headers: { authorization: string },
+  password: string,
+  next = 'Amber-Meadow-Compass-77',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/password/change',
+    headers,
+    payload: { currentPassword: password, newPassword: next, confirmPassword: next },
+  });
+}

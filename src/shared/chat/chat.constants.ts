@@ -9,6 +9,8 @@ export const HELP_QUESTIONS_PER_MINUTE = 20;
 export const CHAT_MESSAGE_MAX = 10_000;
 export const SUGGESTED_QUESTION_MIN = 5;
 export const SUGGESTED_QUESTION_MAX = 500;
+/** The satisfaction question appears once, after this many messages in a conversation. */
+export const ASK_SATISFACTION_AFTER_MESSAGES = 4;
 /** Other analyses one conversation may compare (a re-run, a variant). */
 export const MAX_VARIANTS = 3;
 export const QUESTION_CATEGORIES = [

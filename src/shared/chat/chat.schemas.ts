@@ -79,6 +79,7 @@ export const chatMessageSchema = z.object({
   editedAt: z.string().nullable(),
   createdAt: z.string(),
 });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const suggestedQuestionSchema = z.object({
   id: z.number().int(),
@@ -128,3 +129,12 @@ export const helpAnswerSchema = z.object({
   mode: z.literal('offline'),
 });
 export type HelpAnswer = z.infer<typeof helpAnswerSchema>;
+
+/** With `Accept: application/x-ndjson` a question is answered as lines: the model's text as it comes, then the stored exchange. */
+export const CHAT_STREAM_CONTENT_TYPE = 'application/x-ndjson';
+export const chatStreamLineSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('done'), data: exchangeSchema }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type ChatStreamLine = z.infer<typeof chatStreamLineSchema>;

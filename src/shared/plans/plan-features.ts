@@ -8,6 +8,7 @@ export const PLAN_FEATURES = {
   collaboration: ['pro', 'enterprise'],
   customReports: ['pro', 'enterprise'],
   csvExport: ['pro', 'enterprise'],
+  pitchDeck: ['pro', 'enterprise'],
   unlimitedHistory: ['pro', 'enterprise'],
   prioritySupport: ['pro', 'enterprise'],
   teamManagement: ['enterprise'],

@@ -263,10 +263,17 @@ export const tagListResultSchema = z.object({
   tags: z.array(z.object({ name: z.string(), slug: z.string(), usageCount: z.number().int() })),
 });
 
-export const recommendationsQuerySchema = z.object({
-  searchId: idSchema,
-  limit: z.coerce.number().int().min(1).max(10).default(5),
-});
+/** Helpful resources for one of my analyses (`searchId`) or one of my action-plan tasks (`taskId`). */
+export const recommendationsQuerySchema = z
+  .object({
+    searchId: idSchema.optional(),
+    taskId: idSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(10).default(5),
+  })
+  .refine((q) => (q.searchId === undefined) !== (q.taskId === undefined), {
+    message: 'Give an analysis (searchId) or a plan task (taskId), one of them',
+    path: ['searchId'],
+  });
 export const recommendationsSchema = z.object({ items: z.array(resourceSummarySchema) });
 
 // Contributions (users suggest, admins review).

@@ -11,6 +11,7 @@ import {
   planQueryOptions,
 } from '#client/features/action-plans/api/action-plans-api.ts';
 import { PlanBoard } from '#client/features/action-plans/components/plan-board.tsx';
+import { TaskResources } from '#client/features/resources/components/task-resources.tsx';
 import { PlansDialog } from '#client/features/billing/components/plans-dialog.tsx';
 import { UpgradePrompt } from '#client/features/billing/components/upgrade-prompt.tsx';
 import { ApiError } from '#client/lib/api-error.ts';
@@ -117,7 +118,10 @@ export function ActionPlanPage() {
           ) : plan.isError ? (
             <ErrorScreen error={plan.error} onRetry={() => void plan.refetch()} />
           ) : (
-            <PlanBoard plan={plan.data} />
+            <PlanBoard
+              plan={plan.data}
+              taskExtra={(task) => <TaskResources taskId={task.id} taskTitle={task.title} />}
+            />
           )
         ) : canGenerate ? null : (
           <ExamplePlan from={positiveInt(params.get('from'))} />

@@ -6,6 +6,7 @@ import { WelcomePill } from '#client/features/auth/components/welcome-pill.tsx';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import { recentSearchesQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { usageQueryOptions } from '#client/features/usage/api/usage-api.ts';
+import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { PlansDialog } from '#client/features/billing/components/plans-dialog.tsx';
 import { RecentDiscoveries } from '#client/features/searches/components/recent-discoveries.tsx';
 import { SearchBar } from '#client/features/searches/components/search-bar.tsx';
@@ -43,7 +44,10 @@ export function HomePage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <WelcomePill />
-      <h1 className="mt-4 text-3xl font-bold">Discover what&apos;s still unbuilt</h1>
+      <div className="mt-4 flex items-start justify-between gap-2">
+        <h1 className="text-3xl font-bold">Discover what&apos;s still unbuilt</h1>
+        <HelpLink page="home" />
+      </div>
       <div className="mt-6 grid gap-4 md:grid-cols-2">
         <UsageCard usage={usage.data} plan={plan} />
         {isLow ? <UpgradePrompt reason="search-limit" plan={plan} onViewPlans={() => setPlansOpen(true)} /> : null}

@@ -11,6 +11,7 @@ import { PlanCards, type PlanCta } from '#client/components/marketing/plan-cards
 import { paths } from '#client/config/paths.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import { TrialOffer } from '#client/features/billing/components/trial-offer.tsx';
+import { HelpLink } from '#client/features/help/components/help-link.tsx';
 
 function ctaFor(isSignedIn: boolean) {
   return (plan: PlanDefinition): PlanCta => {
@@ -33,6 +34,7 @@ export function PricingPage() {
       title="Pricing"
       description={`Unbuilt plans: Free with ${FREE_MONTHLY_SEARCHES} searches a month, Pro with unlimited searches, and Enterprise for teams. Try Pro free for ${TRIAL_DAYS} days, no credit card.`}
       width="wide"
+      help={<HelpLink page="pricing" />}
       lead={`Start free with ${FREE_MONTHLY_SEARCHES} searches a month. Try Pro free for ${TRIAL_DAYS} days — no credit card required.`}
     >
       <section aria-labelledby="plans-title">

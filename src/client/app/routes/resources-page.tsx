@@ -57,7 +57,7 @@ export function ResourcesPage() {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Resource library</h1>
-        <HelpLink article="using-the-resource-library" topic="using the resource library" />
+        <HelpLink page="resources" />
       </div>
       <p className="mt-1 text-muted-foreground">
         Free, well-known guides, templates, tools and public data sources for each phase of building a company. Each

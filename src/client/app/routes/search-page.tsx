@@ -60,7 +60,7 @@ export function SearchPage() {
         <div className="min-w-0">
           <div className="flex items-start gap-2">
             <h1 className="text-2xl font-bold break-words">{search.query}</h1>
-            <HelpLink article="how-scores-are-computed" topic="how the scores are computed" />
+            <HelpLink page="search" />
           </div>
           <p className="text-sm text-muted-foreground">
             {formatDate(search.timestamp)} · {countOf(search.results.length, 'opportunity', 'opportunities')}

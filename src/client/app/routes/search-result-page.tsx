@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
+import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { CreatePlanButton } from '#client/features/action-plans/components/create-plan-button.tsx';
 import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts';
 import { searchResultQueryOptions } from '#client/features/searches/api/searches-api.ts';
@@ -20,6 +22,14 @@ export function SearchResultPage() {
   const result = useQuery({ ...searchResultQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const setSaved = useSetSaved();
   usePageMeta(result.data?.title ?? 'Opportunity', 'One market opportunity with its evidence.');
+  const { hash } = useLocation();
+  // A citation's link (/search-result/:id#evidence-…): bring that evidence row into view once it is drawn.
+  useEffect(() => {
+    if (!result.data || !hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [result.data, hash]);
 
   if (result.isPending) return <Spinner className="w-full py-16" label="Loading the opportunity" />;
   if (result.isError) return <ErrorScreen error={result.error} onRetry={() => void result.refetch()} />;
@@ -33,7 +43,10 @@ export function SearchResultPage() {
         </Link>
       </p>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
-        <h1 className="text-2xl font-bold">{r.title}</h1>
+        <div className="flex min-w-0 items-start gap-2">
+          <h1 className="min-w-0 text-2xl font-bold break-words">{r.title}</h1>
+          <HelpLink page="searchResult" />
+        </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild>
             <Link to={paths.validateIdea.href({ from: r.id })}>Validate this opportunity</Link>
@@ -58,7 +71,7 @@ export function SearchResultPage() {
         <CreatePlanButton searchResultId={r.id} />
       </div>
       <div className="mt-6">
-        <OpportunityDetails result={r} />
+        <OpportunityDetails result={r} anchored />
       </div>
     </div>
   );

@@ -61,6 +61,7 @@ describe('signed-in header (docs/product/screens.md)', () => {
       'History',
       'Market Research',
       'Trending Now',
+      'Teams',
       'Settings',
       'Upgrade to Pro',
       'Help & Support',
@@ -68,11 +69,12 @@ describe('signed-in header (docs/product/screens.md)', () => {
     ]);
   });
 
-  it('shows the name, a PRO badge and Billing for a paid plan, and no Upgrade button', async () => {
+  it('shows the name, the plan badge (the real plan) and Billing for a paid plan, and no Upgrade button', async () => {
     renderHeader({ ...base, name: 'Grace Hopper', plan: 'enterprise', isPaid: true });
     expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull();
     const menuButton = screen.getByRole('button', { name: 'Account menu for Grace Hopper' });
-    expect(menuButton).toHaveTextContent('PRO');
+    expect(menuButton).toHaveTextContent('ENTERPRISE');
+    expect(menuButton).not.toHaveTextContent(/\bPRO\b/);
     await userEvent.click(menuButton);
     expect(await screen.findByRole('menuitem', { name: 'Billing' })).toHaveAttribute('href', '/billing');
     expect(screen.queryByRole('menuitem', { name: 'Upgrade to Pro' })).toBeNull();

@@ -1,3 +1,4 @@
+import { CHAT_DAILY_MESSAGES } from '#shared/chat/chat.constants.ts';
 import { UPGRADE_PROMPT_DISMISS_MS } from '#shared/plans/plans.constants.ts';
 
 // Upgrade prompts: why one shows, and its 24-hour dismissal kept in localStorage per reason.
@@ -7,6 +8,7 @@ export const UPGRADE_REASONS = {
   'premium-feature': 'This is a Pro feature',
   'export-limit': 'Export limit reached',
   collaboration: 'Collaboration requires Pro',
+  'chat-limit': "You've used today's assistant messages",
 } as const;
 export type UpgradeReason = keyof typeof UPGRADE_REASONS;
 
@@ -15,6 +17,7 @@ export const UPGRADE_REASON_DETAIL: Record<UpgradeReason, string> = {
   'premium-feature': 'Upgrade to Pro to unlock it.',
   'export-limit': 'Pro includes branded exports without limits.',
   collaboration: 'Share analyses with your team on Pro.',
+  'chat-limit': `Pro gives you ${CHAT_DAILY_MESSAGES.pro} assistant messages a day.`,
 };
 
 export function dismissKey(reason: UpgradeReason): string {

@@ -19,3 +19,4 @@ export * from './resources.ts';
 export * from './teams.ts';
 export * from './chat.ts';
 export * from './collaboration.ts';
+export * from './app-settings.ts';

@@ -14,12 +14,15 @@ import {
   securityAlertPageSchema,
   securityAlertSchema,
 } from '#shared/admin/admin.schemas.ts';
+import { passwordPolicySchema } from '#shared/admin/settings.schemas.ts';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import { auditAdminAction, requireAdmin } from '../../lib/admin-guard.ts';
 import { currentUser } from '../../lib/auth-guard.ts';
 import { applyUserAction, getAdminUser, listAdminUsers } from './admin-users.service.ts';
 import { auditCsv, listAlerts, searchAudit, triageAlert } from './admin-security.service.ts';
+import { getPasswordPolicy, setPasswordPolicy } from './admin-settings.service.ts';
+import { passwordExpiryJob } from './password-expiry.job.ts';
 
 // /api/admin: the console's users, security alerts and audit log (ADR 022). Feature flags
 // (/api/admin/flags), the contribution queue (/api/admin/contributions) and plan changes
@@ -31,8 +34,51 @@ const admin = { access: 'admin' } as const;
 export const adminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
+  app.deps.jobs.register(passwordExpiryJob);
   // Before validation: a non-admin gets 404 whatever they send (admin-guard.ts).
   app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/settings/password-policy',
+    {
+      schema: {
+        tags,
+        summary: 'The maximum password age (null: passwords do not expire)',
+        response: { 200: ok(passwordPolicySchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await getPasswordPolicy(db) }),
+  );
+
+  app.put(
+    '/settings/password-policy',
+    {
+      schema: {
+        tags,
+        summary: 'Set the maximum password age: users are warned by e-mail before it and must change it after',
+        body: passwordPolicySchema,
+        response: { 200: ok(passwordPolicySchema) },
+      },
+    },
+    async (request) => {
+      const data = await setPasswordPolicy({
+        db,
+        adminId: currentUser(request).id,
+        policy: request.body,
+        now: clock.now(),
+        audit: (tx, previous) =>
+          auditAdminAction({
+            db: tx,
+            request,
+            event: 'admin.settings_change',
+            resource: 'app_settings',
+            resourceId: 'password_policy',
+            metadata: { from: previous, to: request.body },
+          }),
+      });
+      return { success: true as const, data };
+    },
+  );
 
   app.get(
     '/users',

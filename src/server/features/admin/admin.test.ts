@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceCategories, securityAlerts, securityAuditLogs, users } from '../../db/schema/index.ts';
 import { writeAudit } from '../../lib/security-audit.ts';
-import { login, STRONG_PASSWORD, registerViaApi } from '../../test/auth-helpers.ts';
+import { login, STRONG_PASSWORD, registerViaApi, changePasswordViaApi } from '../../test/auth-helpers.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -64,6 +64,8 @@ async function adminCalls(): Promise<Call[]> {
     { method: 'PUT', url: `/api/admin/users/${target.user.id}/plan`, payload: { plan: 'pro' } },
     { method: 'GET', url: '/api/admin/security-alerts?status=open' },
     { method: 'PATCH', url: `/api/admin/security-alerts/${await newAlert()}`, payload: { status: 'acknowledged' } },
+    { method: 'GET', url: '/api/admin/settings/password-policy' },
+    { method: 'PUT', url: '/api/admin/settings/password-policy', payload: { maxPasswordAgeDays: null } },
     { method: 'GET', url: '/api/admin/audit-logs?event=login' },
     { method: 'GET', url: '/api/admin/audit-logs/export.csv' },
     { method: 'GET', url: '/api/admin/flags' },
@@ -176,6 +178,11 @@ describe('every admin action is audited', () => {
         String(contributionId),
       ],
       [{ method: 'GET', url: '/api/admin/audit-logs/export.csv?event=admin.' }, 'admin.audit_export', ''],
+      [
+        { method: 'PUT', url: '/api/admin/settings/password-policy', payload: { maxPasswordAgeDays: 365 } },
+        'admin.settings_change',
+        'password_policy',
+      ],
     ];
     for (const [c, event, resourceId] of actions) {
       const before = (await auditRows(event)).length;
@@ -296,16 +303,7 @@ describe('force a password change', () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers })).statusCode).toBe(200);
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/change',
-      headers,
-      payload: {
-        currentPassword: STRONG_PASSWORD,
-        newPassword: 'Amber-Meadow-Compass-77',
-        confirmPassword: 'Amber-Meadow-Compass-77',
-      },
-    });
+    const changed = await changePasswordViaApi(t, headers, STRONG_PASSWORD);
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/searches', headers })).statusCode).toBe(200);
     expect((await reloadUser(t, reg.userId)).forcePasswordChange).toBe(false);

@@ -116,6 +116,7 @@ async function storeNewPassword(options: Deps & { user: UserRow; password: strin
         lastPasswordChange: now,
         updatedAt: now,
         forcePasswordChange: false,
+        passwordExpiryWarningSent: false,
         passwordStrengthScore: passwordStrengthScore(password, [user.email, user.name ?? '']),
         failedLoginAttempts: 0,
         accountLocked: false,

@@ -21,6 +21,8 @@ export type AnswerInput = {
   question: string;
   variants: readonly AnalysisContext[];
   signal?: AbortSignal | undefined;
+  /** Text as the model streams it (LLM mode). */
+  onDelta?: ((text: string) => void) | undefined;
 };
 
 export type Answerer = (input: AnswerInput) => Promise<ComposedAnswer>;

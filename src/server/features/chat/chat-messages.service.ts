@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Exchange, MessageMetadata } from '#shared/chat/chat.schemas.ts';
+import type { ChatUsage, Exchange, MessageMetadata } from '#shared/chat/chat.schemas.ts';
 import type { PlanId } from '#shared/plans/plans.constants.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import {
@@ -29,6 +29,7 @@ type Ask = {
   content: string;
   answerer: Answerer;
   signal?: AbortSignal | undefined;
+  onDelta?: ((text: string) => void) | undefined;
 };
 
 async function inputFor(ask: Ask, conversation: ConversationRow): Promise<AnswerInput> {
@@ -37,14 +38,32 @@ async function inputFor(ask: Ask, conversation: ConversationRow): Promise<Answer
   // A compared analysis deleted since (or no longer readable) is left out, not an error.
   for (const id of conversation.variantIds)
     variants.push(await loadContext(ask.db, ask.principal, id).catch(() => null));
-  return { context, question: ask.content, variants: variants.filter((v) => v !== null), signal: ask.signal };
+  return {
+    context,
+    question: ask.content,
+    variants: variants.filter((v) => v !== null),
+    signal: ask.signal,
+    onDelta: ask.onDelta,
+  };
 }
 
-async function compose(ask: Ask, conversation: ConversationRow): Promise<{ answer: ComposedAnswer; ms: number }> {
-  const input = await inputFor(ask, conversation);
+/**
+ * Counts the message and loads the analysis side by side (time to first token), then answers; the
+ * answerer (and a model) runs only once the message is counted within the day's limit.
+ */
+async function countAndCompose(
+  ask: Ask,
+  conversation: ConversationRow,
+): Promise<{ usage: ChatUsage; answer: ComposedAnswer; ms: number }> {
+  const [counted, loaded] = await Promise.allSettled([
+    consumeChatMessage(ask.db, conversation.userId, ask.plan, ask.clock.now()),
+    inputFor(ask, conversation),
+  ]);
+  if (counted.status === 'rejected') throw counted.reason;
+  if (loaded.status === 'rejected') throw loaded.reason;
   const started = performance.now();
-  const answer = await ask.answerer(input);
-  return { answer, ms: Math.round(performance.now() - started) };
+  const answer = await ask.answerer(loaded.value);
+  return { usage: counted.value, answer, ms: Math.round(performance.now() - started) };
 }
 
 function metadataOf(answer: ComposedAnswer, ms: number): MessageMetadata {
@@ -77,8 +96,7 @@ export async function sendMessage(
 ): Promise<Exchange> {
   const { db, principal } = ask;
   const conversation = await loadConversation(db, principal, ask.id, 'write');
-  const usage = await consumeChatMessage(db, conversation.userId, ask.plan, ask.clock.now());
-  const { answer, ms } = await compose(ask, conversation);
+  const { usage, answer, ms } = await countAndCompose(ask, conversation);
   return db.transaction(async (tx) => {
     const [question] = await tx
       .insert(conversationMessages)
@@ -111,8 +129,7 @@ export async function editMessage(ask: Ask & { messageId: number }): Promise<Exc
   if (!message) throw notFound(conversationMessageResource.label);
   if (message.role !== 'user') throw new AppError('BAD_REQUEST', 'Only your own questions can be edited.');
   const conversation = await loadConversation(db, principal, message.conversationId, 'write');
-  const usage = await consumeChatMessage(db, conversation.userId, ask.plan, ask.clock.now());
-  const { answer, ms } = await compose(ask, conversation);
+  const { usage, answer, ms } = await countAndCompose(ask, conversation);
   return db.transaction(async (tx) => {
     const [question] = await tx
       .update(conversationMessages)

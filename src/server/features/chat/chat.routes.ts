@@ -21,7 +21,8 @@ import { principalOf } from '../../lib/access/principal.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { offlineAnswerer } from './answerer.ts';
+import { resolveAnswerer } from './chat-answerer.ts';
+import { respondWithAnswer } from './chat-stream.ts';
 import { editMessage, sendMessage } from './chat-messages.service.ts';
 import {
   deleteConversation,
@@ -42,6 +43,7 @@ const ownConversation = { access: { params: { id: 'conversation' } } } as const;
 export const chatRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
+  const { answerer, mode } = resolveAnswerer(app);
   const asker = (request: FastifyRequest) => {
     const principal = principalOf(request);
     return { db, principal, plan: effectivePlan(currentUser(request), clock.now()), now: clock.now(), clock };
@@ -87,6 +89,7 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
       async (request) => ({
         success: true as const,
         data: await openConversation({
+          mode,
           ...asker(request),
           ...request.body,
           principal: { kind: 'user', userId: currentUser(request).id },
@@ -120,7 +123,12 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
       },
       async (request) => ({
         success: true as const,
-        data: await updateVariants({ ...asker(request), id: request.params.id, variantIds: request.body.variantIds }),
+        data: await updateVariants({
+          ...asker(request),
+          mode,
+          id: request.params.id,
+          variantIds: request.body.variantIds,
+        }),
       }),
     );
 
@@ -144,26 +152,30 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
     r.post(
       '/conversations/:id/messages',
       {
+        // Not compressed: streamed lines must reach the browser as the model writes them.
+        compress: false,
         config: ownConversation,
         schema: {
           tags,
           summary: 'Ask a question about the analysis',
+          description:
+            'Answers one envelope, or with `Accept: application/x-ndjson` lines (chatStreamLineSchema): the model’s text as `delta`, then `done` with the stored exchange, or `error`.',
           params: idParamsSchema,
           body: messageCreateSchema,
           response: { 201: ok(exchangeSchema) },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send({
-          success: true as const,
-          data: await sendMessage({
+      (request, reply) =>
+        respondWithAnswer(request, reply, (hooks) =>
+          sendMessage({
             ...asker(request),
+            ...hooks,
             id: request.params.id,
             content: request.body.content,
             suggestedQuestionId: request.body.suggestedQuestionId,
-            answerer: offlineAnswerer,
+            answerer,
           }),
-        }),
+        ),
     );
 
     r.patch(
@@ -184,7 +196,7 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
           ...asker(request),
           messageId: request.params.id,
           content: request.body.content,
-          answerer: offlineAnswerer,
+          answerer,
         }),
       }),
     );

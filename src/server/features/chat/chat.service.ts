@@ -88,6 +88,7 @@ export async function openConversation(options: {
   now: Date;
   analysisId: number;
   variantIds?: number[] | undefined;
+  mode?: 'offline' | 'llm';
 }): Promise<Conversation> {
   const { db, principal, analysisId } = options;
   const context = await loadContext(db, principal, analysisId);
@@ -134,6 +135,7 @@ export async function updateVariants(options: {
   now: Date;
   id: number;
   variantIds: number[];
+  mode?: 'offline' | 'llm';
 }): Promise<Conversation> {
   const { db, principal, id, now } = options;
   const row = await loadConversation(db, principal, id, 'write');

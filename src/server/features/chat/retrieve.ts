@@ -1,6 +1,7 @@
 import type { Citation } from '#shared/chat/chat.schemas.ts';
 import type { Competitor, Evidence } from '#shared/engine/analysis.schemas.ts';
 import { contentWords } from '../../engine/text/tokenize.ts';
+import { numbersIn } from './grounding.ts';
 import type { AnalysisContext, ContextResult } from './analysis-context.ts';
 
 // Retrieval over one analysis: every evidence row, competitor and score breakdown becomes an item
@@ -20,8 +21,14 @@ export const SCORE_LABELS = {
 } as const;
 export type ScoreKey = keyof typeof SCORE_LABELS;
 
+/** A value the note already states (e.g. 30790 in "$30,790") is not repeated. */
+function isStated(note: string, value: Evidence['value']): boolean {
+  if (value === null || String(value) === '') return true;
+  return note.includes(String(value)) || (typeof value === 'number' && numbersIn(note).includes(String(value)));
+}
+
 export function evidenceText(e: Evidence): string {
-  const value = e.value === null || String(e.value) === '' || e.note.includes(String(e.value)) ? '' : ` — ${e.value}`;
+  const value = isStated(e.note, e.value) ? '' : ` — ${e.value}`;
   return `${e.note}${value}${e.date ? ` (${e.date})` : ''}`;
 }
 

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import path from 'node:path';
 import { SOURCE_ATTRIBUTION, EVIDENCE_SOURCES, type Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import type { AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
@@ -15,15 +19,30 @@ const MUTED = '#555555';
 const TEXT = '#111111';
 const PAGE_MARGIN = 50;
 
-// The standard PDF fonts encode WinAnsi only: anything else would print as a wrong glyph, so it is
-// replaced with "?" (user text stays readable; nothing is interpreted).
-const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-function pdfText(value: string): string {
+// An embedded Unicode font (DejaVu Sans from the dejavu-fonts-ttf package, Bitstream Vera licence: free to
+// embed and redistribute; read from node_modules, no network), so Latin, Greek, Cyrillic, Hebrew, Arabic
+// and many symbols print as written. Scripts it has no glyphs for (Chinese, Japanese, Korean, Thai, Indic…)
+// print as "?" rather than as empty boxes: the reader sees that something was there. pdfkit embeds only
+// the glyphs used (a subset), so a report grows by tens of KB, not by the font's 750 KB.
+const FONT_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
+const REGULAR = fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf'));
+const BOLD = fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'));
+const COVERAGE = openFont(REGULAR);
+const FONT = 'Body';
+const FONT_BOLD = 'Body-Bold';
+
+/** Text as the embedded font can print it: control characters dropped, characters it lacks as "?". */
+export function pdfText(value: string): string {
   let out = '';
   for (const ch of value) {
     const code = ch.codePointAt(0) ?? 0;
-    const isPlain = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || ch === '\n';
-    out += isPlain || WIN_ANSI_EXTRAS.includes(ch) ? ch : code === 0x09 ? ' ' : '?';
+    if (ch === '\n') out += ch;
+    else if (code === 0x09) out += ' ';
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
+    else out += COVERAGE.hasGlyphForCodePoint(code) ? ch : '?';
   }
   return out;
 }
@@ -44,7 +63,7 @@ function contentWidth(doc: Doc): number {
 
 function heading(doc: Doc, text: string, size: number, color = TEXT): void {
   doc
-    .font('Helvetica-Bold')
+    .font(FONT_BOLD)
     .fontSize(size)
     .fillColor(color)
     .text(pdfText(text), { width: contentWidth(doc) });
@@ -53,7 +72,7 @@ function heading(doc: Doc, text: string, size: number, color = TEXT): void {
 
 function paragraph(doc: Doc, text: string, options: { size?: number; color?: string } = {}): void {
   doc
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(options.size ?? 10)
     .fillColor(options.color ?? TEXT)
     .text(pdfText(text), { width: contentWidth(doc) });
@@ -62,7 +81,7 @@ function paragraph(doc: Doc, text: string, options: { size?: number; color?: str
 
 function labelled(doc: Doc, label: string, text: string): void {
   doc
-    .font('Helvetica-Bold')
+    .font(FONT_BOLD)
     .fontSize(10)
     .fillColor(TEXT)
     .text(pdfText(label), { width: contentWidth(doc) });
@@ -81,7 +100,7 @@ function scoreBars(doc: Doc, bars: readonly { label: string; value: number }[], 
   for (const bar of bars) {
     const y = doc.y;
     const value = Math.max(0, Math.min(100, bar.value));
-    doc.font('Helvetica').fontSize(9).fillColor(TEXT).text(pdfText(bar.label), PAGE_MARGIN, y, { width: labelWidth });
+    doc.font(FONT).fontSize(9).fillColor(TEXT).text(pdfText(bar.label), PAGE_MARGIN, y, { width: labelWidth });
     doc.rect(PAGE_MARGIN + labelWidth, y, barWidth, 9).fill('#e5e7eb');
     doc.rect(PAGE_MARGIN + labelWidth, y, (barWidth * value) / 100, 9).fill(accent);
     doc.fillColor(TEXT).text(String(value), PAGE_MARGIN + labelWidth + barWidth + 6, y, { width: 34 });
@@ -133,7 +152,7 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, branding: ReportBranding)
   for (const o of snapshot.opportunities) {
     ensureSpace(doc, 40);
     doc
-      .font('Helvetica-Bold')
+      .font(FONT_BOLD)
       .fontSize(10)
       .fillColor(TEXT)
       .text(pdfText(`${o.rank}. ${o.title}`), { width: contentWidth(doc) });
@@ -242,6 +261,9 @@ export function renderAnalysisPdf(
       Creator: 'Unbuilt',
     },
   });
+  doc.registerFont(FONT, REGULAR);
+  doc.registerFont(FONT_BOLD, BOLD);
+  doc.font(FONT);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -9,6 +9,7 @@ import {
   bundleImportBodySchema,
   bundleImportResultSchema,
 } from '#shared/exports/bundle.schemas.ts';
+import { deckQuerySchema } from '#shared/exports/deck.schemas.ts';
 import { exportUsageSchema } from '#shared/exports/exports.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
@@ -21,6 +22,8 @@ import {
   exportAnalysisPdf,
   exportHistoryCsv,
   exportOpportunitiesCsv,
+  exportPitchDeck,
+  type DeckCompanions,
   type ExportFile,
 } from './exports.service.ts';
 
@@ -37,7 +40,7 @@ export function sendFile(reply: FastifyReply, file: ExportFile) {
     .send(file.body);
 }
 
-export const exportsRoutes: FastifyPluginAsync = async (base) => {
+export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions }> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock, env } = app.deps;
   const bundleSecret = await resolveAppSecret(db, 'bundle', env.BUNDLE_SECRET);
@@ -113,6 +116,32 @@ export const exportsRoutes: FastifyPluginAsync = async (base) => {
         user: currentUser(request),
         now: clock.now(),
         publicUrl: env.PUBLIC_URL,
+      });
+      return sendFile(reply, file);
+    },
+  );
+
+  app.get(
+    '/searches/:id/pptx',
+    {
+      config: ownSearch,
+      schema: {
+        tags,
+        summary: 'Pitch deck (PPTX, Pro) from an analysis, its validated idea and its action plan',
+        params: idParamsSchema,
+        querystring: deckQuerySchema,
+        response: fileResponse('application/vnd.openxmlformats-officedocument.presentationml.presentation'),
+      },
+    },
+    async (request, reply) => {
+      const file = await exportPitchDeck({
+        db,
+        principal: principalOf(request),
+        user: currentUser(request),
+        searchId: request.params.id,
+        now: clock.now(),
+        template: request.query.template,
+        companions: options.companions,
       });
       return sendFile(reply, file);
     },

@@ -10,7 +10,11 @@ import { loadAnalysisSnapshot, type AnalysisSnapshot } from '../../lib/analysis-
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { exportFileName, historyCsv, opportunitiesCsv } from './analysis-csv.ts';
+import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
+import { NO_OPPORTUNITIES_FOR_DECK, type DeckTemplateId } from '#shared/exports/deck.schemas.ts';
+import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
 import { buildBundle } from './analysis-bundle.ts';
+import { renderPitchDeck } from './pitch-deck.ts';
 import { renderAnalysisPdf } from './analysis-pdf.ts';
 import { withExportUnit } from './export-quota.service.ts';
 
@@ -68,6 +72,38 @@ export async function exportAnalysisBundle(options: ExportOptions & { secret: st
       body: JSON.stringify(buildBundle(snapshot, options.secret, options.now)),
     }),
   );
+}
+
+/**
+ * The validated idea and action plan made from an analysis, as their features return them. Given to
+ * this feature by the composition root (server/features.ts): features do not import each other.
+ */
+export type DeckCompanions = (options: { db: Database; principal: Principal; searchId: number }) => Promise<{
+  idea: IdeaDto | null;
+  plan: ActionPlanDto | null;
+  focusRank: number | null;
+}>;
+
+/** The pitch deck (Pro): 12 slides from the analysis, its validated idea and its action plan when they exist. */
+export async function exportPitchDeck(
+  options: ExportOptions & { template: DeckTemplateId; companions: DeckCompanions },
+): Promise<ExportFile> {
+  const snapshot = await ownSnapshot(options);
+  assertPlanIncludes(options.user, options.now, 'pitchDeck');
+  if (snapshot.opportunities.length === 0) throw new AppError('CONFLICT', NO_OPPORTUNITIES_FOR_DECK);
+  const companions = await options.companions(options);
+  return withExportUnit(options.db, options.user, options.now, async () => {
+    const deck = await renderPitchDeck({ snapshot, ...companions }, options.template, {
+      companyName: null,
+      accentColor: '#4f46e5',
+    });
+    if (!deck) throw new AppError('CONFLICT', NO_OPPORTUNITIES_FOR_DECK);
+    return {
+      fileName: exportFileName(snapshot.query, snapshot.searchId, 'pptx'),
+      contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      body: deck.body,
+    };
+  });
 }
 
 /** Every search of the user, newest first (CSV export is a paid feature: paid plans keep all history). */

@@ -5,6 +5,7 @@ import { FREE_MONTHLY_EXPORTS } from '#shared/plans/plans.constants.ts';
 import { createThemedEngine, fakeAnalysis } from '../../test/fake-engine.ts';
 import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';
+import { pdfText } from './analysis-pdf.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { analysisOf as analysisOfIn, PRO } from '../../test/search-helpers.ts';
 
@@ -122,6 +123,23 @@ describe('PDF report', () => {
     expect(last).toContain('Y Combinator directory');
     expect(last).toContain('(CC BY 4.0)');
     expect(last).toContain('U.S. Bureau of Labor Statistics');
+  });
+
+  it('prints text beyond Latin-1 with the embedded font; scripts the font lacks print as "?"', async () => {
+    const user = await createUser(t);
+    const query = 'Zürich – Ελλάδα, Москва, שלום & 東京 clinics';
+    const id = await analysisOf(user, query);
+    const res = await get(user, `/api/exports/searches/${id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const cover = (await pdfPages(res.rawPayload))[0] ?? '';
+    expect(cover).toContain('Zürich – Ελλάδα, Москва,');
+    // Hebrew keeps its letters (extraction splits the right-to-left run; pdfkit does no bidi reordering).
+    expect(cover).toContain('שלום');
+    expect(cover).toContain('& ?? clinics');
+    expect(cover).not.toContain('東京');
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/FontFile2/);
+    expect(res.rawPayload.toString('latin1')).toMatch(/DejaVuSans/);
+    expect(pdfText('a\u0000b\tc 東 ☃ é')).toBe('ab c ? ☃ é');
   });
 
   it("answers another user's analysis with 404 and charges nothing", async () => {

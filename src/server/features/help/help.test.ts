@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HelpArticle, HelpArticleSummary } from '#shared/help/help.schemas.ts';
+import { PAGE_HELP } from '#shared/help/page-help.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { RUBRIC_VERSION } from '../../engine/pipeline/rubric.ts';
+import { SEED_ARTICLES } from './help-articles.seed-data.ts';
 
 let t: TestApp;
 let user: TestUser;
@@ -30,6 +32,19 @@ describe('help articles', () => {
     expect((await list('q=scores%20computed'))[0]?.slug).toBe('how-scores-are-computed');
     expect((await list('q=quot'))[0]?.slug).toBe('plans-and-quotas');
     expect(await list(`q=${encodeURIComponent('\') | !(& "x')}`)).toBeInstanceOf(Array);
+  });
+
+  it('give every page an article names as its context a "?" that opens an article of that page', async () => {
+    const pages = Object.values(PAGE_HELP);
+    for (const context of new Set(SEED_ARTICLES.flatMap((a) => (a.context ? [a.context] : [])))) {
+      const page = pages.find((p) => p.path === context);
+      expect(page, `a "?" on ${context}`).toBeDefined();
+      expect(SEED_ARTICLES.find((a) => a.slug === page?.article)?.context).toBe(context);
+    }
+    for (const page of pages) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/help/articles/${page.article}` });
+      expect(res.statusCode, page.article).toBe(200);
+    }
   });
 
   it('put the page’s own articles first for a context', async () => {

@@ -42,13 +42,13 @@ import {
   listCategories,
   listTags,
   rateResource,
-  recommendForSearch,
   recordAccess,
   removeBookmark,
   saveBookmark,
   searchResources,
   voteHelpful,
 } from './resources.service.ts';
+import { recommendForSearch, recommendForTask } from './resource-recommendations.ts';
 
 const tags = ['resources'];
 const catalogueId = { access: { params: { id: 'catalogue' } } } as const;
@@ -95,22 +95,24 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags,
-        summary: 'Helpful resources for one of my analyses',
+        summary: 'Helpful resources for one of my analyses or action-plan tasks',
         querystring: recommendationsQuerySchema,
         response: { 200: ok(recommendationsSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
-        items: await recommendForSearch({
-          db,
-          viewer: viewer(request),
-          searchId: request.query.searchId,
-          limit: request.query.limit,
-        }),
-      },
-    }),
+    async (request) => {
+      const { searchId, taskId, limit } = request.query;
+      const options = { db, viewer: viewer(request), limit };
+      return {
+        success: true as const,
+        data: {
+          items:
+            taskId !== undefined
+              ? await recommendForTask({ ...options, taskId })
+              : await recommendForSearch({ ...options, searchId: searchId ?? 0 }),
+        },
+      };
+    },
   );
 
   app.get(

@@ -4,7 +4,6 @@ import type {
   BookmarkDto,
   CategoryNode,
   ResourceDetail,
-  ResourcePhase,
   ResourceSearch,
   ResourceSummary,
   ReviewDto,
@@ -17,7 +16,6 @@ import {
   resourceReviewVotes,
   resources,
   resourceTags,
-  searches,
   userBookmarks,
   users,
   type ResourceRow,
@@ -30,7 +28,6 @@ import { searchResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hasPaidPlan } from '../../lib/effective-plan.ts';
 import { paginate } from '../../lib/paginate.ts';
-import { queryWords } from '../../lib/text-search.ts';
 import { searchResourceRows, type ResourceHit } from './resource-search.ts';
 import { tagsOf } from './resource-tags.ts';
 
@@ -40,7 +37,7 @@ import { tagsOf } from './resource-tags.ts';
 const RESOURCE_LABEL = 'The resource';
 const REVIEWS_SHOWN = 20;
 
-type Viewer = { user: UserRow; now: Date };
+export type Viewer = { user: UserRow; now: Date };
 
 export function toSummary(hit: Omit<ResourceHit, 'total'>, tags: string[], canOpenPremium: boolean): ResourceSummary {
   const { row } = hit;
@@ -70,7 +67,11 @@ export function toSummary(hit: Omit<ResourceHit, 'total'>, tags: string[], canOp
   };
 }
 
-async function summaries(db: Database, viewer: Viewer, hits: Omit<ResourceHit, 'total'>[]): Promise<ResourceSummary[]> {
+export async function summaries(
+  db: Database,
+  viewer: Viewer,
+  hits: Omit<ResourceHit, 'total'>[],
+): Promise<ResourceSummary[]> {
   const tags = await tagsOf(
     db,
     hits.map((h) => h.row.id),
@@ -448,56 +449,4 @@ export async function listTags(db: Database) {
     .orderBy(desc(resourceTags.usageCount), resourceTags.name)
     .limit(200);
   return rows;
-}
-
-/** Phases an analysis is useful for: it answers "is there a gap?", so research and validation. */
-const ANALYSIS_PHASES: ResourcePhase[] = ['research', 'validation'];
-
-/**
- * "Helpful resources" for an analysis: resources in the analysis's phases whose words match any word
- * of its query, best ranked first; if fewer match, the public data sources the analysis itself draws on.
- */
-export async function recommendForSearch(options: {
-  db: Database;
-  viewer: Viewer;
-  searchId: number;
-  limit: number;
-}): Promise<ResourceSummary[]> {
-  const { db, viewer, searchId, limit } = options;
-  await assertCanAccess({
-    db,
-    resource: searchResource,
-    id: searchId,
-    principal: userPrincipal(viewer.user.id),
-    permission: 'read',
-  });
-  const [search] = await db.select({ query: searches.query }).from(searches).where(eq(searches.id, searchId));
-  const base = { page: 1, pageSize: limit, sort: 'relevance' as const };
-  const words = queryWords(search?.query);
-  const matched = words.length
-    ? await searchResourceRows({
-        db,
-        userId: viewer.user.id,
-        query: { ...base, q: words.join(' ') },
-        phases: ANALYSIS_PHASES,
-        mode: 'any',
-        limit,
-        offset: 0,
-      })
-    : [];
-  const hits: Omit<ResourceHit, 'total'>[] = [...matched];
-  if (hits.length < limit) {
-    const sources = await searchResourceRows({
-      db,
-      userId: viewer.user.id,
-      query: { ...base, category: 'public-data' },
-      limit: limit * 2,
-      offset: 0,
-    });
-    for (const s of sources) {
-      if (hits.length >= limit) break;
-      if (!hits.some((h) => h.row.id === s.row.id)) hits.push(s);
-    }
-  }
-  return summaries(db, viewer, hits);
 }

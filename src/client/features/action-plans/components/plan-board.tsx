@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLAN_TRANSITIONS } from '#shared/action-plans/action-plans.constants.ts';
-import type { ActionPlanDto, PlanPhaseDto } from '#shared/action-plans/action-plans.schemas.ts';
+import type { ActionPlanDto, PlanPhaseDto, PlanTaskDto } from '#shared/action-plans/action-plans.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
@@ -228,7 +228,8 @@ function AddPhase({ isBusy, write }: { isBusy: boolean; write: (w: PlanWrite) =>
   );
 }
 
-export function PlanBoard({ plan }: { plan: ActionPlanDto }) {
+/** `taskExtra`: what the page adds under each task (its helpful resources). */
+export function PlanBoard({ plan, taskExtra }: { plan: ActionPlanDto; taskExtra?: (task: PlanTaskDto) => ReactNode }) {
   const mutation = usePlanWrite(plan);
   const progress = useQuery({ ...progressQueryOptions(plan.id), enabled: !plan.isExample });
   const dragged = useRef<number | null>(null);
@@ -376,6 +377,7 @@ export function PlanBoard({ plan }: { plan: ActionPlanDto }) {
                   write={write}
                   onDragStart={(id) => (dragged.current = id)}
                   onDropOn={dropOn}
+                  extra={taskExtra?.(task)}
                 />
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Lock, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { TASK_STATUS_LABELS, TASK_TRANSITIONS, type TaskStatus } from '#shared/action-plans/action-plans.constants.ts';
 import type { PlanTaskDto } from '#shared/action-plans/action-plans.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -20,6 +20,8 @@ type TaskCardProps = {
   write: (change: PlanWrite) => Promise<unknown>;
   onDragStart: (taskId: number) => void;
   onDropOn: (taskId: number) => void;
+  /** Composed by the page under the task (its helpful resources). */
+  extra?: ReactNode;
 };
 
 const STATUS_STYLE: Record<TaskStatus, string> = {
@@ -39,6 +41,7 @@ export function TaskCard({
   write,
   onDragStart,
   onDropOn,
+  extra,
 }: TaskCardProps) {
   const statusId = useId();
   const depId = useId();
@@ -302,6 +305,7 @@ export function TaskCard({
           </form>
         </details>
       )}
+      {extra}
       {error ? (
         <p role="alert" className="mt-2 text-sm text-destructive">
           {error}

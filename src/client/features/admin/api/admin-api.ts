@@ -9,6 +9,7 @@ import {
   type AlertTriage,
   type AuditFilter,
 } from '#shared/admin/admin.schemas.ts';
+import { passwordPolicySchema, type PasswordPolicy } from '#shared/admin/settings.schemas.ts';
 import {
   flagListSchema,
   flagSchema,
@@ -29,6 +30,7 @@ const keys = {
   alerts: (status: string, severity: string, page: number) => ['admin', 'alerts', status, severity, page] as const,
   allAlerts: ['admin', 'alerts'] as const,
   audit: (filter: AuditFilter, page: number) => ['admin', 'audit', filter, page] as const,
+  passwordPolicy: ['admin', 'settings', 'password-policy'] as const,
 };
 
 function query(params: Record<string, string | number | undefined>): string {
@@ -133,5 +135,27 @@ export function useExportAudit() {
       saveBlob(file.blob, file.fileName);
       return file.fileName;
     },
+  });
+}
+
+export function passwordPolicyQueryOptions() {
+  return queryOptions({
+    queryKey: keys.passwordPolicy,
+    queryFn: () => getData('/api/admin/settings/password-policy', passwordPolicySchema),
+    staleTime: 0,
+  });
+}
+
+export function useSavePasswordPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (policy: PasswordPolicy) =>
+      (
+        await requestEnvelope('/api/admin/settings/password-policy', passwordPolicySchema, {
+          method: 'PUT',
+          body: policy,
+        })
+      ).data,
+    onSuccess: (policy) => queryClient.setQueryData(keys.passwordPolicy, policy),
   });
 }

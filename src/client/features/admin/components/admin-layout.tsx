@@ -9,6 +9,7 @@ const SECTIONS = [
   { label: 'Security alerts', to: paths.adminAlerts.href() },
   { label: 'Audit log', to: paths.adminAudit.href() },
   { label: 'Contributions', to: paths.adminContributions.href() },
+  { label: 'Settings', to: paths.adminSettings.href() },
 ];
 
 /** The console's frame: its heading, the section links, and the section. */

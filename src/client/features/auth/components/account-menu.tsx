@@ -41,7 +41,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
           {user.isPaid ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               <Crown aria-hidden="true" className="size-3" />
-              PRO
+              {user.plan === 'enterprise' ? 'ENTERPRISE' : 'PRO'}
             </span>
           ) : null}
           <ChevronDown aria-hidden="true" />

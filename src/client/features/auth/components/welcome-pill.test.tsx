@@ -14,7 +14,7 @@ describe('welcome pill (docs/product/overview.md)', () => {
     expect(greetingName(user)).toBe(expected);
   });
 
-  it('shows a crown only for Pro', () => {
+  it('shows a crown for paid plans, named by the real plan', () => {
     const base = { id: 1, email: 'a@example.test', firstName: 'Ada', name: 'Ada', isPaid: true } as PublicUser;
     useAuthStore.getState().setSession({ user: { ...base, plan: 'pro' }, accessToken: 't' });
     const { unmount } = render(<WelcomePill />);
@@ -22,7 +22,12 @@ describe('welcome pill (docs/product/overview.md)', () => {
     expect(screen.getByText('Ada')).toBeInTheDocument();
     unmount();
     useAuthStore.getState().setSession({ user: { ...base, plan: 'free', isPaid: false }, accessToken: 't' });
+    const free = render(<WelcomePill />);
+    expect(screen.queryByLabelText('Pro member')).toBeNull();
+    free.unmount();
+    useAuthStore.getState().setSession({ user: { ...base, plan: 'enterprise' }, accessToken: 't' });
     render(<WelcomePill />);
+    expect(screen.getByLabelText('Enterprise member')).toBeInTheDocument();
     expect(screen.queryByLabelText('Pro member')).toBeNull();
   });
 });

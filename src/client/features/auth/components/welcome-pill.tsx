@@ -10,7 +10,12 @@ export function WelcomePill() {
   const isPro = user.plan === 'pro' || user.plan === 'enterprise';
   return (
     <p className="inline-flex items-center gap-2 rounded-full border bg-accent px-4 py-1.5 text-sm text-accent-foreground">
-      {isPro ? <Crown aria-label="Pro member" className="size-4 text-amber-500" /> : null}
+      {isPro ? (
+        <Crown
+          aria-label={user.plan === 'enterprise' ? 'Enterprise member' : 'Pro member'}
+          className="size-4 text-amber-500"
+        />
+      ) : null}
       <span>
         {isNewAccount ? 'Welcome' : 'Welcome back'}, <strong>{greetingName(user)}</strong>
       </span>

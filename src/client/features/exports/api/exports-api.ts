@@ -34,5 +34,6 @@ export const exportPaths = {
   pdf: (searchId: number) => `/api/exports/searches/${searchId}/pdf`,
   csv: (searchId: number) => `/api/exports/searches/${searchId}/csv`,
   bundle: (searchId: number) => `/api/exports/searches/${searchId}/bundle`,
+  deck: (searchId: number, template: string) => `/api/exports/searches/${searchId}/pptx?template=${template}`,
   historyCsv: () => '/api/exports/history/csv',
 };

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { DECK_TEMPLATES, DECK_TEMPLATE_LABELS, type DeckTemplateId } from '#shared/exports/deck.schemas.ts';
 import { Download } from 'lucide-react';
 import type { PlanId } from '#shared/plans/plans.constants.ts';
 import { isPaidPlan } from '#shared/plans/plans.constants.ts';
@@ -38,6 +40,9 @@ export function ExportButtons({ searchId, plan, onUpgradeNeeded }: ExportButtons
     isPaid
       ? run(searchId === undefined ? exportPaths.historyCsv() : exportPaths.csv(searchId))
       : onUpgradeNeeded('premium-feature');
+  const [template, setTemplate] = useState<DeckTemplateId>('classic');
+  const templateId = useId();
+  const deck = (id: number) => (isPaid ? run(exportPaths.deck(id, template)) : onUpgradeNeeded('premium-feature'));
   const left = usage.data && usage.data.limit !== null ? Math.max(usage.data.limit - usage.data.used, 0) : null;
 
   return (
@@ -58,6 +63,35 @@ export function ExportButtons({ searchId, plan, onUpgradeNeeded }: ExportButtons
           <Download aria-hidden="true" />
           Download bundle
         </Button>
+      )}
+      {searchId === undefined ? null : (
+        <span className="flex flex-wrap items-center gap-2">
+          <label htmlFor={templateId} className="sr-only">
+            Pitch-deck template
+          </label>
+          <select
+            id={templateId}
+            className="min-h-11 rounded-md border bg-background px-2 text-sm"
+            value={template}
+            onChange={(e) => setTemplate(e.target.value as DeckTemplateId)}
+          >
+            {DECK_TEMPLATES.map((id) => (
+              <option key={id} value={id}>
+                {DECK_TEMPLATE_LABELS[id]}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="outline"
+            disabled={download.isPending}
+            onClick={() => deck(searchId)}
+            aria-label={isPaid ? 'Download pitch deck' : 'Download pitch deck (Pro feature)'}
+          >
+            <Download aria-hidden="true" />
+            Download pitch deck
+            {isPaid ? null : <span className="rounded-full border px-2 text-xs">Pro</span>}
+          </Button>
+        </span>
       )}
       <Button
         variant="outline"

@@ -1,8 +1,10 @@
+import { PAGE_HELP, type HelpPage } from '#shared/help/page-help.ts';
 import { Link } from 'react-router';
 import { paths } from '#client/config/paths.ts';
 
 /** The "?" beside a page's title: opens the help article about that page. */
-export function HelpLink({ article, topic }: { article: string; topic: string }) {
+export function HelpLink({ page }: { page: HelpPage }) {
+  const { article, topic } = PAGE_HELP[page];
   return (
     <Link
       to={`${paths.help.href()}?article=${article}`}

@@ -28,6 +28,7 @@ const keys = {
   contributions: ['resources', 'contributions'] as const,
   queue: ['resources', 'review-queue'] as const,
   recommendations: (searchId: number) => ['resources', 'recommendations', searchId] as const,
+  taskRecommendations: (taskId: number) => ['resources', 'recommendations', 'task', taskId] as const,
 };
 
 function toQueryString(query: ResourceSearchQuery): string {
@@ -87,6 +88,13 @@ export function recommendationsQueryOptions(searchId: number) {
   return queryOptions({
     queryKey: keys.recommendations(searchId),
     queryFn: () => getData(`/api/resources/recommendations?searchId=${searchId}`, recommendationsSchema),
+  });
+}
+
+export function taskRecommendationsQueryOptions(taskId: number) {
+  return queryOptions({
+    queryKey: keys.taskRecommendations(taskId),
+    queryFn: () => getData(`/api/resources/recommendations?taskId=${taskId}`, recommendationsSchema),
   });
 }
 

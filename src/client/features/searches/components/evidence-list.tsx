@@ -1,9 +1,18 @@
 import { ExternalLink } from 'lucide-react';
 import { SOURCE_ATTRIBUTION, type Evidence } from '#shared/engine/analysis.schemas.ts';
+import { evidenceAnchorId } from '#client/lib/evidence-anchor.ts';
 import { evidenceLinks } from '../evidence-links.ts';
 
 /** Evidence items with their source, attribution and a link (docs/product/overview.md: every number traceable). */
-export function EvidenceList({ evidence, ids }: { evidence: Evidence[]; ids?: string[] }) {
+export function EvidenceList({
+  evidence,
+  ids,
+  anchored = false,
+}: {
+  evidence: Evidence[];
+  ids?: string[];
+  anchored?: boolean;
+}) {
   const shown = ids ? evidence.filter((e) => ids.includes(e.id)) : evidence;
   if (shown.length === 0) return <p className="text-sm text-muted-foreground">No evidence items recorded.</p>;
   return (
@@ -11,7 +20,12 @@ export function EvidenceList({ evidence, ids }: { evidence: Evidence[]; ids?: st
       {shown.map((e) => {
         const source = SOURCE_ATTRIBUTION[e.source];
         return (
-          <li key={e.id} className="rounded border p-2">
+          <li
+            key={e.id}
+            id={anchored ? evidenceAnchorId(e.id) : undefined}
+            tabIndex={anchored ? -1 : undefined}
+            className="scroll-mt-20 rounded border p-2 focus:ring-2 focus:ring-primary focus:outline-none"
+          >
             <p>
               {e.note}
               {e.value !== null ? <span className="text-muted-foreground"> — {String(e.value)}</span> : null}

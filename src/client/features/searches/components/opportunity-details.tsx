@@ -3,6 +3,7 @@ import { CompetitorsList } from './competitors-list.tsx';
 import { DemandList, IncumbentSoftware } from './demand-evidence.tsx';
 import { EvidenceList } from './evidence-list.tsx';
 import { ScoreBreakdown } from './score-breakdown.tsx';
+import { SCORE_BREAKDOWNS_ANCHOR } from '#client/lib/evidence-anchor.ts';
 
 const BREAKDOWNS = [
   ['opportunityScore', 'Opportunity score'],
@@ -37,8 +38,11 @@ function ListBlock({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** Every field of a stored opportunity, with breakdowns, evidence and competitors. */
-export function OpportunityDetails({ result }: { result: Opportunity }) {
+/**
+ * Every field of a stored opportunity, with breakdowns, evidence and competitors. `anchored`: the evidence
+ * rows and breakdowns carry ids, so citations can link to them (the opportunity's own page only).
+ */
+export function OpportunityDetails({ result, anchored = false }: { result: Opportunity; anchored?: boolean }) {
   return (
     <div className="space-y-4">
       <TextBlock title="Why this gap exists" text={result.gapReason} />
@@ -57,7 +61,11 @@ export function OpportunityDetails({ result }: { result: Opportunity }) {
       <ListBlock title="Actionable recommendations" items={result.actionableRecommendations} />
       <ListBlock title="Key trends" items={result.keyTrends} />
       <ListBlock title="Risk flags" items={result.riskFlags} />
-      <section>
+      <section
+        id={anchored ? SCORE_BREAKDOWNS_ANCHOR : undefined}
+        tabIndex={anchored ? -1 : undefined}
+        className="scroll-mt-20 focus:ring-2 focus:ring-primary focus:outline-none"
+      >
         <h4 className="font-semibold">Score breakdowns</h4>
         <p className="text-xs text-muted-foreground">
           Scored as {result.cell.offering} for {result.cell.segment} · matches your search{' '}
@@ -72,7 +80,7 @@ export function OpportunityDetails({ result }: { result: Opportunity }) {
       </section>
       <section>
         <h4 className="font-semibold">All evidence ({result.evidence.length})</h4>
-        <EvidenceList evidence={result.evidence} />
+        <EvidenceList evidence={result.evidence} anchored={anchored} />
       </section>
     </div>
   );

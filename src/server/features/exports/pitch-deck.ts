@@ -1,0 +1,262 @@
+import PptxGenJS from 'pptxgenjs';
+import type { DeckTemplateId } from '#shared/exports/deck.schemas.ts';
+import { deckSlides, type DeckInput, type DeckSlide } from './pitch-deck-content.ts';
+
+// The pitch deck as PPTX (pptxgenjs 4.0.1, STACK-NOTES), drawn from deckSlides(): 12 slides in one of
+// three templates. Text is set as text runs (nothing is parsed), the positioning grid is shapes, the
+// financials chart is a native chart, so the file opens in PowerPoint and LibreOffice alike.
+
+export type DeckBranding = { companyName: string | null; accentColor: string };
+
+type Template = { background: string; text: string; muted: string; font: string; titleFont: string; bar: boolean };
+const TEMPLATES: Record<DeckTemplateId, Template> = {
+  classic: { background: 'FFFFFF', text: '111827', muted: '4B5563', font: 'Arial', titleFont: 'Arial', bar: true },
+  bold: { background: '111827', text: 'F9FAFB', muted: 'D1D5DB', font: 'Arial', titleFont: 'Arial Black', bar: false },
+  minimal: { background: 'FAFAF9', text: '1C1917', muted: '57534E', font: 'Georgia', titleFont: 'Georgia', bar: false },
+};
+
+const W = 10;
+const H = 5.625;
+const hex = (color: string) => color.replace(/^#/, '').toUpperCase();
+
+type Ctx = { pptx: PptxGenJS; t: Template; accent: string; footer: string };
+
+function base(ctx: Ctx, title: string): PptxGenJS.Slide {
+  const { pptx, t, accent } = ctx;
+  const slide = pptx.addSlide();
+  slide.background = { color: t.background };
+  if (t.bar)
+    slide.addShape(pptx.ShapeType.rect, {
+      x: 0,
+      y: 0,
+      w: 0.18,
+      h: H,
+      fill: { color: accent },
+      line: { color: accent },
+    });
+  slide.addText(title, {
+    x: 0.5,
+    y: 0.3,
+    w: W - 1,
+    h: 0.7,
+    fontFace: t.titleFont,
+    fontSize: 26,
+    bold: true,
+    color: t.bar ? t.text : accent,
+  });
+  slide.addText(ctx.footer, { x: 0.5, y: H - 0.4, w: W - 1, h: 0.3, fontFace: t.font, fontSize: 9, color: t.muted });
+  return slide;
+}
+
+function bulletList(
+  ctx: Ctx,
+  slide: PptxGenJS.Slide,
+  items: string[],
+  box: { x: number; y: number; w: number; h: number },
+) {
+  if (items.length === 0) return;
+  slide.addText(
+    items.map((text) => ({ text, options: { bullet: true, breakLine: true } })),
+    { ...box, fontFace: ctx.t.font, fontSize: 13, color: ctx.t.text, valign: 'top', fit: 'shrink', paraSpaceAfter: 4 },
+  );
+}
+
+function lead(ctx: Ctx, slide: PptxGenJS.Slide, text: string, h = 1.1) {
+  slide.addText(text, {
+    x: 0.5,
+    y: 1.05,
+    w: W - 1,
+    h,
+    fontFace: ctx.t.font,
+    fontSize: 15,
+    color: ctx.t.text,
+    valign: 'top',
+    fit: 'shrink',
+  });
+}
+
+function note(ctx: Ctx, slide: PptxGenJS.Slide, text: string | undefined) {
+  if (!text) return;
+  slide.addText(text, {
+    x: 0.5,
+    y: H - 0.95,
+    w: W - 1,
+    h: 0.5,
+    fontFace: ctx.t.font,
+    fontSize: 11,
+    italic: true,
+    color: ctx.t.muted,
+    valign: 'top',
+    fit: 'shrink',
+  });
+}
+
+function grid(ctx: Ctx, slide: PptxGenJS.Slide, s: Extract<DeckSlide, { kind: 'grid' }>) {
+  const { pptx, t, accent } = ctx;
+  const box = { x: 1.0, y: 2.0, w: 5.6, h: 2.6 };
+  slide.addShape(pptx.ShapeType.rect, { ...box, fill: { color: t.background }, line: { color: t.muted, width: 1 } });
+  slide.addShape(pptx.ShapeType.line, {
+    x: box.x + box.w / 2,
+    y: box.y,
+    w: 0,
+    h: box.h,
+    line: { color: t.muted, width: 0.5, dashType: 'dash' },
+  });
+  slide.addShape(pptx.ShapeType.line, {
+    x: box.x,
+    y: box.y + box.h / 2,
+    w: box.w,
+    h: 0,
+    line: { color: t.muted, width: 0.5, dashType: 'dash' },
+  });
+  slide.addText(s.xLabel, {
+    x: box.x,
+    y: box.y + box.h + 0.02,
+    w: box.w,
+    h: 0.3,
+    fontFace: t.font,
+    fontSize: 9,
+    color: t.muted,
+    align: 'center',
+  });
+  slide.addText(s.yLabel, {
+    x: 0.2,
+    y: box.y,
+    w: 0.75,
+    h: box.h,
+    fontFace: t.font,
+    fontSize: 9,
+    color: t.muted,
+    valign: 'middle',
+  });
+  const xs = s.points.map((p) => p.x);
+  const ys = s.points.map((p) => p.y);
+  const [minX, maxX, maxY] = [Math.min(...xs), Math.max(...xs), Math.max(1, ...ys)];
+  for (const p of s.points) {
+    const fx = maxX === minX ? 0.5 : (p.x - minX) / (maxX - minX);
+    const cx = box.x + 0.15 + fx * (box.w - 0.3);
+    const cy = box.y + box.h - 0.15 - (p.y / maxY) * (box.h - 0.3);
+    slide.addShape(pptx.ShapeType.ellipse, {
+      x: cx - 0.07,
+      y: cy - 0.07,
+      w: 0.14,
+      h: 0.14,
+      fill: { color: accent },
+      line: { color: accent },
+    });
+    slide.addText(`${p.label} (${p.x})`, {
+      x: cx + 0.08,
+      y: cy - 0.12,
+      w: 1.6,
+      h: 0.24,
+      fontFace: t.font,
+      fontSize: 8,
+      color: t.text,
+    });
+  }
+  slide.addText(s.lead, {
+    x: 6.8,
+    y: 2.0,
+    w: 2.8,
+    h: 2.6,
+    fontFace: t.font,
+    fontSize: 11,
+    color: t.text,
+    valign: 'top',
+    fit: 'shrink',
+  });
+}
+
+function draw(ctx: Ctx, s: DeckSlide) {
+  const { pptx, t, accent } = ctx;
+  if (s.kind === 'title') {
+    const slide = pptx.addSlide();
+    slide.background = { color: t.background };
+    slide.addShape(pptx.ShapeType.rect, {
+      x: 0,
+      y: H - 0.25,
+      w: W,
+      h: 0.25,
+      fill: { color: accent },
+      line: { color: accent },
+    });
+    slide.addText(s.title, {
+      x: 0.6,
+      y: 1.3,
+      w: W - 1.2,
+      h: 1.5,
+      fontFace: t.titleFont,
+      fontSize: 34,
+      bold: true,
+      color: t.text,
+      fit: 'shrink',
+    });
+    slide.addText(s.subtitle, {
+      x: 0.6,
+      y: 2.9,
+      w: W - 1.2,
+      h: 0.8,
+      fontFace: t.font,
+      fontSize: 18,
+      color: t.muted,
+      fit: 'shrink',
+    });
+    slide.addText(s.footnote, { x: 0.6, y: 4.2, w: W - 1.2, h: 0.4, fontFace: t.font, fontSize: 12, color: t.muted });
+    return;
+  }
+  const slide = base(ctx, s.title);
+  if (s.kind === 'grid') {
+    grid(ctx, slide, s);
+    note(ctx, slide, s.note);
+    return;
+  }
+  lead(ctx, slide, s.lead, s.kind === 'chart' ? 0.5 : 1.1);
+  if (s.kind === 'chart') {
+    bulletList(ctx, slide, s.bullets, { x: 0.5, y: 1.6, w: 4.2, h: 3.2 });
+    slide.addChart(pptx.ChartType.line, [s.series], {
+      x: 4.9,
+      y: 1.6,
+      w: 4.7,
+      h: 3.2,
+      chartColors: [hex(accent)],
+      showLegend: true,
+      legendPos: 'b',
+      legendFontSize: 9,
+      legendColor: t.muted,
+      catAxisLabelColor: t.muted,
+      valAxisLabelColor: t.muted,
+      catAxisLabelFontSize: 8,
+      valAxisLabelFontSize: 8,
+      valAxisLabelFormatCode: '$#,##0',
+      lineDataSymbol: 'none',
+    });
+    return;
+  }
+  bulletList(ctx, slide, s.bullets, { x: 0.5, y: 2.2, w: W - 1, h: s.note ? 2.2 : 2.8 });
+  note(ctx, slide, s.note);
+}
+
+/** The deck as a PPTX file, or null when the analysis has no opportunity to pitch. */
+export async function renderPitchDeck(
+  input: DeckInput,
+  template: DeckTemplateId,
+  branding: DeckBranding,
+): Promise<{ body: Buffer; slides: number } | null> {
+  const slides = deckSlides(input, branding.companyName);
+  if (slides.length === 0) return null;
+  const pptx = new PptxGenJS();
+  pptx.layout = 'LAYOUT_16x9';
+  pptx.title = slides[0]?.title ?? 'Pitch deck';
+  pptx.company = branding.companyName ?? '';
+  pptx.author = branding.companyName ?? '';
+  const ctx: Ctx = {
+    pptx,
+    t: TEMPLATES[template],
+    accent: hex(branding.accentColor),
+    footer: branding.companyName ?? `Made with Unbuilt from the analysis “${input.snapshot.query}”`,
+  };
+  slides.forEach((s) => draw(ctx, s));
+  const out = await pptx.write({ outputType: 'nodebuffer' });
+  if (!Buffer.isBuffer(out)) throw new Error('pptxgenjs did not return a buffer');
+  return { body: out, slides: slides.length };
+}
