@@ -12,7 +12,10 @@ export function TeamJoinPage() {
       {token ? (
         <InvitationAnswer token={token} />
       ) : (
-        <p role="alert">This invitation link is incomplete. Open the link from the e-mail again.</p>
+        <>
+          <h1 className="text-3xl font-bold tracking-tight">Team invitation</h1>
+          <p role="alert">This invitation link is incomplete. Open the link from the e-mail again.</p>
+        </>
       )}
     </div>
   );
