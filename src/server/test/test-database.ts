@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPglite, fromPostgres, type DatabaseHandle } from '../db/client.ts';
+import { DEFAULT_POSTGRES_TIMEOUTS, fromPglite, fromPostgres, type DatabaseHandle } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 
 // A fresh, migrated database for one test file: a PGlite copy of the template, or — when
@@ -25,7 +25,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}"`);
     await admin.end();
-    const handle = fromPostgres(withDatabaseName(adminUrl, name), { max: 20 });
+    // Suites flood the pool on purpose (1,000 concurrent reservations); on a loaded 2-core machine the
+    // production 2 s wait for a free connection is not what they test (db/outage.test.ts does, with its own handles).
+    const handle = fromPostgres(withDatabaseName(adminUrl, name), {
+      max: 20,
+      timeouts: { ...DEFAULT_POSTGRES_TIMEOUTS, connectMs: 15_000 },
+    });
     await runMigrations(handle);
     return {
       ...handle,
