@@ -105,11 +105,15 @@ export const resources = pgTable(
     index('resources_category_idx').on(t.categoryId),
     // One partial index per sort without words (resource-search.ts `ordering`), so the first page
     // is an index walk that stops after the page instead of sorting every active resource.
-    index('resources_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.asc()).where(sql`${t.isActive}`),
+    index('resources_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.asc())
+      .where(sql`${t.isActive}`),
     index('resources_rating_idx')
       .on(t.averageRating.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.id.asc())
       .where(sql`${t.isActive}`),
-    index('resources_bookmarks_idx').on(t.bookmarkCount.desc().nullsFirst(), t.id.asc()).where(sql`${t.isActive}`),
+    index('resources_bookmarks_idx')
+      .on(t.bookmarkCount.desc().nullsFirst(), t.id.asc())
+      .where(sql`${t.isActive}`),
     index('resources_popular_idx')
       .on(t.averageRating.desc().nullsFirst(), t.bookmarkCount.desc().nullsFirst(), t.title.asc(), t.id.asc())
       .where(sql`${t.isActive}`),
