@@ -8,6 +8,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { commentResource, sharedSearchResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notifyAboutComment } from '../notifications/notify.service.ts';
 import { recordActivity, teamsSharing } from './activity.service.ts';
 import { assertSharedRight } from './shares.service.ts';
 import { userIdOf } from './team-access.ts';
@@ -111,6 +112,7 @@ export async function addComment(
       details: { excerpt: input.content.slice(0, 80) },
       now,
     });
+    await notifyAboutComment(tx, { comment: created, now });
     return created;
   });
   const [dto] = await toDtos(db, [row], userId);

@@ -16,6 +16,7 @@ import {
 import { loadAnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notifyShared } from '../notifications/notify.service.ts';
 import { recordActivity } from './activity.service.ts';
 import { assertTeamRight, userIdOf } from './team-access.ts';
 
@@ -121,6 +122,7 @@ export async function shareAnalysis(options: Deps & { searchId: number; input: S
       details: { canComment: String(input.canComment) },
       now,
     });
+    await notifyShared(tx, { searchId, actorId: userId, ...target, now });
     return row.id;
   });
   const [dto] = await sharesOf(db, eq(ideaShares.id, id));

@@ -1,0 +1,179 @@
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { fullName } from '#shared/auth/display-name.ts';
+import { handleMatches, parseMentions } from '#shared/notifications/mentions.ts';
+import type { NotificationKind } from '#shared/notifications/notifications.schemas.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { comments, notifications, searches, teamMembers, teams, users, type CommentRow } from '../../db/schema/index.ts';
+import { accessibleRow } from '../../lib/access/policy.ts';
+import { userPrincipal } from '../../lib/access/principal.ts';
+import { sharedSearchResource } from '../../lib/access/resources.ts';
+
+// What creates notifications (ADR 027): called by the comments, shares and invitations services
+// inside their own transactions, so an event and its notifications are stored together. The actor
+// is never notified; a person is notified about an analysis only if the sharing policy lets them
+// read it at that moment, so a mention of anyone else notifies nobody and reveals nothing.
+
+type Db = Database | Tx;
+type NewNotification = {
+  userId: number;
+  kind: NotificationKind;
+  summary: string;
+  excerpt?: string | null;
+  searchId?: number | null;
+  commentId?: number | null;
+  teamId?: number | null;
+};
+
+const EXCERPT_LENGTH = 140;
+
+function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+async function insertAll(db: Db, actorId: number, now: Date, rows: NewNotification[]): Promise<void> {
+  const kept = rows.filter((r) => r.userId !== actorId);
+  if (kept.length === 0) return;
+  await db.insert(notifications).values(
+    kept.map((r) => ({
+      userId: r.userId,
+      actorId,
+      kind: r.kind,
+      summary: clip(r.summary, 300),
+      excerpt: r.excerpt ?? null,
+      searchId: r.searchId ?? null,
+      commentId: r.commentId ?? null,
+      teamId: r.teamId ?? null,
+      createdAt: now,
+    })),
+  );
+}
+
+async function nameOf(db: Db, userId: number): Promise<string> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user ? fullName(user) : 'Someone';
+}
+
+/** Whether the user may read the analysis now (the same policy the routes use). */
+async function canRead(db: Db, userId: number, searchId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: searches.id })
+    .from(searches)
+    .where(accessibleRow(sharedSearchResource, searchId, userPrincipal(userId), 'read'));
+  return Boolean(row);
+}
+
+/**
+ * The people a comment's @handles name: the analysis's owner and the members of the author's teams
+ * whose address the handle matches, kept only if they can read the analysis.
+ */
+export async function mentionedUsers(db: Db, options: { text: string; actorId: number; searchId: number }) {
+  const handles = parseMentions(options.text);
+  if (handles.length === 0) return [];
+  const myTeams = db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, options.actorId));
+  const owner = db.select({ id: searches.userId }).from(searches).where(eq(searches.id, options.searchId));
+  const candidates = await db
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(users)
+    .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+    .where(and(ne(users.id, options.actorId), or(inArray(teamMembers.teamId, myTeams), inArray(users.id, owner))));
+  const named = candidates.filter((c) => handles.some((h) => handleMatches(h, c.email)));
+  const readers: number[] = [];
+  for (const candidate of named) {
+    if (await canRead(db, candidate.id, options.searchId)) readers.push(candidate.id);
+  }
+  return readers;
+}
+
+/** A new comment: its @mentions, and the author of the comment it replies to. */
+export async function notifyAboutComment(db: Db, options: { comment: CommentRow; now: Date }): Promise<void> {
+  const { comment, now } = options;
+  const actorId = comment.userId;
+  const [search] = await db.select({ query: searches.query }).from(searches).where(eq(searches.id, comment.searchId));
+  const about = search ? `“${clip(search.query, 120)}”` : 'an analysis';
+  const actor = await nameOf(db, actorId);
+  const mentioned = await mentionedUsers(db, { text: comment.content, actorId, searchId: comment.searchId });
+  const common = { excerpt: excerptOf(comment.content), searchId: comment.searchId, commentId: comment.id };
+  const rows: NewNotification[] = mentioned.map((userId) => ({
+    userId,
+    kind: 'mention',
+    summary: `${actor} mentioned you on ${about}`,
+    ...common,
+  }));
+  if (comment.parentId !== null) {
+    const [parent] = await db.select({ userId: comments.userId }).from(comments).where(eq(comments.id, comment.parentId));
+    if (
+      parent &&
+      parent.userId !== actorId &&
+      !mentioned.includes(parent.userId) &&
+      (await canRead(db, parent.userId, comment.searchId))
+    ) {
+      rows.push({ userId: parent.userId, kind: 'reply', summary: `${actor} replied to your comment on ${about}`, ...common });
+    }
+  }
+  await insertAll(db, actorId, now, rows);
+}
+
+/** An analysis shared with one person or a team: each recipient but the sharer and the owner. */
+export async function notifyShared(
+  db: Db,
+  options: { searchId: number; actorId: number; teamId: number | null; sharedWith: number | null; now: Date },
+): Promise<void> {
+  const { searchId, actorId, teamId, sharedWith, now } = options;
+  const [search] = await db
+    .select({ query: searches.query, ownerId: searches.userId })
+    .from(searches)
+    .where(eq(searches.id, searchId));
+  if (!search) return;
+  const actor = await nameOf(db, actorId);
+  const what = `“${clip(search.query, 120)}”`;
+  let recipients: number[] = [];
+  let summary = `${actor} shared ${what} with you`;
+  if (sharedWith !== null) recipients = [sharedWith];
+  else if (teamId !== null) {
+    const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+    summary = `${actor} shared ${what} with ${team ? `the team ${team.name}` : 'your team'}`;
+    const members = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+    recipients = members.map((m) => m.userId);
+  }
+  await insertAll(
+    db,
+    actorId,
+    now,
+    recipients
+      .filter((userId) => userId !== search.ownerId)
+      .map((userId) => ({ userId, kind: 'share', summary, searchId, teamId })),
+  );
+}
+
+/** Someone joined a team through an invitation: the person who invited them hears of it. */
+export async function notifyInvitationAccepted(
+  db: Db,
+  options: { teamId: number; joinerId: number; invitedBy: number | null; now: Date },
+): Promise<void> {
+  const { teamId, joinerId, invitedBy, now } = options;
+  if (invitedBy === null) return;
+  const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  const joiner = await nameOf(db, joinerId);
+  await insertAll(db, joinerId, now, [
+    {
+      userId: invitedBy,
+      kind: 'team_join',
+      summary: `${joiner} accepted your invitation and joined ${team ? team.name : 'your team'}`,
+      teamId,
+    },
+  ]);
+}
+
+/** How many notifications a user has not read (the bell's count). */
+export async function unreadCountOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), sql`${notifications.readAt} is null`));
+  return Number(row?.n ?? 0);
+}
