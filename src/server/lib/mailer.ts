@@ -37,7 +37,14 @@ export function createMailer(options: {
     const transport: Transporter = nodemailer.createTransport(smtpUrl);
     return {
       sendMail: async ({ to, subject, text, html, headers }) => {
-        await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}), ...(headers ? { headers } : {}) });
+        await transport.sendMail({
+          from,
+          to,
+          subject,
+          text,
+          ...(html ? { html } : {}),
+          ...(headers ? { headers } : {}),
+        });
       },
     };
   }

@@ -54,3 +54,26 @@ export const DEFAULT_ACCOUNT_PREFERENCES: AccountPreferences = {
   },
   analyticsOptOut: false,
 };
+
+type StoredNotificationPreferences = Partial<Record<keyof AccountPreferences['notificationPreferences'], unknown>>;
+
+/** Stored notification preferences as the contract knows them: unknown categories dropped, defaults filled. */
+export function readNotificationPreferences(
+  stored: StoredNotificationPreferences | null | undefined,
+): AccountPreferences['notificationPreferences'] {
+  const defaults = DEFAULT_ACCOUNT_PREFERENCES.notificationPreferences;
+  const frequency = NOTIFICATION_FREQUENCIES.find((f) => f === stored?.frequency) ?? defaults.frequency;
+  const categories = Array.isArray(stored?.categories)
+    ? NOTIFICATION_CATEGORIES.filter((c) => (stored.categories as unknown[]).includes(c))
+    : defaults.categories;
+  return {
+    resourceNotifications:
+      typeof stored?.resourceNotifications === 'boolean'
+        ? stored.resourceNotifications
+        : defaults.resourceNotifications,
+    frequency,
+    categories,
+    contributionUpdates:
+      typeof stored?.contributionUpdates === 'boolean' ? stored.contributionUpdates : defaults.contributionUpdates,
+  };
+}

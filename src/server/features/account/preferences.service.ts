@@ -1,30 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AccountPreferences, AccountPreferencesUpdate } from '#shared/account/preferences.schemas.ts';
-import { DEFAULT_ACCOUNT_PREFERENCES, NOTIFICATION_FREQUENCIES } from '#shared/account/preferences.schemas.ts';
-import { NOTIFICATION_CATEGORIES } from '#shared/notifications/notifications.schemas.ts';
+import { DEFAULT_ACCOUNT_PREFERENCES, readNotificationPreferences } from '#shared/account/preferences.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { userPreferences, users, type UserRow } from '../../db/schema/index.ts';
-
-type StoredNotificationPreferences = Partial<Record<keyof AccountPreferences['notificationPreferences'], unknown>>;
-
-/** Stored notification preferences as the contract knows them: unknown categories dropped, defaults filled. */
-export function readNotificationPreferences(
-  stored: StoredNotificationPreferences | null | undefined,
-): AccountPreferences['notificationPreferences'] {
-  const defaults = DEFAULT_ACCOUNT_PREFERENCES.notificationPreferences;
-  const frequency = NOTIFICATION_FREQUENCIES.find((f) => f === stored?.frequency) ?? defaults.frequency;
-  const categories = Array.isArray(stored?.categories)
-    ? NOTIFICATION_CATEGORIES.filter((c) => (stored.categories as unknown[]).includes(c))
-    : defaults.categories;
-  return {
-    resourceNotifications:
-      typeof stored?.resourceNotifications === 'boolean' ? stored.resourceNotifications : defaults.resourceNotifications,
-    frequency,
-    categories,
-    contributionUpdates:
-      typeof stored?.contributionUpdates === 'boolean' ? stored.contributionUpdates : defaults.contributionUpdates,
-  };
-}
 
 export async function readPreferences(options: { db: Database; user: UserRow }): Promise<AccountPreferences> {
   const { db, user } = options;

@@ -1,21 +1,20 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { DAY_MS } from '#shared/app/time.constants.ts';
-import type { NotificationFrequency } from '#shared/account/preferences.schemas.ts';
+import { readNotificationPreferences, type NotificationFrequency } from '#shared/account/preferences.schemas.ts';
 import { notificationHref, UNSUBSCRIBE_PATH } from '#shared/notifications/notification-links.ts';
 import { CATEGORY_OF_KIND, type NotificationDto } from '#shared/notifications/notifications.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications, searches, userPreferences, users, type NotificationRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { readNotificationPreferences } from '../account/preferences.service.ts';
 import { toNotificationDto } from './notifications.service.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 // Notification e-mails (ADR 027), sent by jobs, never inside a request. Each user's frequency
 // decides which pending notifications are due: 'immediate' all of them, a digest those created
 // before the current period began (day, ISO week from Monday 00:00 UTC, month), 'never' none (they
-// are skipped). Due rows are claimed by one conditional UPDATE (pending → sending, SKIP LOCKED), so
-// two overlapping runs never mail the same notification; a failed send gives them back.
+// are skipped). Due rows are claimed by one conditional UPDATE (pending → sending), so two
+// overlapping runs never mail the same notification; a failed send gives them back.
 
 type Deps = { db: Database; clock: Clock; mailer: Mailer; publicUrl: string; secret: string };
 
@@ -83,16 +82,24 @@ async function releaseStaleClaims(db: Database, now: Date): Promise<void> {
     .update(notifications)
     .set({ emailStatus: 'pending', emailedAt: null })
     .where(
-      and(eq(notifications.emailStatus, 'sending'), lt(notifications.emailedAt, new Date(now.getTime() - STALE_CLAIM_MS))),
+      and(
+        eq(notifications.emailStatus, 'sending'),
+        lt(notifications.emailedAt, new Date(now.getTime() - STALE_CLAIM_MS)),
+      ),
     );
 }
 
-/** Claims a user's due notifications for this run: one statement, rows another run holds are skipped. */
+/**
+ * Claims a user's due notifications for this run in one statement. The rows are locked in id order
+ * (no SKIP LOCKED): an overlapping run waits on the first row, then finds them all claimed, so a
+ * user's due notifications go out in one mail, never split between two runs or sent twice.
+ */
 async function claimDue(db: Database, userId: number, before: Date, now: Date): Promise<NotificationRow[]> {
   const due = sql`(select ${notifications.id} from ${notifications}
     where ${notifications.userId} = ${userId} and ${notifications.emailStatus} = 'pending'
       and ${notifications.createdAt} < ${before.toISOString()}::timestamptz
-    for update skip locked)`;
+    order by ${notifications.id}
+    for update)`;
   return db
     .update(notifications)
     .set({ emailStatus: 'sending', emailedAt: now })
@@ -100,7 +107,13 @@ async function claimDue(db: Database, userId: number, before: Date, now: Date): 
     .returning();
 }
 
-async function settle(db: Database, ids: number[], status: 'sent' | 'skipped' | 'pending', batch: string | null, now: Date) {
+async function settle(
+  db: Database,
+  ids: number[],
+  status: 'sent' | 'skipped' | 'pending',
+  batch: string | null,
+  now: Date,
+) {
   if (ids.length === 0) return;
   await db
     .update(notifications)
@@ -112,12 +125,18 @@ async function settle(db: Database, ids: number[], status: 'sent' | 'skipped' | 
  * One run of a mail job: for every user with pending notifications whose frequency is one of
  * `frequencies`, mails what is due in one message. Returns how many e-mails went out.
  */
-export async function sendNotificationMails(options: Deps & { frequencies: readonly NotificationFrequency[] }): Promise<number> {
+export async function sendNotificationMails(
+  options: Deps & { frequencies: readonly NotificationFrequency[] },
+): Promise<number> {
   const { db, clock, mailer, publicUrl, secret, frequencies } = options;
   const now = clock.now();
   await releaseStaleClaims(db, now);
   const pending = await db
-    .selectDistinct({ userId: notifications.userId, email: users.email, stored: userPreferences.notificationPreferences })
+    .selectDistinct({
+      userId: notifications.userId,
+      email: users.email,
+      stored: userPreferences.notificationPreferences,
+    })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
     .leftJoin(userPreferences, eq(userPreferences.userId, notifications.userId))
@@ -138,12 +157,20 @@ export async function sendNotificationMails(options: Deps & { frequencies: reado
     const owners = await db
       .select({ id: searches.id, userId: searches.userId })
       .from(searches)
-      .where(inArray(searches.id, wanted.flatMap((r) => (r.searchId === null ? [] : [r.searchId]))));
+      .where(
+        inArray(
+          searches.id,
+          wanted.flatMap((r) => (r.searchId === null ? [] : [r.searchId])),
+        ),
+      );
     const ownerOf = new Map(owners.map((o) => [o.id, o.userId]));
     const items = wanted
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
       .map((row) =>
-        toNotificationDto({ row, actor: null, ownerId: row.searchId === null ? null : (ownerOf.get(row.searchId) ?? null) }, recipient.userId),
+        toNotificationDto(
+          { row, actor: null, ownerId: row.searchId === null ? null : (ownerOf.get(row.searchId) ?? null) },
+          recipient.userId,
+        ),
       );
     const token = unsubscribeToken(recipient.userId, secret);
     const unsubscribeUrl = new URL(`${UNSUBSCRIBE_PATH}#token=${token}`, publicUrl).toString();
@@ -158,11 +185,23 @@ export async function sendNotificationMails(options: Deps & { frequencies: reado
       });
     } catch (error) {
       // Given back for the job's retry; the other recipients still get theirs in this run.
-      await settle(db, wanted.map((r) => r.id), 'pending', null, now);
+      await settle(
+        db,
+        wanted.map((r) => r.id),
+        'pending',
+        null,
+        now,
+      );
       failure ??= error;
       continue;
     }
-    await settle(db, wanted.map((r) => r.id), 'sent', preferences.frequency, now);
+    await settle(
+      db,
+      wanted.map((r) => r.id),
+      'sent',
+      preferences.frequency,
+      now,
+    );
     mailed += 1;
   }
   if (failure !== null) throw failure;

@@ -87,7 +87,10 @@ export const notificationsRoutes: FastifyPluginAsync = async (base) => {
       preHandler: requireUser,
       schema: { tags, summary: 'Mark all my notifications read', response: { 200: ok(markedReadSchema) } },
     },
-    async (request) => ({ success: true as const, data: await markAllRead({ db, clock, principal: principalOf(request) }) }),
+    async (request) => ({
+      success: true as const,
+      data: await markAllRead({ db, clock, principal: principalOf(request) }),
+    }),
   );
 
   app.post(

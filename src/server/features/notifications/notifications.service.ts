@@ -14,7 +14,7 @@ import { notificationResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { mapPage, paginate } from '../../lib/paginate.ts';
-import { unreadCountOf } from './notify.service.ts';
+import { unreadCountOf } from '../../lib/notify.ts';
 
 // The bell: a user's own notifications, newest first, and marking them read. Owner-only: another
 // user's notification id is a 404 (the notification policy), never a 403.
@@ -49,7 +49,9 @@ export function toNotificationDto({ row, actor, ownerId }: Joined, userId: numbe
   };
 }
 
-export async function listNotifications(options: Deps & { query: NotificationListQuery }): Promise<Page<NotificationDto>> {
+export async function listNotifications(
+  options: Deps & { query: NotificationListQuery },
+): Promise<Page<NotificationDto>> {
   const { db, principal, query } = options;
   const userId = userIdOf(principal);
   const page = await paginate<Joined>({

@@ -33,7 +33,10 @@ async function sharedAnalysis(cast: TeamCast): Promise<number> {
 }
 
 async function comment(user: TestUser, searchId: number, content: string, parentId?: number): Promise<number> {
-  const res = await call(user, 'POST', `/api/searches/${searchId}/comments`, { content, ...(parentId ? { parentId } : {}) });
+  const res = await call(user, 'POST', `/api/searches/${searchId}/comments`, {
+    content,
+    ...(parentId ? { parentId } : {}),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: { id: number } }>().data.id;
 }
@@ -148,7 +151,11 @@ describe('the bell routes', () => {
     const [mine] = (await listOf(admin)).items;
     const res = await call(outsider, 'POST', `/api/notifications/${mine!.id}/read`, {});
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'The notification could not be found.' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'The notification could not be found.',
+    });
     expect(await unread(admin)).toBe(1);
     expect((await call(outsider, 'POST', '/api/notifications/2147483647/read', {})).statusCode).toBe(404);
     expect((await listOf(outsider)).items).toEqual([]);

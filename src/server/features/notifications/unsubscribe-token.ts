@@ -13,7 +13,9 @@ export function unsubscribeSecret(db: Database): Promise<string> {
 }
 
 function mac(userId: number, secret: string): string {
-  return createHmac('sha256', secret).update(`notifications-unsubscribe:${String(userId)}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`notifications-unsubscribe:${String(userId)}`)
+    .digest('base64url');
 }
 
 export function unsubscribeToken(userId: number, secret: string): string {

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_ACCOUNT_PREFERENCES } from '#shared/account/preferences.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { userPreferences, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { updatePreferences } from '../account/preferences.service.ts';
 import { userOfUnsubscribeToken } from './unsubscribe-token.ts';
 
 // Unsubscribing from notification e-mails with the link alone, no sign-in (ADR 027): the signed
@@ -30,6 +30,21 @@ export async function unsubscribe(options: {
   if (userId === null) throw new AppError('BAD_REQUEST', INVALID_LINK, { token: 'Invalid or altered link' });
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'This account no longer exists, so it gets no e-mail from us.');
-  await updatePreferences({ db, user, patch: { notificationPreferences: { frequency: 'never' } }, now: clock.now() });
+  // One upsert: only the frequency changes, whatever else the stored preferences hold.
+  const now = clock.now();
+  await db
+    .insert(userPreferences)
+    .values({
+      userId,
+      notificationPreferences: { ...DEFAULT_ACCOUNT_PREFERENCES.notificationPreferences, frequency: 'never' },
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: {
+        notificationPreferences: sql`jsonb_set(${userPreferences.notificationPreferences}, '{frequency}', '"never"')`,
+        updatedAt: now,
+      },
+    });
   return { email: masked(user.email), frequency: 'never' };
 }

@@ -8,7 +8,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { commentResource, sharedSearchResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notifyAboutComment } from '../notifications/notify.service.ts';
+import { notifyAboutComment } from '../../lib/notify.ts';
 import { recordActivity, teamsSharing } from './activity.service.ts';
 import { assertSharedRight } from './shares.service.ts';
 import { userIdOf } from './team-access.ts';

@@ -11,7 +11,7 @@ import { teamInvitationResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { notifyInvitationAccepted } from '../notifications/notify.service.ts';
+import { notifyInvitationAccepted } from '../../lib/notify.ts';
 import { recordActivity } from './activity.service.ts';
 import { lockTeamFor, memberLimitOf, userIdOf } from './team-access.ts';
 import { livePendingInvitations, toInvitationDto } from './teams.service.ts';

@@ -16,7 +16,7 @@ import {
 import { loadAnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notifyShared } from '../notifications/notify.service.ts';
+import { notifyShared } from '../../lib/notify.ts';
 import { recordActivity } from './activity.service.ts';
 import { assertTeamRight, userIdOf } from './team-access.ts';
 

@@ -2,13 +2,13 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { fullName } from '#shared/auth/display-name.ts';
 import { handleMatches, parseMentions } from '#shared/notifications/mentions.ts';
 import type { NotificationKind } from '#shared/notifications/notifications.schemas.ts';
-import type { Database, Tx } from '../../db/client.ts';
-import { comments, notifications, searches, teamMembers, teams, users, type CommentRow } from '../../db/schema/index.ts';
-import { accessibleRow } from '../../lib/access/policy.ts';
-import { userPrincipal } from '../../lib/access/principal.ts';
-import { sharedSearchResource } from '../../lib/access/resources.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { comments, notifications, searches, teamMembers, teams, users, type CommentRow } from '../db/schema/index.ts';
+import { accessibleRow } from './access/policy.ts';
+import { userPrincipal } from './access/principal.ts';
+import { sharedSearchResource } from './access/resources.ts';
 
-// What creates notifications (ADR 027): called by the comments, shares and invitations services
+// What creates notifications (ADR 027), in lib/ like the audit log: called by the comments, shares and invitations services
 // inside their own transactions, so an event and its notifications are stored together. The actor
 // is never notified; a person is notified about an analysis only if the sharing policy lets them
 // read it at that moment, so a mention of anyone else notifies nobody and reveals nothing.
@@ -74,7 +74,10 @@ async function canRead(db: Db, userId: number, searchId: number): Promise<boolea
 export async function mentionedUsers(db: Db, options: { text: string; actorId: number; searchId: number }) {
   const handles = parseMentions(options.text);
   if (handles.length === 0) return [];
-  const myTeams = db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, options.actorId));
+  const myTeams = db
+    .select({ id: teamMembers.teamId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, options.actorId));
   const owner = db.select({ id: searches.userId }).from(searches).where(eq(searches.id, options.searchId));
   const candidates = await db
     .selectDistinct({ id: users.id, email: users.email })
@@ -105,14 +108,22 @@ export async function notifyAboutComment(db: Db, options: { comment: CommentRow;
     ...common,
   }));
   if (comment.parentId !== null) {
-    const [parent] = await db.select({ userId: comments.userId }).from(comments).where(eq(comments.id, comment.parentId));
+    const [parent] = await db
+      .select({ userId: comments.userId })
+      .from(comments)
+      .where(eq(comments.id, comment.parentId));
     if (
       parent &&
       parent.userId !== actorId &&
       !mentioned.includes(parent.userId) &&
       (await canRead(db, parent.userId, comment.searchId))
     ) {
-      rows.push({ userId: parent.userId, kind: 'reply', summary: `${actor} replied to your comment on ${about}`, ...common });
+      rows.push({
+        userId: parent.userId,
+        kind: 'reply',
+        summary: `${actor} replied to your comment on ${about}`,
+        ...common,
+      });
     }
   }
   await insertAll(db, actorId, now, rows);
@@ -137,7 +148,10 @@ export async function notifyShared(
   else if (teamId !== null) {
     const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
     summary = `${actor} shared ${what} with ${team ? `the team ${team.name}` : 'your team'}`;
-    const members = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+    const members = await db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(eq(teamMembers.teamId, teamId));
     recipients = members.map((m) => m.userId);
   }
   await insertAll(
