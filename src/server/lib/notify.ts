@@ -3,10 +3,19 @@ import { fullName } from '#shared/auth/display-name.ts';
 import { handleMatches, parseMentions } from '#shared/notifications/mentions.ts';
 import type { NotificationKind } from '#shared/notifications/notifications.schemas.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { comments, notifications, searches, teamMembers, teams, users, type CommentRow } from '../db/schema/index.ts';
-import { accessibleRow } from './access/policy.ts';
+import {
+  comments,
+  ideas,
+  notifications,
+  searches,
+  teamMembers,
+  teams,
+  users,
+  type CommentRow,
+} from '../db/schema/index.ts';
+import { accessibleRow, type ResourcePolicy } from './access/policy.ts';
 import { userPrincipal } from './access/principal.ts';
-import { sharedSearchResource } from './access/resources.ts';
+import { sharedIdeaResource, sharedSearchResource } from './access/resources.ts';
 
 // What creates notifications (ADR 027), in lib/ like the audit log: called by the comments, shares and invitations services
 // inside their own transactions, so an event and its notifications are stored together. The actor
@@ -14,15 +23,19 @@ import { sharedSearchResource } from './access/resources.ts';
 // read it at that moment, so a mention of anyone else notifies nobody and reveals nothing.
 
 type Db = Database | Tx;
+/** What a share or a comment is about: exactly one of the two is set (ADR 026). */
+type SubjectColumns = { searchId: number | null; ideaId: number | null };
 type NewNotification = {
   userId: number;
   kind: NotificationKind;
   summary: string;
   excerpt?: string | null;
   searchId?: number | null;
+  ideaId?: number | null;
   commentId?: number | null;
   teamId?: number | null;
 };
+type Subject = { policy: ResourcePolicy; id: number; title: string; ownerId: number; columns: SubjectColumns };
 
 const EXCERPT_LENGTH = 140;
 
@@ -46,6 +59,7 @@ async function insertAll(db: Db, actorId: number, now: Date, rows: NewNotificati
       summary: clip(r.summary, 300),
       excerpt: r.excerpt ?? null,
       searchId: r.searchId ?? null,
+      ideaId: r.ideaId ?? null,
       commentId: r.commentId ?? null,
       teamId: r.teamId ?? null,
       createdAt: now,
@@ -58,36 +72,60 @@ async function nameOf(db: Db, userId: number): Promise<string> {
   return user ? fullName(user) : 'Someone';
 }
 
-/** Whether the user may read the analysis now (the same policy the routes use). */
-async function canRead(db: Db, userId: number, searchId: number): Promise<boolean> {
+/** The analysis or idea a row is about, with its title and owner (null when it is gone). */
+async function loadSubject(db: Db, of: SubjectColumns): Promise<Subject | null> {
+  const columns = { searchId: of.searchId, ideaId: of.ideaId };
+  if (columns.searchId !== null) {
+    const [row] = await db
+      .select({ title: searches.query, ownerId: searches.userId })
+      .from(searches)
+      .where(eq(searches.id, columns.searchId));
+    return row ? { policy: sharedSearchResource, id: columns.searchId, ...row, columns } : null;
+  }
+  if (columns.ideaId !== null) {
+    const [row] = await db
+      .select({ title: ideas.title, ownerId: ideas.userId })
+      .from(ideas)
+      .where(eq(ideas.id, columns.ideaId));
+    return row ? { policy: sharedIdeaResource, id: columns.ideaId, ...row, columns } : null;
+  }
+  return null;
+}
+
+/** Whether the user may read the analysis or idea now (the same policy the routes use). */
+async function canRead(db: Db, userId: number, subject: Subject): Promise<boolean> {
   const [row] = await db
-    .select({ id: searches.id })
-    .from(searches)
-    .where(accessibleRow(sharedSearchResource, searchId, userPrincipal(userId), 'read'));
+    .select({ id: subject.policy.id })
+    .from(subject.policy.table)
+    .where(accessibleRow(subject.policy, subject.id, userPrincipal(userId), 'read'));
   return Boolean(row);
 }
 
 /**
- * The people a comment's @handles name: the analysis's owner and the members of the author's teams
- * whose address the handle matches, kept only if they can read the analysis.
+ * The people a comment's @handles name: the subject's owner and the members of the author's teams
+ * whose address the handle matches, kept only if they can read the analysis or idea.
  */
-export async function mentionedUsers(db: Db, options: { text: string; actorId: number; searchId: number }) {
+async function mentionedUsers(db: Db, options: { text: string; actorId: number; subject: Subject }) {
   const handles = parseMentions(options.text);
   if (handles.length === 0) return [];
   const myTeams = db
     .select({ id: teamMembers.teamId })
     .from(teamMembers)
     .where(eq(teamMembers.userId, options.actorId));
-  const owner = db.select({ id: searches.userId }).from(searches).where(eq(searches.id, options.searchId));
   const candidates = await db
     .selectDistinct({ id: users.id, email: users.email })
     .from(users)
     .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
-    .where(and(ne(users.id, options.actorId), or(inArray(teamMembers.teamId, myTeams), inArray(users.id, owner))));
+    .where(
+      and(
+        ne(users.id, options.actorId),
+        or(inArray(teamMembers.teamId, myTeams), eq(users.id, options.subject.ownerId)),
+      ),
+    );
   const named = candidates.filter((c) => handles.some((h) => handleMatches(h, c.email)));
   const readers: number[] = [];
   for (const candidate of named) {
-    if (await canRead(db, candidate.id, options.searchId)) readers.push(candidate.id);
+    if (await canRead(db, candidate.id, options.subject)) readers.push(candidate.id);
   }
   return readers;
 }
@@ -96,11 +134,12 @@ export async function mentionedUsers(db: Db, options: { text: string; actorId: n
 export async function notifyAboutComment(db: Db, options: { comment: CommentRow; now: Date }): Promise<void> {
   const { comment, now } = options;
   const actorId = comment.userId;
-  const [search] = await db.select({ query: searches.query }).from(searches).where(eq(searches.id, comment.searchId));
-  const about = search ? `“${clip(search.query, 120)}”` : 'an analysis';
+  const subject = await loadSubject(db, comment);
+  if (!subject) return;
+  const about = `“${clip(subject.title, 120)}”`;
   const actor = await nameOf(db, actorId);
-  const mentioned = await mentionedUsers(db, { text: comment.content, actorId, searchId: comment.searchId });
-  const common = { excerpt: excerptOf(comment.content), searchId: comment.searchId, commentId: comment.id };
+  const mentioned = await mentionedUsers(db, { text: comment.content, actorId, subject });
+  const common = { excerpt: excerptOf(comment.content), ...subject.columns, commentId: comment.id };
   const rows: NewNotification[] = mentioned.map((userId) => ({
     userId,
     kind: 'mention',
@@ -116,7 +155,7 @@ export async function notifyAboutComment(db: Db, options: { comment: CommentRow;
       parent &&
       parent.userId !== actorId &&
       !mentioned.includes(parent.userId) &&
-      (await canRead(db, parent.userId, comment.searchId))
+      (await canRead(db, parent.userId, subject))
     ) {
       rows.push({
         userId: parent.userId,
@@ -129,19 +168,16 @@ export async function notifyAboutComment(db: Db, options: { comment: CommentRow;
   await insertAll(db, actorId, now, rows);
 }
 
-/** An analysis shared with one person or a team: each recipient but the sharer and the owner. */
+/** An analysis or idea shared with one person or a team: each recipient but the sharer and the owner. */
 export async function notifyShared(
   db: Db,
-  options: { searchId: number; actorId: number; teamId: number | null; sharedWith: number | null; now: Date },
+  options: SubjectColumns & { actorId: number; teamId: number | null; sharedWith: number | null; now: Date },
 ): Promise<void> {
-  const { searchId, actorId, teamId, sharedWith, now } = options;
-  const [search] = await db
-    .select({ query: searches.query, ownerId: searches.userId })
-    .from(searches)
-    .where(eq(searches.id, searchId));
-  if (!search) return;
+  const { actorId, teamId, sharedWith, now } = options;
+  const subject = await loadSubject(db, { searchId: options.searchId, ideaId: options.ideaId });
+  if (!subject) return;
   const actor = await nameOf(db, actorId);
-  const what = `“${clip(search.query, 120)}”`;
+  const what = `“${clip(subject.title, 120)}”`;
   let recipients: number[] = [];
   let summary = `${actor} shared ${what} with you`;
   if (sharedWith !== null) recipients = [sharedWith];
@@ -159,8 +195,8 @@ export async function notifyShared(
     actorId,
     now,
     recipients
-      .filter((userId) => userId !== search.ownerId)
-      .map((userId) => ({ userId, kind: 'share', summary, searchId, teamId })),
+      .filter((userId) => userId !== subject.ownerId)
+      .map((userId) => ({ userId, kind: 'share', summary, ...subject.columns, teamId })),
   );
 }
 

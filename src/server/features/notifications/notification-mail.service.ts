@@ -4,10 +4,10 @@ import { readNotificationPreferences, type NotificationFrequency } from '#shared
 import { notificationHref, UNSUBSCRIBE_PATH } from '#shared/notifications/notification-links.ts';
 import { CATEGORY_OF_KIND, type NotificationDto } from '#shared/notifications/notifications.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { notifications, searches, userPreferences, users, type NotificationRow } from '../../db/schema/index.ts';
+import { notifications, userPreferences, users, type NotificationRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { toNotificationDto } from './notifications.service.ts';
+import { subjectOwnersOf, toNotificationDto } from './notifications.service.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 // Notification e-mails (ADR 027), sent by jobs, never inside a request. Each user's frequency
@@ -154,24 +154,13 @@ export async function sendNotificationMails(
     const skipped = claimed.filter((r) => !wanted.includes(r)).map((r) => r.id);
     await settle(db, skipped, 'skipped', null, now);
     if (wanted.length === 0) continue;
-    const owners = await db
-      .select({ id: searches.id, userId: searches.userId })
-      .from(searches)
-      .where(
-        inArray(
-          searches.id,
-          wanted.flatMap((r) => (r.searchId === null ? [] : [r.searchId])),
-        ),
-      );
-    const ownerOf = new Map(owners.map((o) => [o.id, o.userId]));
+    const ownerOf = await subjectOwnersOf(
+      db,
+      wanted.map((r) => r.id),
+    );
     const items = wanted
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-      .map((row) =>
-        toNotificationDto(
-          { row, actor: null, ownerId: row.searchId === null ? null : (ownerOf.get(row.searchId) ?? null) },
-          recipient.userId,
-        ),
-      );
+      .map((row) => toNotificationDto({ row, actor: null, ownerId: ownerOf.get(row.id) ?? null }, recipient.userId));
     const token = unsubscribeToken(recipient.userId, secret);
     const unsubscribeUrl = new URL(`${UNSUBSCRIBE_PATH}#token=${token}`, publicUrl).toString();
     const oneClickUrl = new URL(`/api/notifications/unsubscribe/one-click?token=${token}`, publicUrl).toString();

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Page } from '#shared/api/list.schemas.ts';
 import { fullName } from '#shared/auth/display-name.ts';
 import type {
@@ -7,7 +7,7 @@ import type {
   NotificationTarget,
 } from '#shared/notifications/notifications.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { notifications, searches, users, type NotificationRow } from '../../db/schema/index.ts';
+import { ideas, notifications, searches, users, type NotificationRow } from '../../db/schema/index.ts';
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { notificationResource } from '../../lib/access/resources.ts';
@@ -31,9 +31,26 @@ function targetOf(row: NotificationRow, ownerId: number | null, userId: number):
   if (row.searchId !== null) {
     return { kind: 'analysis', id: row.searchId, commentId: row.commentId, isOwner: ownerId === userId };
   }
-  if (row.ideaId !== null) return { kind: 'idea', id: row.ideaId, commentId: row.commentId, isOwner: false };
+  if (row.ideaId !== null) {
+    return { kind: 'idea', id: row.ideaId, commentId: row.commentId, isOwner: ownerId === userId };
+  }
   if (row.teamId !== null) return { kind: 'team', id: row.teamId, commentId: null, isOwner: false };
   return null;
+}
+
+/** The owner of the analysis or idea a notification is about (owners open their own page). */
+const subjectOwner = sql<number | null>`coalesce(${searches.userId}, ${ideas.userId})`;
+
+/** The subjects' owners of some notifications, by notification id. */
+export async function subjectOwnersOf(db: Database, ids: number[]): Promise<Map<number, number | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: notifications.id, ownerId: subjectOwner })
+    .from(notifications)
+    .leftJoin(searches, eq(searches.id, notifications.searchId))
+    .leftJoin(ideas, eq(ideas.id, notifications.ideaId))
+    .where(inArray(notifications.id, ids));
+  return new Map(rows.map((r) => [r.id, r.ownerId]));
 }
 
 export function toNotificationDto({ row, actor, ownerId }: Joined, userId: number): NotificationDto {
@@ -62,10 +79,11 @@ export async function listNotifications(
     ],
     fetch: ({ limit, offset, after }) =>
       db
-        .select({ row: notifications, actor: users, ownerId: searches.userId })
+        .select({ row: notifications, actor: users, ownerId: subjectOwner })
         .from(notifications)
         .leftJoin(users, eq(users.id, notifications.actorId))
         .leftJoin(searches, eq(searches.id, notifications.searchId))
+        .leftJoin(ideas, eq(ideas.id, notifications.ideaId))
         .where(
           and(
             eq(notifications.userId, userId),

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '#shared/api/list.schemas.ts';
 import { handleOf } from '#shared/notifications/mentions.ts';
 import type { NotificationDto } from '#shared/notifications/notifications.schemas.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notifications, teamInvitations } from '../../db/schema/index.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { castTeam, type TeamCast } from '../../test/team-fixtures.ts';
@@ -116,6 +117,57 @@ describe('who a comment notifies', () => {
         summary: 'Test shared “dental clinic scheduling” with the team Cast',
       });
     }
+  });
+});
+
+describe('ideas and teams', () => {
+  it('notifies a mention on a shared idea, leading to the idea', async () => {
+    const cast = await castTeam(t);
+    const { owner, admin, member } = cast.users;
+    const idea = await call(owner, 'POST', '/api/ideas', {
+      title: 'Dental clinic scheduling',
+      description: 'Scheduling and reminders for small dental clinics.',
+      targetMarket: 'Small dental clinics',
+      businessModel: 'Monthly subscription',
+      category: 'healthcare',
+    });
+    const ideaId = idea.json<{ data: { id: number } }>().data.id;
+    const share = await call(owner, 'POST', `/api/ideas/${ideaId}/team-shares`, { teamId: cast.teamId });
+    expect(share.statusCode, share.body).toBe(201);
+    const res = await call(member, 'POST', `/api/ideas/${ideaId}/comments`, {
+      content: `${at(admin)} ${at(owner)} thoughts?`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [toAdmin] = (await listOf(admin)).items;
+    expect(toAdmin).toMatchObject({
+      kind: 'mention',
+      summary: 'Test mentioned you on “Dental clinic scheduling”',
+      target: { kind: 'idea', id: ideaId, isOwner: false },
+    });
+    expect((await listOf(owner)).items[0]?.target).toMatchObject({ kind: 'idea', isOwner: true });
+  });
+
+  it('tells the inviter when their invitation is accepted', async () => {
+    const cast = await castTeam(t);
+    const { admin } = cast.users;
+    const joiner = await createUser(t, { firstName: 'Jo', lastName: 'Iner' });
+    const token = 'a-known-invitation-token';
+    await t.db.db.insert(teamInvitations).values({
+      teamId: cast.teamId,
+      email: joiner.user.email,
+      invitedBy: admin.user.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      createdAt: t.clock.now(),
+      expiresAt: new Date(t.clock.now().getTime() + 60_000),
+    });
+    const res = await call(joiner, 'POST', '/api/team-invitations/accept', { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await listOf(admin)).items[0]).toMatchObject({
+      kind: 'team_join',
+      summary: 'Jo Iner accepted your invitation and joined Cast',
+      target: { kind: 'team', id: cast.teamId },
+    });
+    expect(await unread(joiner)).toBe(0);
   });
 });
 
