@@ -87,7 +87,8 @@ describe('collaboration', () => {
       expect(await dialog.getByRole('checkbox', { name: 'Comment' }).isChecked()).toBe(true);
       expect(await dialog.getByRole('checkbox', { name: 'Share it further' }).isChecked()).toBe(false);
       await dialog.getByRole('button', { name: 'Share', exact: true }).click();
-      await dialog.getByText('Team Dental founders').waitFor();
+      await dialog.getByRole('status').filter({ hasText: 'Shared with the team Dental founders.' }).waitFor();
+      await dialog.getByText('Team Dental founders', { exact: true }).waitFor();
       await dialog.getByText(/read, comment · no expiry/).waitFor();
       expect(await seriousAxeViolations(a.page)).toEqual([]);
       await shoot(a.page, 'collab-share-dialog', dialog);

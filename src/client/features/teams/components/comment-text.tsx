@@ -36,7 +36,7 @@ export function CommentText({ content }: { content: string }) {
             href={part.href}
             target="_blank"
             rel="noopener noreferrer nofollow ugc"
-            className="text-primary underline underline-offset-2 break-all"
+            className="text-primary underline underline-offset-2"
           >
             {part.href}
           </a>

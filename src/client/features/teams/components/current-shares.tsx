@@ -20,10 +20,12 @@ export function expirySummary(expiresAt: string | null, now = Date.now()): strin
   return new Date(expiresAt).getTime() <= now ? `expired ${formatDate(expiresAt)}` : `until ${formatDate(expiresAt)}`;
 }
 
-export function CurrentShares({ subject }: { subject: Subject }) {
+/** `hideWhenEmpty`: a free owner sees the list only if there is something left to revoke. */
+export function CurrentShares({ subject, hideWhenEmpty = false }: { subject: Subject; hideWhenEmpty?: boolean }) {
   const shares = useQuery(sharesQueryOptions(subject));
   const revoke = useRevokeShare(subject);
   const headingId = useId();
+  if (hideWhenEmpty && shares.data?.items.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="grid gap-2 border-t pt-4">
       <h3 id={headingId} className="font-semibold">

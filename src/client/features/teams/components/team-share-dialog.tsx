@@ -7,7 +7,6 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/c
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { isApiError } from '#client/lib/api-error.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
-import { toast } from '#client/lib/toast.ts';
 import { useShare, type ShareRequest, type Subject } from '../api/collaboration-api.ts';
 import { teamQueryOptions, teamsQueryOptions } from '../api/teams-api.ts';
 import { CurrentShares } from './current-shares.tsx';
@@ -61,6 +60,7 @@ export function TeamShareDialog(props: Props) {
   const [canShare, setCanShare] = useState(false);
   const [expiry, setExpiry] = useState<ShareRequest['expiresInDays']>(null);
   const [planRefused, setPlanRefused] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const share = useShare(subject);
   const { teams, myUserId, details, isLoadingMembers } = useTargets(isOpen && !needsUpgrade);
   const ids = { target: useId(), expiry: useId(), heading: useId() };
@@ -77,13 +77,11 @@ export function TeamShareDialog(props: Props) {
       canShare,
       expiresInDays: expiry,
     };
+    setDone(null);
     share.mutate(request, {
       onSuccess: (created) => {
         setTarget('');
-        void toast({
-          title: `Shared with ${created.teamName ?? created.userName ?? 'them'}`,
-          variant: 'success',
-        });
+        setDone(`Shared with ${created.teamName ? `the team ${created.teamName}` : (created.userName ?? 'them')}.`);
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'PLAN_REQUIRED') setPlanRefused(true);
@@ -101,7 +99,8 @@ export function TeamShareDialog(props: Props) {
         Share with team
       </Button>
       <Dialog open={isOpen} onOpenChange={setOpen}>
-        <DialogContent>
+        {/* One column that may shrink: a long e-mail in the select must not widen the dialog past a phone. */}
+        <DialogContent className="grid-cols-1">
           <DialogTitle>Share with your team</DialogTitle>
           <DialogDescription>
             Give a team or one teammate access to “{title}” in Unbuilt. They sign in to see it; you choose what they may
@@ -137,7 +136,7 @@ export function TeamShareDialog(props: Props) {
                     required
                     value={target}
                     onChange={(e) => setTarget(e.target.value)}
-                    className="min-h-11 rounded-md border bg-background px-2 text-sm"
+                    className="min-h-11 w-full min-w-0 rounded-md border bg-background px-2 text-sm"
                   >
                     <option value="">Choose a team or a person…</option>
                     <optgroup label="Teams">
@@ -180,7 +179,7 @@ export function TeamShareDialog(props: Props) {
                   onChange={(e) =>
                     setExpiry(e.target.value === 'never' ? null : (Number(e.target.value) as 1 | 7 | 30))
                   }
-                  className="min-h-11 rounded-md border bg-background px-2 text-sm"
+                  className="min-h-11 w-full min-w-0 rounded-md border bg-background px-2 text-sm"
                 >
                   <option value="never">{EXPIRY_LABELS.never}</option>
                   {SHARE_EXPIRY_DAYS.map((days) => (
@@ -195,6 +194,9 @@ export function TeamShareDialog(props: Props) {
                   {share.isPending ? 'Sharing…' : 'Share'}
                 </Button>
               </div>
+              <p role="status" className="text-sm text-muted-foreground empty:hidden">
+                {done}
+              </p>
               {share.isError && !planRefused ? (
                 <p role="alert" className="text-sm text-destructive">
                   {share.error.message}
@@ -202,7 +204,7 @@ export function TeamShareDialog(props: Props) {
               ) : null}
             </form>
           )}
-          {isOwner && isOpen ? <CurrentShares subject={subject} /> : null}
+          {isOwner && isOpen ? <CurrentShares subject={subject} hideWhenEmpty={showUpgrade} /> : null}
         </DialogContent>
       </Dialog>
     </>
