@@ -19,6 +19,7 @@ import {
   teamInvitations,
   teamMembers,
   teams,
+  notifications,
 } from '../../db/schema/index.ts';
 import { memberOfTeam, ownedBy, ownedOrShared, throughParent, type ResourcePolicy } from './policy.ts';
 
@@ -187,6 +188,13 @@ export const ideaShareResource: ResourcePolicy = {
       : sql`false`,
 };
 
+export const notificationResource: ResourcePolicy = {
+  label: 'The notification',
+  table: notifications,
+  id: notifications.id,
+  condition: ownedBy(notifications.userId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -209,6 +217,7 @@ export const RESOURCES = {
   teamInvitation: teamInvitationResource,
   conversation: conversationResource,
   conversationMessage: conversationMessageResource,
+  notification: notificationResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;
