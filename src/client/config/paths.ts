@@ -94,6 +94,13 @@ export const paths = {
   apiReference: { path: '/documentation/api', href: () => '/documentation/api' },
   teams: { path: '/teams', href: () => '/teams' },
   team: { path: '/teams/:id', href: (id: number | string) => withParam('/teams/:id', 'id', id) },
+  /** What others shared with me through a team (issue 18); not the public /share/:token links. */
+  sharedWithMe: { path: '/shared', href: () => '/shared' },
+  sharedAnalysis: {
+    path: '/shared/analyses/:id',
+    href: (id: number | string) => withParam('/shared/analyses/:id', 'id', id),
+  },
+  sharedIdea: { path: '/shared/ideas/:id', href: (id: number | string) => withParam('/shared/ideas/:id', 'id', id) },
   account: { path: '/account', href: () => '/account' },
   profileEdit: { path: '/profile-edit', href: () => '/profile-edit' },
   changePassword: { path: '/change-password', href: () => '/change-password' },

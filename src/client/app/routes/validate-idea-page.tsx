@@ -14,6 +14,8 @@ import { CompareIdeas } from '#client/features/ideas/components/compare-ideas.ts
 import { IdeaForm } from '#client/features/ideas/components/idea-form.tsx';
 import { IdeaResults } from '#client/features/ideas/components/idea-results.tsx';
 import { IdeasList } from '#client/features/ideas/components/ideas-list.tsx';
+import { CommentsPanel } from '#client/features/teams/components/comments-panel.tsx';
+import { TeamShareButton } from '#client/app/team-share-button.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 // /validate-idea: the form (optionally started from a search result, ?from=<result id>) and the
@@ -28,7 +30,16 @@ function IdeaView(props: { id: number }) {
   const idea = useQuery(ideaQueryOptions(props.id));
   if (idea.isPending) return <Spinner className="w-full py-16" label="Loading the idea" />;
   if (idea.isError) return <ErrorScreen error={idea.error} onRetry={() => void idea.refetch()} />;
-  return <IdeaResults idea={idea.data} planAction={<CreatePlanButton ideaId={idea.data.id} />} />;
+  return (
+    <>
+      <IdeaResults
+        idea={idea.data}
+        planAction={<CreatePlanButton ideaId={idea.data.id} />}
+        actions={<TeamShareButton subject={{ kind: 'idea', id: idea.data.id }} title={idea.data.title} isOwner />}
+      />
+      <CommentsPanel subject={{ kind: 'idea', id: idea.data.id }} canComment />
+    </>
+  );
 }
 
 function NewIdea(props: { from: number | null }) {
