@@ -80,7 +80,14 @@ export const paths = {
       return search ? `/action-plan?${search}` : '/action-plan';
     },
   },
-  marketResearch: { path: '/market-research', href: () => '/market-research' },
+  marketResearch: {
+    path: '/market-research',
+    /** `market`: the form's pre-filled market; `from`: the analysis the report starts from (it links back). */
+    href: (start?: { market: string; from: number }) =>
+      start
+        ? `/market-research?${new URLSearchParams({ market: start.market, from: String(start.from) }).toString()}`
+        : '/market-research',
+  },
   marketTrends: { path: '/market-trends', href: () => '/market-trends' },
   analytics: { path: '/analytics', href: () => '/analytics' },
   documentation: { path: '/documentation', href: () => '/documentation' },

@@ -15,6 +15,7 @@ import { ResultsView } from '#client/features/searches/components/results-view.t
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { HelpfulResources } from '#client/features/resources/components/helpful-resources.tsx';
+import { ResearchMarketLink } from '#client/features/market-research/components/research-market-link.tsx';
 import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
@@ -81,6 +82,7 @@ export function SearchPage() {
             {search.isFavorite ? 'Favourite' : 'Add to favourites'}
           </Button>
           {search.imported ? null : <RerunButton query={search.query} onRerun={() => rerun(search.id)} />}
+          <ResearchMarketLink searchId={search.id} market={search.query} />
           <ShareDialog searchId={search.id} query={search.query} />
           {search.imported ? null : (
             <TeamShareButton subject={{ kind: 'analysis', id: search.id }} title={search.query} isOwner />
