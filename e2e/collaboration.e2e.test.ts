@@ -154,4 +154,75 @@ describe('collaboration', () => {
       await context.close();
     }
   });
+
+  it('an idea shared with one teammate to read: B sees it read-only and comments; A sees the comment', async () => {
+    const a = await signedInPage(browser, { plan: 'pro', name: 'Ida Owner' });
+    const b = await signedInPage(browser, { name: 'Bo Reader' });
+    const as = (user: { accessToken: string }) => ({ authorization: `Bearer ${user.accessToken}` });
+    try {
+      // Setup through the API (the team journey above covers the screens): a team with B in it, an idea.
+      const team = await a.page.request.post('/api/teams', { headers: as(a.user), data: { name: 'Idea crew' } });
+      const teamId = ((await team.json()) as { data: { id: number } }).data.id;
+      await a.page.request.post(`/api/teams/${teamId}/invitations`, {
+        headers: as(a.user),
+        data: { email: b.user.email },
+      });
+      const token = new URL(await invitationLink(a.page, b.user.email)).hash.replace('#token=', '');
+      const accepted = await b.page.request.post('/api/team-invitations/accept', {
+        headers: as(b.user),
+        data: { token },
+      });
+      expect(accepted.ok()).toBe(true);
+      const idea = await a.page.request.post('/api/ideas', {
+        headers: as(a.user),
+        data: {
+          title: 'Chairside booking for dental clinics',
+          description: 'Patients book their next visit from the chair before they leave.',
+          targetMarket: 'Small dental clinics',
+          businessModel: 'Monthly subscription',
+          category: 'healthcare',
+        },
+      });
+      const ideaId = ((await idea.json()) as { data: { id: number } }).data.id;
+
+      await a.page.goto(`/validate-idea?idea=${ideaId}`);
+      await a.page.getByRole('heading', { level: 1, name: 'Chairside booking for dental clinics' }).waitFor();
+      await a.page.getByRole('button', { name: 'Share with team' }).click();
+      const dialog = a.page.getByRole('dialog', { name: 'Share with your team' });
+      const target = dialog.getByRole('combobox', { name: 'Share with' });
+      await target.locator('option', { hasText: 'Bo Reader' }).waitFor({ state: 'attached' });
+      await target.selectOption({ label: `Bo Reader (${b.user.email})` });
+      expect(await dialog.getByRole('checkbox', { name: 'Edit the idea' }).isChecked()).toBe(false);
+      await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+      await dialog.getByText('Bo Reader', { exact: true }).waitFor();
+      await shoot(a.page, 'collab-idea-share-dialog', dialog);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      // The owner's address for the idea sends a teammate to the shared view.
+      await b.page.goto(`/validate-idea?idea=${ideaId}`);
+      await b.page.waitForURL(new RegExp(`/shared/ideas/${ideaId}$`));
+      await b.page.goto('/shared');
+      await b.page.getByRole('link', { name: 'Chairside booking for dental clinics' }).click();
+      await b.page.getByRole('heading', { level: 1, name: 'Chairside booking for dental clinics' }).waitFor();
+      await b.page.getByText('Shared with you to read').waitFor();
+      expect(await b.page.getByRole('button', { name: 'Archive' }).count()).toBe(0);
+      const panel = b.page.getByRole('region', { name: /^Comments/ });
+      await panel.getByRole('textbox', { name: 'Add a comment' }).fill('Who pays: the clinic or the patient?');
+      await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+      await panel.getByText('Who pays: the clinic or the patient?').waitFor();
+      expect(await seriousAxeViolations(b.page)).toEqual([]);
+      await shoot(b.page, 'collab-idea-shared');
+
+      await a.page.reload();
+      await a.page
+        .getByRole('region', { name: /^Comments/ })
+        .getByText('Who pays: the clinic or the patient?')
+        .waitFor();
+      expect(a.pageErrors).toEqual([]);
+      expect(b.pageErrors).toEqual([]);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
 });

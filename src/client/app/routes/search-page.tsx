@@ -120,6 +120,7 @@ export function SearchPage() {
         subject={{ kind: 'analysis', id: search.id }}
         canComment
         opportunityTitle={(resultId) => search.results.find((r) => r.id === resultId)?.title}
+        opportunities={search.results}
       />
       <HelpfulResources searchId={search.id} />
       <details className="mt-8 rounded-lg border p-3 text-sm">

@@ -52,7 +52,12 @@ export function SharedAnalysisPage() {
           <SharedOpportunity key={opportunity.id} opportunity={opportunity} position={index + 1} />
         ))}
       </div>
-      <CommentsPanel subject={subject} canComment={analysis.canComment} opportunityTitle={titleOf} />
+      <CommentsPanel
+        subject={subject}
+        canComment={analysis.canComment}
+        opportunityTitle={titleOf}
+        opportunities={analysis.opportunities}
+      />
     </div>
   );
 }

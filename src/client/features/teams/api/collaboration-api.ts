@@ -95,7 +95,7 @@ export function useRevokeShare(subject: Subject) {
 }
 
 export function useAddComment(subject: Subject) {
-  return useSubjectMutation(subject, (input: { content: string; parentId?: number }) =>
+  return useSubjectMutation(subject, (input: { content: string; parentId?: number; opportunityId?: number }) =>
     postData(subjectPath(subject, 'comments'), input, commentSchema),
   );
 }

@@ -49,8 +49,10 @@ export function CommentItem(props: Props) {
   return (
     <li className={props.depth > 0 ? 'border-l-2 pl-3' : ''}>
       <article
+        id={`comment-${String(comment.id)}`}
+        tabIndex={-1}
         aria-label={`Comment by ${comment.author}`}
-        className={`grid gap-2 rounded-md border p-3 ${comment.isResolved ? 'bg-muted/50' : 'bg-card'}`}
+        className={`grid scroll-mt-24 gap-2 rounded-md border p-3 focus-visible:outline-3 focus-visible:outline-ring ${comment.isResolved ? 'bg-muted/50' : 'bg-card'}`}
       >
         <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-medium break-words">{comment.author}</span>

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommentDto } from '#shared/teams/collaboration.schemas.ts';
 import { fakeApi, type FakeRoutes } from '#client/test/fake-api.ts';
@@ -44,15 +45,22 @@ function api(items: CommentDto[], extra: FakeRoutes = {}) {
   });
 }
 
-function renderPanel(canComment = true, opportunityTitle?: (id: number) => string | undefined) {
+function renderPanel(
+  canComment = true,
+  opportunityTitle?: (id: number) => string | undefined,
+  options: { at?: string; opportunities?: { id: number; title: string }[] } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <CommentsPanel
-        subject={{ kind: 'analysis', id: 5 }}
-        canComment={canComment}
-        opportunityTitle={opportunityTitle}
-      />
+      <MemoryRouter initialEntries={[options.at ?? '/search/5']}>
+        <CommentsPanel
+          subject={{ kind: 'analysis', id: 5 }}
+          canComment={canComment}
+          opportunityTitle={opportunityTitle}
+          opportunities={options.opportunities}
+        />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -171,5 +179,29 @@ describe('the comments panel', () => {
     expect(screen.getByRole('button', { name: 'React celebrate (2)' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /React thumbs up/ })).toBeNull();
     expect(screen.getByText(/can read the comments here but not add any/)).toBeInTheDocument();
+  });
+
+  it('comments on one opportunity when one is chosen', async () => {
+    const { calls } = api([]);
+    renderPanel(true, undefined, { opportunities: [{ id: 77, title: 'Chairside booking' }] });
+    const about = await screen.findByRole('combobox', { name: 'About' });
+    expect(about).toHaveValue('');
+    await userEvent.selectOptions(about, '77');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'This one');
+    await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ content: 'This one', opportunityId: 77 });
+  });
+
+  it('focuses the comment a notification link names (#comment-<id>)', async () => {
+    // jsdom draws nothing, so it has no scrollIntoView: record the call instead.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const named = comment({ content: 'Look here', author: 'Cy' });
+    api([comment({ content: 'Earlier' }), named]);
+    renderPanel(true, undefined, { at: `/search/5#comment-${named.id}` });
+    const article = await screen.findByRole('article', { name: 'Comment by Cy' });
+    await waitFor(() => expect(article).toHaveFocus());
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
   });
 });

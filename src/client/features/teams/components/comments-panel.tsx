@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { CommentDto } from '#shared/teams/collaboration.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -14,6 +15,8 @@ type Props = {
   subject: Subject;
   canComment: boolean;
   opportunityTitle?: (id: number) => string | undefined;
+  /** An analysis's opportunities: a new comment may be about one of them. */
+  opportunities?: { id: number; title: string }[];
 };
 
 function threads(items: CommentDto[]): Map<number | null, CommentDto[]> {
@@ -27,10 +30,20 @@ function threads(items: CommentDto[]): Map<number | null, CommentDto[]> {
   return byParent;
 }
 
-export function CommentsPanel({ subject, canComment, opportunityTitle }: Props) {
+export function CommentsPanel({ subject, canComment, opportunityTitle, opportunities = [] }: Props) {
   const comments = useQuery(commentsQueryOptions(subject));
   const add = useAddComment(subject);
   const headingId = useId();
+  const topicId = useId();
+  const [topic, setTopic] = useState('');
+  const { hash } = useLocation();
+  // A notification's link (…#comment-12): bring that comment into view once the list is drawn.
+  useEffect(() => {
+    if (!comments.data || !hash.startsWith('#comment-')) return;
+    const target = document.getElementById(hash.slice(1));
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [comments.data, hash]);
   const byParent = useMemo(() => threads(comments.data?.items ?? []), [comments.data]);
   const roots = byParent.get(null) ?? [];
   const count = comments.data?.items.length ?? 0;
@@ -70,13 +83,37 @@ export function CommentsPanel({ subject, canComment, opportunityTitle }: Props) 
         </ul>
       ) : null}
       {canComment ? (
-        <CommentForm
-          label="Add a comment"
-          submitLabel="Comment"
-          isBusy={add.isPending}
-          serverError={add.error}
-          onSubmit={(content, reset) => add.mutate({ content }, { onSuccess: reset })}
-        />
+        <div className="grid gap-2">
+          {opportunities.length > 0 ? (
+            <div className="grid gap-1">
+              <label htmlFor={topicId} className="text-sm font-medium">
+                About
+              </label>
+              <select
+                id={topicId}
+                value={topic}
+                onChange={(e) => setTopic(e.target.value)}
+                className="min-h-11 w-full min-w-0 rounded-md border bg-background px-2 text-sm"
+              >
+                <option value="">The whole analysis</option>
+                {opportunities.map((o) => (
+                  <option key={o.id} value={String(o.id)}>
+                    {o.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <CommentForm
+            label="Add a comment"
+            submitLabel="Comment"
+            isBusy={add.isPending}
+            serverError={add.error}
+            onSubmit={(content, reset) =>
+              add.mutate(topic ? { content, opportunityId: Number(topic) } : { content }, { onSuccess: reset })
+            }
+          />
+        </div>
       ) : (
         <p className="rounded-md bg-muted p-3 text-sm">
           You can read the comments here but not add any: whoever shared this did not allow comments for you.
