@@ -117,6 +117,7 @@ describe('collaboration', () => {
         .getByRole('list', { name: 'Team activity' })
         .getByText(`commented on “${query}”`, { exact: false })
         .waitFor();
+      await shoot(a.page, 'collab-team-activity');
 
       // A revokes; B's next visit says so, and the API answers 404.
       await a.page.goto(`/search/${searchId}`);
