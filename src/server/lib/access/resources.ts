@@ -13,6 +13,7 @@ import {
   planPhases,
   planTasks,
   projects,
+  reportLogos,
   searchResults,
   searches,
   shareLinks,
@@ -173,6 +174,13 @@ export const ideaShareResource: ResourcePolicy = {
       : sql`false`,
 };
 
+export const reportLogoResource: ResourcePolicy = {
+  label: 'The logo',
+  table: reportLogos,
+  id: reportLogos.id,
+  condition: ownedBy(reportLogos.userId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -194,6 +202,7 @@ export const RESOURCES = {
   teamInvitation: teamInvitationResource,
   conversation: conversationResource,
   conversationMessage: conversationMessageResource,
+  reportLogo: reportLogoResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;
