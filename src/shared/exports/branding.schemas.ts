@@ -37,8 +37,14 @@ const companyNameSchema = z
   .transform((value) => (value === '' ? null : value));
 
 export const brandingUpdateSchema = z.strictObject({
+  /** Empty or null: no company name on the reports. */
   companyName: companyNameSchema.nullable(),
-  accentColor: accentColorSchema.nullable(),
+  /** Empty or null: the default accent colour. */
+  accentColor: z
+    .literal('')
+    .transform(() => null)
+    .or(accentColorSchema)
+    .nullable(),
 });
 export type BrandingUpdate = z.input<typeof brandingUpdateSchema>;
 export type BrandingSettings = z.output<typeof brandingUpdateSchema>;

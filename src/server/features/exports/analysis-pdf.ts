@@ -1,4 +1,4 @@
-import { SOURCE_ATTRIBUTION, type Opportunity } from '#shared/engine/analysis.schemas.ts';
+import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import type { AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import type { ReportBranding } from './branding.service.ts';
@@ -13,9 +13,11 @@ import {
   paragraph,
   round,
   scoreBars,
+  sourceAttribution,
   sourcesPage,
   startReport,
   type Doc,
+  type Report,
 } from './pdf-report.ts';
 
 // The PDF report of an analysis: cover, summary with a vector chart of the scores, one section per
@@ -55,7 +57,8 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, accent: string): void {
   );
 }
 
-function opportunitySection(doc: Doc, o: Opportunity, accent: string): void {
+function opportunitySection(report: Report, o: Opportunity): void {
+  const { doc, accent } = report;
   doc.addPage();
   heading(doc, `${o.rank}. ${o.title}`, 16);
   paragraph(
@@ -103,7 +106,7 @@ function opportunitySection(doc: Doc, o: Opportunity, accent: string): void {
     const value = e.value === null ? '' : ` · value ${String(e.value)}`;
     paragraph(
       doc,
-      `[${e.id}] ${SOURCE_ATTRIBUTION[e.source].label} ${e.ref}${value}${e.date ? ` · ${e.date}` : ''}: ${e.note}${e.url ? ` ${e.url}` : ''}`,
+      `[${e.id}] ${sourceAttribution(report, e.source).label} ${e.ref}${value}${e.date ? ` · ${e.date}` : ''}: ${e.note}${e.url ? ` ${e.url}` : ''}`,
       { size: 8 },
     );
   }
@@ -139,7 +142,7 @@ export function renderAnalysisPdf(snapshot: AnalysisSnapshot, branding: ReportBr
     { size: 9, color: MUTED },
   );
   summary(doc, snapshot, accent);
-  for (const o of snapshot.opportunities) opportunitySection(doc, o, accent);
+  for (const o of snapshot.opportunities) opportunitySection(report, o);
   const used = new Set<string>(snapshot.analysis.corpusSources);
   for (const o of snapshot.opportunities) for (const e of o.evidence) used.add(e.source);
   sourcesPage(report, used);

@@ -110,7 +110,7 @@ describe('branded pitch deck', () => {
     const zip = await JSZip.loadAsync(res.rawPayload);
     const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f));
     expect(slides).toHaveLength(12);
-    const xml = await Promise.all(slides.map((f) => zip.file(f)?.async('string') ?? ''));
+    const xml = await Promise.all(slides.map((f) => zip.file(f)?.async('string') ?? Promise.resolve('')));
     for (const slide of xml) {
       expect(slide).not.toMatch(/unbuilt/i);
       expect(slide).toContain('Acme &amp; &lt;Research&gt; Ltd');

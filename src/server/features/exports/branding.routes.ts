@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
@@ -97,7 +97,7 @@ export const brandingRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const logo = await logoFile({ db, principal: principalOf(request), id: request.params.id });
-      return reply
+      return (reply as FastifyReply)
         .header('content-type', logo.mimeType)
         .header('content-disposition', 'inline')
         .header('cache-control', 'private, no-cache')

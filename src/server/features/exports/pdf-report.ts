@@ -173,6 +173,20 @@ export function cover(report: Report, title: string, facts: { text: string; colo
   for (const fact of facts) paragraph(doc, fact.text, { color: fact.color ?? MUTED });
 }
 
+/**
+ * A source's label and attribution as a report prints them. Third-party sources keep theirs in every
+ * branding; the offline sample corpus is the product's own data, so a branded report names it neutrally.
+ */
+export function sourceAttribution(report: Report, source: EvidenceSource): { label: string; attribution: string; url: string } {
+  const a = SOURCE_ATTRIBUTION[source];
+  if (source !== 'seed' || !report.branding) return a;
+  return {
+    label: 'Sample corpus',
+    attribution: 'Sample corpus (a small sample written for offline use; each entry names its public source)',
+    url: a.url,
+  };
+}
+
 /** The sources every cited evidence row came from, with their attribution (kept in every branding). */
 export function sourcesPage(report: Report, used: ReadonlySet<string>): void {
   const { doc } = report;
@@ -181,7 +195,7 @@ export function sourcesPage(report: Report, used: ReadonlySet<string>): void {
   const cited = EVIDENCE_SOURCES.filter((s: EvidenceSource) => used.has(s));
   if (cited.length === 0) paragraph(doc, 'No external source is cited in this report.');
   for (const source of cited) {
-    const a = SOURCE_ATTRIBUTION[source];
+    const a = sourceAttribution(report, source);
     labelled(doc, a.label, `${a.attribution}. ${a.url}`);
   }
   paragraph(
