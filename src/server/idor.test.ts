@@ -132,6 +132,7 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     return res.json<{ data: { report: { id: number } } }>().data.report.id;
   },
   sharedSearch: async (owner) => FIXTURES.search(owner),
+  sharedIdea: async (owner) => FIXTURES.idea(owner),
   comment: async (owner) => {
     const searchId = await FIXTURES.search(owner);
     const res = await call(owner, {

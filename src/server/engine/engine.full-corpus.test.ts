@@ -129,8 +129,16 @@ if (datasetsDir) {
     });
 
     it('abstains on text that is not about a market, and on nonsense', async () => {
-      for (const q of ['how are you doing today', 'blorptastic zorgle quantum'])
+      for (const q of ['how are you doing today', 'blorptastic zorgle quantum', 'my dog is barking'])
         expect((await analyze(q)).status, q).toBe('insufficient_data');
+    });
+
+    it('answers a need told in market words even when the sentence sits far from the directory', async () => {
+      // "booking a dog walker for my puppy" is about as far from the directory's average as small talk;
+      // its market words (booking, dog, puppy) say it is a need, so the data, not the wording, decides.
+      const a = await analyze('booking a dog walker for my puppy');
+      expect(a.status).toBe('ok');
+      expect(a.opportunities.length).toBeGreaterThan(0);
     });
 
     it('meal kits: no spirits or birth-control companies among the competitors', async () => {

@@ -2,19 +2,20 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.ts';
+import { ideas } from './ideas.ts';
 import { searchResults, searches } from './searches.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
 
-// Spec §3 `idea_shares` (here for analyses: searchId), `comments` and `activity_feed` (issue 18,
-// ADR 020). A share names a team or one user; an expired share grants nothing.
+// Spec §3 `idea_shares`, `comments` and `activity_feed` (issue 18, ADR 020, ADR 026). A share is
+// about one analysis (searchId) or one idea (ideaId), and names a team or one user; an expired
+// share grants nothing. Comments likewise belong to one analysis or one idea.
 export const ideaShares = pgTable(
   'idea_shares',
   {
     id: serial().primaryKey(),
-    searchId: integer()
-      .notNull()
-      .references(() => searches.id, { onDelete: 'cascade' }),
+    searchId: integer().references(() => searches.id, { onDelete: 'cascade' }),
+    ideaId: integer().references(() => ideas.id, { onDelete: 'cascade' }),
     teamId: integer().references(() => teams.id, { onDelete: 'cascade' }),
     sharedWith: integer().references(() => users.id, { onDelete: 'cascade' }),
     sharedBy: integer()
@@ -28,7 +29,9 @@ export const ideaShares = pgTable(
   },
   (t) => [
     check('idea_shares_one_target', sql`(${t.teamId} is null) <> (${t.sharedWith} is null)`),
+    check('idea_shares_one_subject', sql`(${t.searchId} is null) <> (${t.ideaId} is null)`),
     index('idea_shares_search_idx').on(t.searchId),
+    index('idea_shares_idea_idx').on(t.ideaId),
     index('idea_shares_team_idx').on(t.teamId),
     index('idea_shares_user_idx').on(t.sharedWith),
   ],
@@ -38,9 +41,8 @@ export const comments = pgTable(
   'comments',
   {
     id: serial().primaryKey(),
-    searchId: integer()
-      .notNull()
-      .references(() => searches.id, { onDelete: 'cascade' }),
+    searchId: integer().references(() => searches.id, { onDelete: 'cascade' }),
+    ideaId: integer().references(() => ideas.id, { onDelete: 'cascade' }),
     /** One opportunity of the analysis the comment is about (null: the whole analysis). */
     opportunityId: integer().references(() => searchResults.id, { onDelete: 'cascade' }),
     userId: integer()
@@ -53,7 +55,11 @@ export const comments = pgTable(
     createdAt: timestamptz().notNull(),
     editedAt: timestamptz(),
   },
-  (t) => [index('comments_search_idx').on(t.searchId, t.createdAt)],
+  (t) => [
+    check('comments_one_subject', sql`(${t.searchId} is null) <> (${t.ideaId} is null)`),
+    index('comments_search_idx').on(t.searchId, t.createdAt),
+    index('comments_idea_idx').on(t.ideaId, t.createdAt),
+  ],
 );
 
 export const commentReactions = pgTable(
@@ -79,6 +85,8 @@ export const activityFeed = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     /** The analysis the event is about (null for team events such as a member joining). */
     searchId: integer().references(() => searches.id, { onDelete: 'cascade' }),
+    /** The idea the event is about (null for analyses and team events). */
+    ideaId: integer().references(() => ideas.id, { onDelete: 'cascade' }),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     userEmail: varchar({ length: 254 }).notNull(),
     action: varchar({ length: 20, enum: ['joined', 'shared', 'commented', 'resolved'] }).notNull(),

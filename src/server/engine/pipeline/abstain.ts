@@ -18,6 +18,8 @@ export const MIN_MARKETNESS = 0.17;
 /** Closeness in meaning that answers a query whose words the directory does not use ("contractors abroad"). */
 export const STRONG_MEANING = 0.6;
 const STRONG_OCCUPATION = 0.7;
+/** Market-vocabulary words that make a query read as a need whatever its closeness to the directory. */
+export const MIN_MARKET_WORDS = 2;
 
 const centroids = new WeakMap<EngineIndex, Float32Array>();
 
@@ -57,7 +59,12 @@ export function judgeAbstention(
     return `The best matches cover only ${Math.round(best * 100)} % of the query's words (${matched.length ? `they match "${matched.join('", "')}"` : 'no content word'}); at least ${Math.round(MIN_QUERY_COVERAGE * 100)} % is needed to say anything reliable.`;
   }
   const market = marketness(index, vectors);
-  if (market < MIN_MARKETNESS)
+  // A query that names a need in market words ("booking a dog walker for my puppy") is about a
+  // market even when its sentence sits far from the directory's average; the gates below then judge
+  // it. One such word alone can be a passing mention ("my dog is barking"): two are needed.
+  const marketWords = query.groups.filter((g) => g.synonymSources.some((s) => s.from === 'thesaurus')).length;
+  const namesNeed = marketWords >= MIN_MARKET_WORDS;
+  if (market < MIN_MARKETNESS && !namesNeed)
     return `The query does not read as a market, product or problem (closeness to the directory ${market.toFixed(2)}, at least ${MIN_MARKETNESS} needed). Describe a product, a customer or a job to be done.`;
   // Words or meaning must carry the query: a third of its words in some company's text, or a
   // company close to its meaning; a clearly fitting occupation also answers a query about work.

@@ -31,6 +31,8 @@ import {
 // /api/ideas: the user's ideas, their validation against the engine's evidence, and hypotheses.
 const tags = ['ideas'];
 const ownIdea = { access: { params: { id: 'idea' } } } as const;
+/** Viewing and editing also work for a person the idea is shared with (editing needs canEdit; ADR 026). */
+const sharedIdea = { access: { params: { id: 'sharedIdea' } } } as const;
 const idea = ok(ideaSchema);
 
 export const ideasRoutes: FastifyPluginAsync = async (base) => {
@@ -105,7 +107,7 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/:id',
-    { config: ownIdea, schema: { tags, summary: 'One idea', params: idParamsSchema, response: { 200: idea } } },
+    { config: sharedIdea, schema: { tags, summary: 'One idea', params: idParamsSchema, response: { 200: idea } } },
     async (request) => ({
       success: true as const,
       data: await getIdea({ db, principal: principalOf(request), id: request.params.id }),
@@ -115,7 +117,7 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/:id',
     {
-      config: ownIdea,
+      config: sharedIdea,
       schema: {
         tags,
         summary: 'Edit an idea, its projection assumptions or market-size inputs',

@@ -21,7 +21,12 @@ import type { Database, Tx } from '../../db/client.ts';
 import { ideaHypotheses, ideas, searchResults, type IdeaHypothesisRow, type IdeaRow } from '../../db/schema/index.ts';
 import { accessible, accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
-import { ideaHypothesisResource, ideaResource, searchResultResource } from '../../lib/access/resources.ts';
+import {
+  ideaHypothesisResource,
+  ideaResource,
+  searchResultResource,
+  sharedIdeaResource,
+} from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { paginate, type KeysetColumn } from '../../lib/paginate.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
@@ -155,7 +160,7 @@ export async function getIdea(options: { db: Database; principal: Principal; id:
   const [row] = await db
     .select()
     .from(ideas)
-    .where(accessibleRow(ideaResource, id, principal, 'read'));
+    .where(accessibleRow(sharedIdeaResource, id, principal, 'read'));
   return oneDto(db, row);
 }
 
@@ -214,9 +219,13 @@ export async function updateIdea(options: {
     const [current] = await tx
       .select()
       .from(ideas)
-      .where(accessibleRow(ideaResource, id, principal, 'write'))
+      .where(accessibleRow(sharedIdeaResource, id, principal, 'write'))
       .for('update');
-    if (!current) throw notFound(ideaResource.label);
+    if (!current) {
+      // Shared with the user without canEdit: they may look, not change (403, not 404).
+      await assertCanAccess({ db: tx, resource: sharedIdeaResource, id, principal, permission: 'read' });
+      throw new AppError('FORBIDDEN', 'You can read this idea but not edit it.');
+    }
     const { assumptions: newAssumptions, marketSize, ...fields } = input;
     const numbers: IdeaNumbers = {
       initialInvestment: fields.initialInvestment === undefined ? current.initialInvestment : fields.initialInvestment,

@@ -2,24 +2,25 @@ import { and, desc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Page } from '#shared/api/list.schemas.ts';
 import type { ActivityDto } from '#shared/teams/collaboration.schemas.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { activityFeed, ideaShares, searches } from '../../db/schema/index.ts';
+import { activityFeed, ideaShares, ideas, searches } from '../../db/schema/index.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { mapPage, paginate } from '../../lib/paginate.ts';
+import { shareColumnOf, type ShareSubject } from './share-subject.ts';
 import { assertTeamRight } from './team-access.ts';
 
 // The team activity feed: who did what and when (joined, shared, commented, resolved), newest
-// first, filterable by analysis and by action, paginated.
+// first, filterable by analysis, idea and action, paginated.
 
 type Action = ActivityDto['action'];
 
-/** The teams an analysis is shared with now (an event about it goes to each of their feeds). */
-export async function teamsSharing(db: Database | Tx, searchId: number, now: Date): Promise<number[]> {
+/** The teams an analysis or idea is shared with now (an event about it goes to each of their feeds). */
+export async function teamsSharing(db: Database | Tx, subject: ShareSubject, now: Date): Promise<number[]> {
   const rows = await db
     .selectDistinct({ teamId: ideaShares.teamId })
     .from(ideaShares)
     .where(
       and(
-        eq(ideaShares.searchId, searchId),
+        eq(shareColumnOf(subject.kind), subject.id),
         isNotNull(ideaShares.teamId),
         or(isNull(ideaShares.expiresAt), gt(ideaShares.expiresAt, now)),
       ),
@@ -35,7 +36,8 @@ export async function recordActivity(
     userEmail: string;
     action: Action;
     searchId: number | null;
-    entityType: 'team' | 'analysis' | 'comment';
+    ideaId?: number | null;
+    entityType: 'team' | 'analysis' | 'idea' | 'comment';
     entityId: number | null;
     details: Record<string, string | number | null>;
     now: Date;
@@ -46,6 +48,7 @@ export async function recordActivity(
     event.teamIds.map((teamId) => ({
       teamId,
       searchId: event.searchId,
+      ideaId: event.ideaId ?? null,
       userId: event.userId,
       userEmail: event.userEmail,
       action: event.action,
@@ -57,8 +60,13 @@ export async function recordActivity(
   );
 }
 
-function summaryOf(action: Action, details: Record<string, string | number | null>, query: string | null): string {
-  const about = query ? ` “${query}”` : ' an analysis';
+function summaryOf(
+  action: Action,
+  details: Record<string, string | number | null>,
+  title: string | null,
+  isIdea: boolean,
+): string {
+  const about = title ? ` “${title}”` : isIdea ? ' an idea' : ' an analysis';
   switch (action) {
     case 'joined':
       return 'joined the team';
@@ -80,12 +88,17 @@ export async function listActivity(options: {
     pageSize: number;
     cursor?: string | undefined;
     searchId?: number | undefined;
+    ideaId?: number | undefined;
     action?: Action | undefined;
   };
 }): Promise<Page<ActivityDto>> {
   const { db, principal, teamId, query } = options;
   await assertTeamRight(db, teamId, principal, 'view');
-  const page = await paginate<{ event: typeof activityFeed.$inferSelect; query: string | null }>({
+  const page = await paginate<{
+    event: typeof activityFeed.$inferSelect;
+    query: string | null;
+    ideaTitle: string | null;
+  }>({
     query,
     keyset: [
       { column: activityFeed.timestamp, direction: 'desc', value: (r) => r.event.timestamp },
@@ -93,13 +106,15 @@ export async function listActivity(options: {
     ],
     fetch: ({ limit, offset, after }) =>
       db
-        .select({ event: activityFeed, query: searches.query })
+        .select({ event: activityFeed, query: searches.query, ideaTitle: ideas.title })
         .from(activityFeed)
         .leftJoin(searches, eq(searches.id, activityFeed.searchId))
+        .leftJoin(ideas, eq(ideas.id, activityFeed.ideaId))
         .where(
           and(
             eq(activityFeed.teamId, teamId),
             query.searchId === undefined ? undefined : eq(activityFeed.searchId, query.searchId),
+            query.ideaId === undefined ? undefined : eq(activityFeed.ideaId, query.ideaId),
             query.action === undefined ? undefined : eq(activityFeed.action, query.action),
             after,
           ),
@@ -108,12 +123,13 @@ export async function listActivity(options: {
         .limit(limit)
         .offset(offset),
   });
-  return mapPage(page, ({ event, query: title }) => ({
+  return mapPage(page, ({ event, query: title, ideaTitle }) => ({
     id: event.id,
     action: event.action,
     who: event.userEmail,
     searchId: event.searchId,
-    summary: summaryOf(event.action, event.details, title),
+    ideaId: event.ideaId,
+    summary: summaryOf(event.action, event.details, title ?? ideaTitle, event.ideaId !== null),
     timestamp: event.timestamp.toISOString(),
   }));
 }

@@ -16,71 +16,150 @@ import {
   shareListSchema,
   shareSchema,
   sharedAnalysisViewSchema,
+  sharedIdeaViewSchema,
   sharedItemListSchema,
 } from '#shared/teams/collaboration.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { requireUser } from '../../lib/auth-guard.ts';
 import { listActivity } from './activity.service.ts';
 import { addComment, deleteComment, editComment, listComments, react, resolveComment } from './comments.service.ts';
-import { listShares, revokeShare, shareAnalysis, sharedWithMe, viewSharedAnalysis } from './shares.service.ts';
+import type { ShareSubject } from './share-subject.ts';
+import {
+  listShares,
+  revokeShare,
+  shareSubject,
+  sharedWithMe,
+  viewSharedAnalysis,
+  viewSharedIdea,
+} from './shares.service.ts';
 
-// Sharing analyses with teams and members, comments, and the team activity feed (issue 18, ADR 020).
+// Sharing analyses and ideas with teams and members, comments, and the team activity feed
+// (issue 18, ADR 020, ADR 026).
 const tags = ['teams'];
 const analysis = { access: { params: { id: 'sharedSearch' as const } } };
 const comment = { access: { params: { id: 'comment' as const } } };
+const SUBJECT_ROUTES = [
+  ['analysis', '/api/searches', 'sharedSearch', 'search'],
+  ['idea', '/api/ideas', 'sharedIdea', 'idea'],
+] as const;
 
 export const collaborationRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
 
-  for (const [target, body, bodyAccess] of [
-    ['team', teamShareCreateSchema, { teamId: 'team' }],
-    ['member', memberShareCreateSchema, { memberId: 'teamMember' }],
-  ] as const) {
-    app.post(
-      `/api/searches/:id/${target}-shares`,
+  // The same share and comment routes for both subjects: /api/searches/:id/… and /api/ideas/:id/….
+  for (const [kind, base, shared, owned] of SUBJECT_ROUTES) {
+    const subjectOf = (id: number): ShareSubject => ({ kind, id });
+    for (const [target, body, bodyAccess] of [
+      ['team', teamShareCreateSchema, { teamId: 'team' }],
+      ['member', memberShareCreateSchema, { memberId: 'teamMember' }],
+    ] as const) {
+      app.post(
+        `${base}/:id/${target}-shares`,
+        {
+          preHandler: requireUser,
+          config: { access: { params: { id: shared }, body: bodyAccess } },
+          schema: {
+            tags,
+            summary: `Share an ${kind} with a ${target} (its owner, or a share with canShare)`,
+            params: idParamsSchema,
+            body,
+            response: { 201: ok(shareSchema) },
+          },
+        },
+        async (request, reply) =>
+          reply.status(201).send({
+            success: true as const,
+            data: await shareSubject({
+              db,
+              clock,
+              principal: principalOf(request),
+              subject: subjectOf(request.params.id),
+              input: request.body,
+            }),
+          }),
+      );
+    }
+
+    app.get(
+      `${base}/:id/team-shares`,
       {
         preHandler: requireUser,
-        config: { access: { params: { id: 'sharedSearch' }, body: bodyAccess } },
+        config: { access: { params: { id: owned } } },
         schema: {
           tags,
-          summary: `Share an analysis with a ${target} (its owner, or a share with canShare)`,
+          summary: `Who an ${kind} is shared with (its owner)`,
           params: idParamsSchema,
-          body,
-          response: { 201: ok(shareSchema) },
+          response: { 200: ok(shareListSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: {
+          items: await listShares({
+            db,
+            clock,
+            principal: principalOf(request),
+            subject: subjectOf(request.params.id),
+          }),
+        },
+      }),
+    );
+
+    app.get(
+      `${base}/:id/comments`,
+      {
+        preHandler: requireUser,
+        config: { access: { params: { id: shared } } },
+        schema: {
+          tags,
+          summary: `Comments on an ${kind}`,
+          params: idParamsSchema,
+          response: { 200: ok(commentListSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: {
+          items: await listComments({
+            db,
+            clock,
+            principal: principalOf(request),
+            subject: subjectOf(request.params.id),
+          }),
+        },
+      }),
+    );
+
+    app.post(
+      `${base}/:id/comments`,
+      {
+        preHandler: requireUser,
+        config: { access: { params: { id: shared } } },
+        schema: {
+          tags,
+          summary:
+            kind === 'analysis'
+              ? 'Comment on an analysis or one of its opportunities (needs canComment)'
+              : 'Comment on an idea (needs canComment)',
+          params: idParamsSchema,
+          body: commentCreateSchema,
+          response: { 201: ok(commentSchema) },
         },
       },
       async (request, reply) =>
         reply.status(201).send({
           success: true as const,
-          data: await shareAnalysis({
+          data: await addComment({
             db,
             clock,
             principal: principalOf(request),
-            searchId: request.params.id,
+            subject: subjectOf(request.params.id),
             input: request.body,
           }),
         }),
     );
   }
-
-  app.get(
-    '/api/searches/:id/team-shares',
-    {
-      preHandler: requireUser,
-      config: { access: { params: { id: 'search' } } },
-      schema: {
-        tags,
-        summary: 'Who an analysis is shared with (its owner)',
-        params: idParamsSchema,
-        response: { 200: ok(shareListSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: { items: await listShares({ db, clock, principal: principalOf(request), searchId: request.params.id }) },
-    }),
-  );
 
   app.delete(
     '/api/team-shares/:id',
@@ -99,7 +178,11 @@ export const collaborationRoutes: FastifyPluginAsync = async (base) => {
     '/api/shared-with-me',
     {
       preHandler: requireUser,
-      schema: { tags, summary: 'Analyses others shared with me', response: { 200: ok(sharedItemListSchema) } },
+      schema: {
+        tags,
+        summary: 'Analyses and ideas others shared with me',
+        response: { 200: ok(sharedItemListSchema) },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -126,47 +209,21 @@ export const collaborationRoutes: FastifyPluginAsync = async (base) => {
   );
 
   app.get(
-    '/api/searches/:id/comments',
+    '/api/shared/ideas/:id',
     {
       preHandler: requireUser,
-      config: analysis,
+      config: { access: { params: { id: 'sharedIdea' } } },
       schema: {
         tags,
-        summary: 'Comments on an analysis',
+        summary: 'A shared idea, with what I may do with it',
         params: idParamsSchema,
-        response: { 200: ok(commentListSchema) },
+        response: { 200: ok(sharedIdeaViewSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: { items: await listComments({ db, clock, principal: principalOf(request), searchId: request.params.id }) },
+      data: await viewSharedIdea({ db, clock, principal: principalOf(request), ideaId: request.params.id }),
     }),
-  );
-
-  app.post(
-    '/api/searches/:id/comments',
-    {
-      preHandler: requireUser,
-      config: analysis,
-      schema: {
-        tags,
-        summary: 'Comment on an analysis or one of its opportunities (needs canComment)',
-        params: idParamsSchema,
-        body: commentCreateSchema,
-        response: { 201: ok(commentSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        success: true as const,
-        data: await addComment({
-          db,
-          clock,
-          principal: principalOf(request),
-          searchId: request.params.id,
-          input: request.body,
-        }),
-      }),
   );
 
   app.patch(

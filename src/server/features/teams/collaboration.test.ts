@@ -127,7 +127,9 @@ describe('access ends at once', () => {
     const { cast, searchId, shareId } = await sharedCast();
     const url = `/api/shared/analyses/${searchId}`;
     const listed = await call(cast.users.member, 'GET', '/api/shared-with-me');
-    expect(listed.json().data.items).toMatchObject([{ searchId, via: 'the team Cast', canComment: true }]);
+    expect(listed.json().data.items).toMatchObject([
+      { kind: 'analysis', id: searchId, via: 'the team Cast', canComment: true },
+    ]);
     await call(cast.users.owner, 'DELETE', `/api/team-members/${cast.memberIds.target}`);
     expect((await call(cast.users.target, 'GET', url)).statusCode).toBe(404);
     expect((await call(cast.users.owner, 'DELETE', `/api/team-shares/${shareId}`)).statusCode).toBe(200);

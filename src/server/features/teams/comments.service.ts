@@ -5,14 +5,21 @@ import type { Database } from '../../db/client.ts';
 import { commentReactions, comments, searchResults, users, type CommentRow } from '../../db/schema/index.ts';
 import { accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
-import { commentResource, sharedSearchResource } from '../../lib/access/resources.ts';
+import { commentResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity, teamsSharing } from './activity.service.ts';
-import { assertSharedRight } from './shares.service.ts';
+import {
+  assertSubjectRight,
+  commentColumnOf,
+  sharedPolicyOf,
+  subjectColumns,
+  subjectOf,
+  type ShareSubject,
+} from './share-subject.ts';
 import { userIdOf } from './team-access.ts';
 
-// Comments on an analysis (or one of its opportunities): threaded by parentId, edit and delete your
+// Comments on an analysis (or one of its opportunities) or on an idea: threaded by parentId, edit and delete your
 // own, resolve and reopen, one of each reaction per person. Plain text, stored as written and
 // rendered as text by the client (never as HTML). Who may comment is the share's canComment.
 
@@ -35,6 +42,7 @@ async function toDtos(db: Database, rows: CommentRow[], userId: number): Promise
   return rows.map((row) => ({
     id: row.id,
     searchId: row.searchId,
+    ideaId: row.ideaId,
     opportunityId: row.opportunityId,
     parentId: row.parentId,
     author: nameOf.get(row.userId) ?? row.userEmail,
@@ -50,38 +58,41 @@ async function toDtos(db: Database, rows: CommentRow[], userId: number): Promise
   }));
 }
 
-export async function listComments(options: Deps & { searchId: number }): Promise<CommentDto[]> {
-  const { db, principal, searchId } = options;
-  await assertCanAccess({ db, resource: sharedSearchResource, id: searchId, principal, permission: 'read' });
+export async function listComments(options: Deps & { subject: ShareSubject }): Promise<CommentDto[]> {
+  const { db, principal, subject } = options;
+  await assertCanAccess({ db, resource: sharedPolicyOf(subject.kind), id: subject.id, principal, permission: 'read' });
   const rows = await db
     .select()
     .from(comments)
-    .where(eq(comments.searchId, searchId))
+    .where(eq(commentColumnOf(subject.kind), subject.id))
     .orderBy(asc(comments.createdAt), asc(comments.id));
   return toDtos(db, rows, userIdOf(principal));
 }
 
 export async function addComment(
   options: Deps & {
-    searchId: number;
+    subject: ShareSubject;
     input: { content: string; parentId?: number | undefined; opportunityId?: number | undefined };
   },
 ): Promise<CommentDto> {
-  const { db, clock, principal, searchId, input } = options;
+  const { db, clock, principal, subject, input } = options;
   const userId = userIdOf(principal);
-  await assertSharedRight(db, principal, searchId, 'comment');
+  await assertSubjectRight(db, principal, subject, 'comment');
   if (input.parentId !== undefined) {
     const [parent] = await db
       .select({ id: comments.id })
       .from(comments)
-      .where(and(eq(comments.id, input.parentId), eq(comments.searchId, searchId)));
+      .where(and(eq(comments.id, input.parentId), eq(commentColumnOf(subject.kind), subject.id)));
     if (!parent) throw notFound('The comment you reply to');
   }
   if (input.opportunityId !== undefined) {
-    const [opportunity] = await db
-      .select({ id: searchResults.id })
-      .from(searchResults)
-      .where(and(eq(searchResults.id, input.opportunityId), eq(searchResults.searchId, searchId)));
+    const [opportunity] =
+      subject.kind === 'analysis'
+        ? await db
+            .select({ id: searchResults.id })
+            .from(searchResults)
+            .where(and(eq(searchResults.id, input.opportunityId), eq(searchResults.searchId, subject.id)))
+        : [];
     if (!opportunity) throw notFound('The opportunity');
   }
   const now = clock.now();
@@ -90,7 +101,7 @@ export async function addComment(
     const [created] = await tx
       .insert(comments)
       .values({
-        searchId,
+        ...subjectColumns(subject),
         opportunityId: input.opportunityId ?? null,
         userId,
         userEmail: me?.email ?? '',
@@ -101,11 +112,11 @@ export async function addComment(
       .returning();
     if (!created) throw new Error('The comment was not stored.');
     await recordActivity(tx, {
-      teamIds: await teamsSharing(tx, searchId, now),
+      teamIds: await teamsSharing(tx, subject, now),
       userId,
       userEmail: me?.email ?? '',
       action: 'commented',
-      searchId,
+      ...subjectColumns(subject),
       entityType: 'comment',
       entityId: created.id,
       details: { excerpt: input.content.slice(0, 80) },
@@ -137,7 +148,7 @@ async function ownComment(db: Database, principal: Principal, id: number): Promi
 export async function editComment(options: Deps & { commentId: number; content: string }): Promise<CommentDto> {
   const { db, clock, principal, commentId, content } = options;
   const row = await ownComment(db, principal, commentId);
-  await assertSharedRight(db, principal, row.searchId, 'comment');
+  await assertSubjectRight(db, principal, subjectOf(row), 'comment');
   const [updated] = await db
     .update(comments)
     .set({ content, editedAt: clock.now() })
@@ -159,17 +170,18 @@ export async function resolveComment(options: Deps & { commentId: number; isReso
   const { db, clock, principal, commentId, isResolved } = options;
   const userId = userIdOf(principal);
   const row = await visibleComment(db, principal, commentId);
-  await assertSharedRight(db, principal, row.searchId, 'comment');
+  await assertSubjectRight(db, principal, subjectOf(row), 'comment');
   const now = clock.now();
   const [me] = await db.select().from(users).where(eq(users.id, userId));
   const updated = await db.transaction(async (tx) => {
     const [changed] = await tx.update(comments).set({ isResolved }).where(eq(comments.id, commentId)).returning();
     await recordActivity(tx, {
-      teamIds: await teamsSharing(tx, row.searchId, now),
+      teamIds: await teamsSharing(tx, subjectOf(row), now),
       userId,
       userEmail: me?.email ?? '',
       action: 'resolved',
       searchId: row.searchId,
+      ideaId: row.ideaId,
       entityType: 'comment',
       entityId: commentId,
       details: { isResolved: String(isResolved) },
@@ -189,7 +201,7 @@ export async function react(
   const { db, principal, commentId, emoji, on } = options;
   const userId = userIdOf(principal);
   const row = await visibleComment(db, principal, commentId);
-  await assertSharedRight(db, principal, row.searchId, 'comment');
+  await assertSubjectRight(db, principal, subjectOf(row), 'comment');
   if (on) await db.insert(commentReactions).values({ commentId, userId, emoji }).onConflictDoNothing();
   else {
     await db

@@ -1,51 +1,39 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import { fullName } from '#shared/auth/display-name.ts';
-import type { ShareDto, ShareInput, SharedAnalysisView } from '#shared/teams/collaboration.schemas.ts';
+import type {
+  ShareDto,
+  ShareInput,
+  SharedAnalysisView,
+  SharedIdeaView,
+  SharedItem,
+} from '#shared/teams/collaboration.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { ideaShares, searchResults, searches, teamMembers, teams, users } from '../../db/schema/index.ts';
+import { ideaShares, ideas, searchResults, searches, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
-import {
-  ideaShareResource,
-  searchResource,
-  sharedSearchResource,
-  teamMemberResource,
-} from '../../lib/access/resources.ts';
+import { ideaShareResource, teamMemberResource } from '../../lib/access/resources.ts';
 import { loadAnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { effectivePlan } from '../../lib/effective-plan.ts';
 import { recordActivity } from './activity.service.ts';
+import {
+  assertSubjectRight,
+  ownedPolicyOf,
+  shareColumnOf,
+  subjectColumns,
+  viewerRights,
+  type ShareSubject,
+} from './share-subject.ts';
 import { assertTeamRight, userIdOf } from './team-access.ts';
 
-// Sharing an analysis with a team or one member, with canEdit / canComment / canShare and an
-// optional expiry. The permissions are enforced by the sharedSearch policy (lib/access) on every
-// request; revoking deletes the share, so access ends on the next request.
+// Sharing an analysis or an idea with a team or one member, with canEdit / canComment / canShare
+// and an optional expiry. The permissions are enforced by the sharedSearch / sharedIdea policies
+// (lib/access) on every request; revoking deletes the share, so access ends on the next request.
 
 type Deps = { db: Database; clock: Clock; principal: Principal };
-
-/** 404 unless the user may read the analysis; 403 when they may read it but not do `permission`. */
-export async function assertSharedRight(
-  db: Database,
-  principal: Principal,
-  searchId: number,
-  permission: 'comment' | 'share',
-): Promise<void> {
-  await assertCanAccess({ db, resource: sharedSearchResource, id: searchId, principal, permission: 'read' });
-  const [row] = await db
-    .select({ id: searches.id })
-    .from(searches)
-    .where(accessibleRow(sharedSearchResource, searchId, principal, permission));
-  if (!row) {
-    throw new AppError(
-      'FORBIDDEN',
-      permission === 'comment'
-        ? 'You can read this analysis but not comment on it.'
-        : 'You can read this analysis but not share it further.',
-    );
-  }
-}
 
 const sharer = alias(users, 'sharer');
 const recipient = alias(users, 'recipient');
@@ -62,6 +50,7 @@ async function sharesOf(db: Database, where: SQL): Promise<ShareDto[]> {
   return rows.map(({ share, team, sharer: by, recipient: to }) => ({
     id: share.id,
     searchId: share.searchId,
+    ideaId: share.ideaId,
     teamId: share.teamId,
     teamName: team?.name ?? null,
     userId: share.sharedWith,
@@ -75,10 +64,19 @@ async function sharesOf(db: Database, where: SQL): Promise<ShareDto[]> {
   }));
 }
 
-export async function shareAnalysis(options: Deps & { searchId: number; input: ShareInput }): Promise<ShareDto> {
-  const { db, clock, principal, searchId, input } = options;
+/** Shares an analysis or an idea: its owner (on a paid plan), or a recipient whose share has canShare. */
+export async function shareSubject(options: Deps & { subject: ShareSubject; input: ShareInput }): Promise<ShareDto> {
+  const { db, clock, principal, subject, input } = options;
   const userId = userIdOf(principal);
-  await assertSharedRight(db, principal, searchId, 'share');
+  await assertSubjectRight(db, principal, subject, 'share');
+  const now = clock.now();
+  const [me] = await db.select().from(users).where(eq(users.id, userId));
+  if (!me) throw notFound('The user');
+  const { isOwner } = await viewerRights(db, principal, subject);
+  // A recipient re-sharing with canShare rides on the owner's grant; an owner needs a paid plan.
+  if (isOwner && effectivePlan(me, now) === 'free') {
+    throw new AppError('PLAN_REQUIRED', 'Collaboration requires Pro. Upgrade to share with your team.');
+  }
   let target: { teamId: number | null; sharedWith: number | null };
   if ('teamId' in input) {
     await assertTeamRight(db, input.teamId, principal, 'share');
@@ -90,16 +88,14 @@ export async function shareAnalysis(options: Deps & { searchId: number; input: S
       .from(teamMembers)
       .where(accessibleRow(teamMemberResource, input.memberId, principal, 'read'));
     if (!member) throw notFound(teamMemberResource.label);
-    if (member.userId === userId) throw new AppError('BAD_REQUEST', 'You already have this analysis.');
+    if (member.userId === userId) throw new AppError('BAD_REQUEST', `You already have this ${subject.kind}.`);
     target = { teamId: null, sharedWith: member.userId };
   }
-  const now = clock.now();
-  const [me] = await db.select().from(users).where(eq(users.id, userId));
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ideaShares)
       .values({
-        searchId,
+        ...subjectColumns(subject),
         ...target,
         sharedBy: userId,
         canEdit: input.canEdit,
@@ -113,11 +109,11 @@ export async function shareAnalysis(options: Deps & { searchId: number; input: S
     await recordActivity(tx, {
       teamIds: target.teamId === null ? [] : [target.teamId],
       userId,
-      userEmail: me?.email ?? '',
+      userEmail: me.email,
       action: 'shared',
-      searchId,
-      entityType: 'analysis',
-      entityId: searchId,
+      ...subjectColumns(subject),
+      entityType: subject.kind,
+      entityId: subject.id,
       details: { canComment: String(input.canComment) },
       now,
     });
@@ -128,11 +124,11 @@ export async function shareAnalysis(options: Deps & { searchId: number; input: S
   return dto;
 }
 
-/** The shares of one of my analyses (owner only), expired ones included. */
-export async function listShares(options: Deps & { searchId: number }): Promise<ShareDto[]> {
-  const { db, principal, searchId } = options;
-  await assertCanAccess({ db, resource: searchResource, id: searchId, principal, permission: 'read' });
-  return sharesOf(db, eq(ideaShares.searchId, searchId));
+/** The shares of one of my analyses or ideas (owner only), expired ones included. */
+export async function listShares(options: Deps & { subject: ShareSubject }): Promise<ShareDto[]> {
+  const { db, principal, subject } = options;
+  await assertCanAccess({ db, resource: ownedPolicyOf(subject.kind), id: subject.id, principal, permission: 'read' });
+  return sharesOf(db, eq(shareColumnOf(subject.kind), subject.id));
 }
 
 /** Revokes a share (its owner or whoever made it): access ends on the next request. */
@@ -145,48 +141,55 @@ export async function revokeShare(options: Deps & { shareId: number }): Promise<
   if (!row) throw notFound(ideaShareResource.label);
 }
 
-/** Analyses others shared with me (directly or with one of my teams) that have not expired. */
-export async function sharedWithMe(options: Deps) {
+/** Analyses and ideas others shared with me (directly or with one of my teams) that have not expired. */
+export async function sharedWithMe(options: Deps): Promise<SharedItem[]> {
   const { db, clock, principal } = options;
   const userId = userIdOf(principal);
   const myTeams = db.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
   const rows = await db
-    .select({ share: ideaShares, search: searches, team: teams, sharer })
+    .select({ share: ideaShares, search: searches, idea: ideas, team: teams, sharer })
     .from(ideaShares)
-    .innerJoin(searches, eq(searches.id, ideaShares.searchId))
+    .leftJoin(searches, eq(searches.id, ideaShares.searchId))
+    .leftJoin(ideas, eq(ideas.id, ideaShares.ideaId))
     .innerJoin(sharer, eq(sharer.id, ideaShares.sharedBy))
     .leftJoin(teams, eq(teams.id, ideaShares.teamId))
     .where(
       and(
-        ne(searches.userId, userId),
+        ne(sql`coalesce(${searches.userId}, ${ideas.userId})`, userId),
         or(eq(ideaShares.sharedWith, userId), inArray(ideaShares.teamId, myTeams)),
         or(isNull(ideaShares.expiresAt), gt(ideaShares.expiresAt, clock.now())),
       ),
     )
     .orderBy(desc(ideaShares.sharedAt), desc(ideaShares.id));
-  return rows.map(({ share, search, team, sharer: by }) => ({
-    searchId: search.id,
-    query: search.query,
-    sharedBy: fullName(by),
-    via: team ? `the team ${team.name}` : 'you directly',
-    canComment: share.canComment,
-    sharedAt: share.sharedAt.toISOString(),
-    expiresAt: share.expiresAt?.toISOString() ?? null,
-  }));
+  return rows.flatMap(({ share, search, idea, team, sharer: by }) => {
+    const subject = search
+      ? { kind: 'analysis' as const, id: search.id, title: search.query }
+      : idea
+        ? { kind: 'idea' as const, id: idea.id, title: idea.title }
+        : null;
+    if (!subject) return [];
+    return [
+      {
+        shareId: share.id,
+        ...subject,
+        sharedBy: fullName(by),
+        via: team ? `the team ${team.name}` : 'you directly',
+        canEdit: share.canEdit,
+        canComment: share.canComment,
+        canShare: share.canShare,
+        sharedAt: share.sharedAt.toISOString(),
+        expiresAt: share.expiresAt?.toISOString() ?? null,
+      },
+    ];
+  });
 }
 
 /** The analysis as its owner or a person it is shared with sees it (read-only), with what they may do. */
 export async function viewSharedAnalysis(options: Deps & { searchId: number }): Promise<SharedAnalysisView> {
   const { db, principal, searchId } = options;
-  const userId = userIdOf(principal);
-  await assertCanAccess({ db, resource: sharedSearchResource, id: searchId, principal, permission: 'read' });
+  const rights = await viewerRights(db, principal, { kind: 'analysis', id: searchId });
   const snapshot = await loadAnalysisSnapshot(db, searchId);
-  const [search] = await db.select({ userId: searches.userId }).from(searches).where(eq(searches.id, searchId));
-  if (!snapshot || !search) throw notFound(sharedSearchResource.label);
-  const [commentable] = await db
-    .select({ id: searches.id })
-    .from(searches)
-    .where(accessibleRow(sharedSearchResource, searchId, principal, 'comment'));
+  if (!snapshot) throw notFound('The analysis');
   // The snapshot's opportunities are in rank order; their row ids (what a comment names) likewise.
   const ids = await db
     .select({ id: searchResults.id })
@@ -197,8 +200,16 @@ export async function viewSharedAnalysis(options: Deps & { searchId: number }): 
     searchId,
     query: snapshot.query,
     timestamp: snapshot.timestamp.toISOString(),
-    isOwner: search.userId === userId,
-    canComment: Boolean(commentable),
+    ...rights,
     opportunities: snapshot.opportunities.map((opportunity, i) => ({ ...opportunity, id: ids[i]?.id ?? 0 })),
   };
+}
+
+/** What the person may do with an idea (its content comes from GET /api/ideas/:id, which honours shares). */
+export async function viewSharedIdea(options: Deps & { ideaId: number }): Promise<SharedIdeaView> {
+  const { db, principal, ideaId } = options;
+  const rights = await viewerRights(db, principal, { kind: 'idea', id: ideaId });
+  const [idea] = await db.select({ title: ideas.title }).from(ideas).where(eq(ideas.id, ideaId));
+  if (!idea) throw notFound('The idea');
+  return { ideaId, title: idea.title, ...rights };
 }

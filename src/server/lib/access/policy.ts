@@ -56,21 +56,28 @@ const SHARE_FLAG: Record<Permission, SQL | null> = {
   delete: null,
 };
 
+/** The idea_shares column naming what a share is about: an analysis or an idea. */
+export type ShareSubjectColumn = 'search_id' | 'idea_id';
+
 /**
- * An analysis its owner may use, or one shared with the principal's user (directly, or with a team
- * they belong to) by a share that has not expired and grants the permission. A team viewer only
- * reads, whatever the share allows; deleting stays the owner's. Expiry is the database's clock, so
- * an expired share stops working on the very next request.
+ * An analysis (or idea) its owner may use, or one shared with the principal's user (directly, or
+ * with a team they belong to) by a share that has not expired and grants the permission. A team
+ * viewer only reads, whatever the share allows; deleting stays the owner's. Expiry is the
+ * database's clock, so an expired share stops working on the very next request.
  */
-export function ownedOrShared(owner: AnyPgColumn, id: AnyPgColumn): ResourcePolicy['condition'] {
+export function ownedOrShared(
+  owner: AnyPgColumn,
+  id: AnyPgColumn,
+  subject: ShareSubjectColumn = 'search_id',
+): ResourcePolicy['condition'] {
   return (principal, permission) => {
     if (principal.kind !== 'user') return ownedBy(owner)(principal, permission);
     const flag = SHARE_FLAG[permission];
     if (!flag) return eq(owner, principal.userId);
     const roles = permission === 'read' ? sql`true` : sql`m.role <> 'viewer'`;
     return sql`(${owner} = ${principal.userId} or ${id} in (
-      select s.search_id from idea_shares s
-      where (s.expires_at is null or s.expires_at > now()) and ${flag}
+      select s.${sql.identifier(subject)} from idea_shares s
+      where s.${sql.identifier(subject)} is not null and (s.expires_at is null or s.expires_at > now()) and ${flag}
         and (s.shared_with = ${principal.userId}
           or s.team_id in (select m.team_id from team_members m where m.user_id = ${principal.userId} and ${roles}))))`;
   };

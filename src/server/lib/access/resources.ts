@@ -72,11 +72,23 @@ export const ideaResource: ResourcePolicy = {
   condition: ownedBy(ideas.userId),
 };
 
+/**
+ * An idea as the collaboration routes and the idea's own view and edit routes use it: its owner's,
+ * or shared with the user (ADR 026). Listing, validating, archiving and deleting stay owner-only.
+ */
+export const sharedIdeaResource: ResourcePolicy = {
+  label: 'The idea',
+  table: ideas,
+  id: ideas.id,
+  condition: ownedOrShared(ideas.userId, ideas.id, 'idea_id'),
+};
+
 export const ideaHypothesisResource: ResourcePolicy = {
   label: 'The hypothesis',
   table: ideaHypotheses,
   id: ideaHypotheses.id,
-  condition: throughParent(ideaResource, ideaHypotheses.ideaId),
+  // Recording a result is editing the idea: its owner, or a share with canEdit.
+  condition: throughParent(sharedIdeaResource, ideaHypotheses.ideaId),
 };
 
 export const actionPlanResource: ResourcePolicy = {
@@ -160,17 +172,19 @@ export const commentResource: ResourcePolicy = {
   label: 'The comment',
   table: comments,
   id: comments.id,
-  condition: throughParent(sharedSearchResource, comments.searchId),
+  // The analysis or the idea it is about, as the user reaches it (its owner, or a live share).
+  condition: (principal, permission) =>
+    sql`(${throughParent(sharedSearchResource, comments.searchId)(principal, permission)} or ${throughParent(sharedIdeaResource, comments.ideaId)(principal, permission)})`,
 };
 
 export const ideaShareResource: ResourcePolicy = {
   label: 'The share',
   table: ideaShares,
   id: ideaShares.id,
-  // The person who shared, or the analysis's owner.
+  // The person who shared, or the owner of the analysis or idea.
   condition: (principal, permission) =>
     principal.kind === 'user'
-      ? sql`(${ideaShares.sharedBy} = ${principal.userId} or ${throughParent(searchResource, ideaShares.searchId)(principal, permission)})`
+      ? sql`(${ideaShares.sharedBy} = ${principal.userId} or ${throughParent(searchResource, ideaShares.searchId)(principal, permission)} or ${throughParent(ideaResource, ideaShares.ideaId)(principal, permission)})`
       : sql`false`,
 };
 
@@ -195,6 +209,7 @@ export const RESOURCES = {
   shareLink: shareLinkResource,
   apiKey: apiKeyResource,
   sharedSearch: sharedSearchResource,
+  sharedIdea: sharedIdeaResource,
   comment: commentResource,
   ideaShare: ideaShareResource,
   team: teamResource,
