@@ -18,13 +18,14 @@ export const DEFAULT_ACCENT = '#4f46e5';
 export const LOGO_TOO_LARGE_MESSAGE = `The logo must be ${LOGO_MAX_BYTES / 1024} kB or smaller.`;
 export const LOGO_TYPE_MESSAGE = 'The logo must be a PNG or JPEG image.';
 
+/** `#RRGGBB`, lower-cased, dark enough for white text; empty means the default colour (null). */
 const accentColorSchema = z
   .string({ message: 'Accent colour must be a colour like #4F46E5' })
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Accent colour must be a colour like #4F46E5')
-  .transform((value) => value.toLowerCase())
+  .refine((value) => value === '' || /^#[0-9a-fA-F]{6}$/.test(value), 'Accent colour must be a colour like #4F46E5')
+  .transform((value) => (value === '' ? null : value.toLowerCase()))
   .superRefine((value, ctx) => {
-    const problem = accentContrastProblem(value);
+    const problem = value === null ? null : accentContrastProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
@@ -40,11 +41,7 @@ export const brandingUpdateSchema = z.strictObject({
   /** Empty or null: no company name on the reports. */
   companyName: companyNameSchema.nullable(),
   /** Empty or null: the default accent colour. */
-  accentColor: z
-    .literal('')
-    .transform(() => null)
-    .or(accentColorSchema)
-    .nullable(),
+  accentColor: accentColorSchema.nullable(),
 });
 export type BrandingUpdate = z.input<typeof brandingUpdateSchema>;
 export type BrandingSettings = z.output<typeof brandingUpdateSchema>;

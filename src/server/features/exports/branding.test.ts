@@ -53,7 +53,7 @@ describe('report branding settings', () => {
       logo: null,
       isApplied: true,
     });
-    const cleared = brandingOf(await putBranding(pro, { companyName: '', accentColor: null }));
+    const cleared = brandingOf(await putBranding(pro, { companyName: '', accentColor: '' }));
     expect(cleared).toMatchObject({ companyName: null, accentColor: null });
   });
 

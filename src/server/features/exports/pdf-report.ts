@@ -177,7 +177,10 @@ export function cover(report: Report, title: string, facts: { text: string; colo
  * A source's label and attribution as a report prints them. Third-party sources keep theirs in every
  * branding; the offline sample corpus is the product's own data, so a branded report names it neutrally.
  */
-export function sourceAttribution(report: Report, source: EvidenceSource): { label: string; attribution: string; url: string } {
+export function sourceAttribution(
+  report: Report,
+  source: EvidenceSource,
+): { label: string; attribution: string; url: string } {
   const a = SOURCE_ATTRIBUTION[source];
   if (source !== 'seed' || !report.branding) return a;
   return {
