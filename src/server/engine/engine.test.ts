@@ -32,6 +32,17 @@ describe('gap engine on the fixture datasets', async () => {
     }
   });
 
+  it("lists the market words it searched besides the query's own as evidence, with their source", async () => {
+    const analysis = await engine.analyze({ query: 'pet care for elderly owners', filters: filters() });
+    const core = analysis.opportunities.find((o) => o.evidence.some((e) => e.id === 'match:cell' && e.value === 1));
+    const vocabulary = (core ?? analysis.opportunities[0]!).evidence.filter((e) => e.source === 'vocabulary');
+    // "pet" is told in the words startups use for it (dog, cat, animal, veterinary), and says so.
+    const pet = vocabulary.find((e) => e.ref === 'pet');
+    expect(pet?.value).toContain('veterinary');
+    expect(pet?.note).toBe('Words startups use for "pet", searched as well');
+    expect(analysis.corpus.sources).toContain('vocabulary');
+  });
+
   it('recomputes every number from the evidence it lists', async () => {
     const analysis = await engine.analyze({ query: 'meal planning for busy families', filters: filters() });
     const report = verifyAnalysis(analysis);

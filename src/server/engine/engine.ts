@@ -38,8 +38,8 @@ export const SEED_WARNING =
 export const COVERAGE_CAVEAT =
   'The YC directory is a sample of venture-backed startups: "not found in our data" never means "no competitors". O*NET and BLS describe U.S. occupations.';
 
-const SEED_SOURCES: EvidenceSource[] = ['seed', 'naics', 'wordnet'];
-const FULL_SOURCES: EvidenceSource[] = ['yc', 'onet', 'bls', 'naics', 'wordnet'];
+const SEED_SOURCES: EvidenceSource[] = ['seed', 'naics', 'wordnet', 'vocabulary'];
+const FULL_SOURCES: EvidenceSource[] = ['yc', 'onet', 'bls', 'naics', 'wordnet', 'vocabulary'];
 
 // One index per corpus per process: test suites build many apps, the corpus loads once.
 const indexes = new Map<string, Promise<EngineIndex>>();

@@ -4,7 +4,7 @@ import { CATEGORIES, MARKET_POTENTIALS, searchFiltersSchema } from '../searches/
 // The gap engine's output contract. Every number in an opportunity is computed by the engine from
 // the evidence listed beside it; the breakdown says how.
 
-export const EVIDENCE_SOURCES = ['yc', 'onet', 'bls', 'naics', 'wordnet', 'seed'] as const;
+export const EVIDENCE_SOURCES = ['yc', 'onet', 'bls', 'naics', 'wordnet', 'vocabulary', 'seed'] as const;
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
 
 export const SOURCE_ATTRIBUTION: Record<EvidenceSource, { label: string; attribution: string; url: string }> = {
@@ -33,6 +33,12 @@ export const SOURCE_ATTRIBUTION: Record<EvidenceSource, { label: string; attribu
     label: 'WordNet 3.1',
     attribution: 'WordNet 3.1, Princeton University',
     url: 'https://wordnet.princeton.edu/',
+  },
+  vocabulary: {
+    label: 'Unbuilt market vocabulary',
+    attribution:
+      "Unbuilt market vocabulary (written by Unbuilt's team: a founder's words for a need mapped to the words startups use for the category)",
+    url: '/documentation#method',
   },
   seed: {
     label: 'Unbuilt seed corpus',

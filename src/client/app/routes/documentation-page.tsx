@@ -111,7 +111,10 @@ export function DocumentationPage() {
         <ol>
           <li>
             <strong>Parse</strong> the query into an offering, a customer segment and a job (the offering without form
-            words such as “software”).
+            words such as “software”). Besides its own words, the query is searched with WordNet synonyms and with the
+            <strong> Unbuilt market vocabulary</strong>: a list, written by the team and not tuned to any query, that
+            maps a founder’s words for a need to the words startups use for the category (“crash” → “observability”,
+            “booking” → “scheduling”). Both appear in an analysis’s evidence as the words searched as well.
           </li>
           <li>
             <strong>Retrieve</strong> companies by meaning (sentence vectors) and words (BM25), scoring every company so

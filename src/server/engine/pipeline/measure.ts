@@ -254,15 +254,15 @@ export function measureCell(
     note: `Mean relevance (meaning and words) of the ${companies.length} competitors to the query`,
   });
   if (cell.kind === 'core') {
-    for (const g of query.groups.filter((g) => g.synonymSources.some((s) => s.from === 'wordnet')).slice(0, 4)) {
-      const list = g.synonymSources.filter((s) => s.from === 'wordnet').map((s) => s.phrase);
-      evidence.push({
-        id: `wordnet:${g.word}`,
-        source: 'wordnet',
-        ref: g.word,
-        value: list.join(', '),
-        note: `Synonyms of "${g.word}" searched as well`,
-      });
+    // The words searched besides the query's own: WordNet synonyms and the market vocabulary's words.
+    for (const [from, source, note] of [
+      ['wordnet', 'wordnet', (w: string) => `Synonyms of "${w}" searched as well`],
+      ['thesaurus', 'vocabulary', (w: string) => `Words startups use for "${w}", searched as well`],
+    ] as const) {
+      for (const g of query.groups.filter((g) => g.synonymSources.some((s) => s.from === from)).slice(0, 4)) {
+        const list = g.synonymSources.filter((s) => s.from === from).map((s) => s.phrase);
+        evidence.push({ id: `${source}:${g.word}`, source, ref: g.word, value: list.join(', '), note: note(g.word) });
+      }
     }
   }
   evidence.push({
