@@ -65,7 +65,11 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(sharingRoutes);
   await app.register(teamsRoutes);
   await app.register(collaborationRoutes);
-  await app.register(exportsRoutes, { prefix: '/api/exports', companions: deckCompanions });
+  await app.register(exportsRoutes, {
+    prefix: '/api/exports',
+    companions: deckCompanions,
+    documents: { idea: getIdea, plan: getPlan },
+  });
   await app.register(brandingRoutes, { prefix: '/api/exports/branding' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });

@@ -4,6 +4,7 @@ import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
 import { CreatePlanButton } from '#client/features/action-plans/components/create-plan-button.tsx';
+import { DocumentPdfControl } from '#client/app/document-pdf-control.tsx';
 import {
   ideaQueryOptions,
   prefillQueryOptions,
@@ -28,7 +29,13 @@ function IdeaView(props: { id: number }) {
   const idea = useQuery(ideaQueryOptions(props.id));
   if (idea.isPending) return <Spinner className="w-full py-16" label="Loading the idea" />;
   if (idea.isError) return <ErrorScreen error={idea.error} onRetry={() => void idea.refetch()} />;
-  return <IdeaResults idea={idea.data} planAction={<CreatePlanButton ideaId={idea.data.id} />} />;
+  return (
+    <IdeaResults
+      idea={idea.data}
+      planAction={<CreatePlanButton ideaId={idea.data.id} />}
+      exportAction={<DocumentPdfControl kind="idea" id={idea.data.id} />}
+    />
+  );
 }
 
 function NewIdea(props: { from: number | null }) {

@@ -15,9 +15,10 @@ import { ScoreChart } from './score-chart.tsx';
 
 /**
  * One idea: its five scores with breakdowns, projections, market size and hypotheses. `planAction`
- * (composed by the page) is offered once the idea is validated: a plan is built from its scores.
+ * (composed by the page) is offered once the idea is validated: a plan is built from its scores;
+ * `exportAction` (composed by the page) sits beside Validate and Archive.
  */
-export function IdeaResults(props: { idea: IdeaDto; planAction?: ReactNode }) {
+export function IdeaResults(props: { idea: IdeaDto; planAction?: ReactNode; exportAction?: ReactNode }) {
   const { idea } = props;
   const validate = useValidateIdea();
   const update = useUpdateIdea();
@@ -59,6 +60,7 @@ export function IdeaResults(props: { idea: IdeaDto; planAction?: ReactNode }) {
           >
             {idea.status === 'archived' ? 'Unarchive' : 'Archive'}
           </Button>
+          {props.exportAction}
         </div>
         {props.planAction &&
           (idea.status === 'validated' ? (
