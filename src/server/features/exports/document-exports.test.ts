@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
 import type { ExportUsage } from '#shared/exports/exports.schemas.ts';
@@ -21,15 +22,16 @@ afterAll(() => t.close());
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 const call = (user: TestUser, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
-const SCRIPT_TITLE = '<script>alert(1)</script> Dental scheduling';
+// Markup in the title, and a script in the description: both must print as the characters typed.
+const SCRIPT_TITLE = '<b>Bookkeeping</b> for restaurants';
 
 async function validatedIdea(user: TestUser): Promise<IdeaDto> {
   const created = await call(user, 'POST', '/api/ideas', {
     title: SCRIPT_TITLE,
-    description: 'Online booking and reminders for small dental clinics, <b>without</b> phone tag.',
-    targetMarket: 'Small dental clinics',
-    businessModel: 'Monthly subscription per clinic',
-    category: 'healthcare',
+    description: 'Monthly bookkeeping and payroll for independent restaurants, <script>alert(1)</script> no receipts.',
+    targetMarket: 'Independent restaurants',
+    businessModel: 'Monthly subscription per restaurant',
+    category: 'fintech',
     initialInvestment: 50_000,
     monthlyRevenue: 8_000,
     monthlyExpenses: 5_000,
@@ -57,19 +59,21 @@ describe('idea PDF', () => {
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="unbuilt-idea-script-alert-1-script-dental-schedu-${idea.id}.pdf"`,
+      `attachment; filename="unbuilt-idea-b-bookkeeping-b-for-restaurants-${idea.id}.pdf"`,
     );
     const pages = await textOf(res.rawPayload);
     const all = pages.join(' ');
     expect(pages[0]).toContain('Idea validation report');
     expect(pages[0]).toContain(SCRIPT_TITLE);
-    expect(all).toContain('<b>without</b> phone tag');
+    expect(all).toContain('restaurants, <script>alert(1)</script> no receipts.');
     const v = idea.validation;
     expect(v?.scores).toHaveLength(5);
     for (const score of v?.scores ?? []) {
       expect(all).toContain(`${score.label}: ${score.score === null ? 'not enough data' : `${score.score}/100`}`);
       for (const f of score.factors) expect(all).toContain(f.label);
     }
+    expect(v?.evidence.length).toBeGreaterThan(0);
+    expect(v?.scores.filter((score) => score.score !== null).length).toBeGreaterThan(0);
     for (const e of v?.evidence.slice(0, 3) ?? []) expect(all).toContain(`[${e.id}]`);
     const projections = idea.financialProjections;
     expect(projections).not.toBeNull();
@@ -84,6 +88,7 @@ describe('idea PDF', () => {
     const last = pages.at(-1) ?? '';
     expect(last).toContain('Sources and attribution');
     expect(last).toContain('Scores are computed by Unbuilt');
+    expect(last).not.toContain('No external source is cited');
     expect(await usageOf(user)).toEqual({ used: 1, limit: FREE_MONTHLY_EXPORTS });
   });
 
@@ -192,7 +197,7 @@ describe('action plan PDF', () => {
     }
   });
 
-  it('carries the branding of a Pro account, with no "Unbuilt"', async () => {
+  it('carries the branding of a Pro account, with no "Unbuilt" even where the sample corpus is cited', async () => {
     const user = await createUser(t, PRO);
     const saved = await call(user, 'PUT', '/api/exports/branding', {
       companyName: 'Globex Advisory',
@@ -208,6 +213,14 @@ describe('action plan PDF', () => {
       expect(pages[0]).toContain('Globex Advisory');
       expect(pages.join(' ')).not.toMatch(/unbuilt/i);
       expect(pages.at(-1)).toContain('Sources and attribution');
+      expect(pages.at(-1), url).toContain('Sample corpus');
     }
+    const deck = await call(user, 'GET', `/api/exports/searches/${plan.searchId}/pptx`);
+    expect(deck.statusCode).toBe(200);
+    const zip = await JSZip.loadAsync(deck.rawPayload);
+    const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f));
+    const xml = (await Promise.all(slides.map((f) => zip.file(f)?.async('string') ?? Promise.resolve('')))).join('');
+    expect(xml).toContain('Sample corpus');
+    expect(xml).not.toMatch(/unbuilt/i);
   });
 });

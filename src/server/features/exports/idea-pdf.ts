@@ -3,6 +3,7 @@ import type { IdeaDto, IdeaScore } from '#shared/ideas/ideas.schemas.ts';
 import { MARKET_INPUTS, MARKET_INPUT_LABELS, type MarketSizeInputs } from '#shared/ideas/market-size.ts';
 import type { Projections } from '#shared/ideas/projections.ts';
 import type { ReportBranding } from './branding.service.ts';
+import { citationText } from './report-attribution.ts';
 import {
   boldLine,
   cover,
@@ -101,7 +102,7 @@ function marketSize(report: Report, idea: IdeaDto, inputs: MarketSizeInputs | nu
     const input = inputs[key];
     const source =
       input.source === 'evidence'
-        ? `cited${input.evidenceId ? ` [${input.evidenceId}]` : ''}${input.citation ? `: ${input.citation}` : ''}`
+        ? `cited${input.evidenceId ? ` [${input.evidenceId}]` : ''}${input.citation ? `: ${citationText(input.citation, report.branding !== null)}` : ''}`
         : 'assumption';
     paragraph(
       doc,

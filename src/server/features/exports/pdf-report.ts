@@ -4,8 +4,9 @@ import path from 'node:path';
 import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { DEFAULT_ACCENT } from '#shared/exports/branding.schemas.ts';
-import { EVIDENCE_SOURCES, SOURCE_ATTRIBUTION, type EvidenceSource } from '#shared/engine/analysis.schemas.ts';
+import { EVIDENCE_SOURCES, type EvidenceSource } from '#shared/engine/analysis.schemas.ts';
 import type { ReportBranding } from './branding.service.ts';
+import { attributionOf, type Attribution } from './report-attribution.ts';
 
 // What every PDF report shares (analysis, validated idea, action plan): the embedded font, text helpers,
 // score bars, the cover, the sources page and the page footers, in the account's branding when it has one.
@@ -173,21 +174,9 @@ export function cover(report: Report, title: string, facts: { text: string; colo
   for (const fact of facts) paragraph(doc, fact.text, { color: fact.color ?? MUTED });
 }
 
-/**
- * A source's label and attribution as a report prints them. Third-party sources keep theirs in every
- * branding; the offline sample corpus is the product's own data, so a branded report names it neutrally.
- */
-export function sourceAttribution(
-  report: Report,
-  source: EvidenceSource,
-): { label: string; attribution: string; url: string } {
-  const a = SOURCE_ATTRIBUTION[source];
-  if (source !== 'seed' || !report.branding) return a;
-  return {
-    label: 'Sample corpus',
-    attribution: 'Sample corpus (a small sample written for offline use; each entry names its public source)',
-    url: a.url,
-  };
+/** A source's label and attribution as this report prints them. */
+export function sourceAttribution(report: Report, source: EvidenceSource): Attribution {
+  return attributionOf(source, report.branding !== null);
 }
 
 /** The sources every cited evidence row came from, with their attribution (kept in every branding). */
@@ -199,7 +188,7 @@ export function sourcesPage(report: Report, used: ReadonlySet<string>): void {
   if (cited.length === 0) paragraph(doc, 'No external source is cited in this report.');
   for (const source of cited) {
     const a = sourceAttribution(report, source);
-    labelled(doc, a.label, `${a.attribution}. ${a.url}`);
+    labelled(doc, a.label, a.url ? `${a.attribution}. ${a.url}` : `${a.attribution}.`);
   }
   paragraph(
     doc,

@@ -256,7 +256,7 @@ export async function renderPitchDeck(
   branding: ReportBranding | null,
 ): Promise<{ body: Buffer; slides: number } | null> {
   const companyName = branding?.companyName ?? null;
-  const slides = deckSlides(input, companyName);
+  const slides = deckSlides(input, companyName, branding !== null);
   if (slides.length === 0) return null;
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_16x9';
