@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '../src/server/test/pdf-text.ts';
 import { launchBrowser } from './support/browser.ts';
+import { download } from './support/download.ts';
 import { signedInPage, type SignedInUser } from './support/session.ts';
 
 // "Download PDF" on a validated idea's page and on an action plan's page (issue 17): real files whose
@@ -31,17 +32,8 @@ async function api<T>(page: Page, user: SignedInUser, method: 'GET' | 'POST', ur
 }
 
 async function downloadPdf(page: Page): Promise<{ name: string; text: string }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download PDF', exact: true }).click(),
-  ]);
-  const stream = await file.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return {
-    name: file.suggestedFilename(),
-    text: (await pdfPages(Buffer.concat(chunks))).join(' ').replace(/\s+/g, ' '),
-  };
+  const file = await download(page, 'Download PDF');
+  return { name: file.name, text: (await pdfPages(file.bytes)).join(' ').replace(/\s+/g, ' ') };
 }
 
 describe('idea and action plan PDFs', () => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JPEG_LOGO } from '../src/server/test/images.ts';
 import { pdfPages } from '../src/server/test/pdf-text.ts';
 import { launchBrowser } from './support/browser.ts';
+import { download } from './support/download.ts';
 import { signedInPage } from './support/session.ts';
 
 // Report branding in account settings (issue 17): a Pro user sets a company name, accent colour and logo,
@@ -21,17 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button, exact: true }).click(),
-  ]);
-  const stream = await file.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
-}
 
 describe('report branding', () => {
   it('a Pro user sets branding with a live preview and downloads a branded PDF', async () => {
