@@ -29,6 +29,7 @@ import { uiPreferencesRoutes } from './features/ui-preferences/ui-preferences.ro
 import { searchesFeature } from './features/searches/searches.feature.ts';
 import { sharingRoutes } from './features/sharing/sharing.routes.ts';
 import { collaborationRoutes } from './features/teams/collaboration.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { slowTestRoutes } from './test-hooks/slow.routes.ts';
 import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
@@ -65,6 +66,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(sharingRoutes);
   await app.register(teamsRoutes);
   await app.register(collaborationRoutes);
+  await app.register(notificationsRoutes);
   await app.register(exportsRoutes, {
     prefix: '/api/exports',
     companions: deckCompanions,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DAY_MS } from '#shared/app/time.constants.ts';
-import { resources, teamMembers, users } from './db/schema/index.ts';
+import { notifications, resources, teamMembers, users } from './db/schema/index.ts';
 import type { RouteAccess } from './lib/access/route-access.ts';
 import type { ResourceName } from './lib/access/resources.ts';
 import type { RouteEntry } from './lib/route-table.ts';
@@ -205,6 +205,14 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     });
     await expectOk(res, 'ask a question');
     return res.json<{ data: { question: { id: number } } }>().data.question.id;
+  },
+  notification: async (owner) => {
+    // Notifications come from other people's actions; one row for the owner is the fixture.
+    const [row] = await t.db.db
+      .insert(notifications)
+      .values({ userId: owner.user.id, kind: 'team_join', summary: 'Someone joined your team', createdAt: new Date() })
+      .returning();
+    return row?.id ?? 0;
   },
   checkoutSession: async (owner) => {
     const res = await call(owner, { method: 'POST', url: '/api/billing/checkout', payload: { plan: 'pro' } });

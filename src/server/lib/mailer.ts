@@ -8,7 +8,14 @@ import { emailOutbox } from '../db/schema/index.ts';
 // e-mail's first link, so a password reset works on a laptop with nothing configured; on a public URL it never
 // does (a reset link in a server log would let whoever reads the log take over the account).
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers (e.g. List-Unsubscribe, RFC 8058); the outbox does not keep them. */
+  headers?: Record<string, string>;
+};
 export type Mailer = { sendMail: (message: MailMessage) => Promise<void> };
 
 declare module '../app.ts' {
@@ -29,8 +36,15 @@ export function createMailer(options: {
   if (smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(smtpUrl);
     return {
-      sendMail: async ({ to, subject, text, html }) => {
-        await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
+      sendMail: async ({ to, subject, text, html, headers }) => {
+        await transport.sendMail({
+          from,
+          to,
+          subject,
+          text,
+          ...(html ? { html } : {}),
+          ...(headers ? { headers } : {}),
+        });
       },
     };
   }

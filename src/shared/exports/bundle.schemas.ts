@@ -13,6 +13,9 @@ export const BUNDLE_SCHEMA_VERSION = 1 as const;
 /** A bundle of this size or more is refused before it is read. */
 export const MAX_BUNDLE_BYTES = 50 * 1024 * 1024;
 export const BUNDLE_TOO_LARGE_MESSAGE = 'The bundle is too large: an analysis bundle must be under 50 MB.';
+/** Imports per user per hour: each writes a search and its opportunities, and may be 50 MB to read. */
+export const MAX_BUNDLE_IMPORTS_PER_HOUR = 20;
+export const BUNDLE_IMPORT_LIMIT_MESSAGE = `You can import at most ${MAX_BUNDLE_IMPORTS_PER_HOUR} bundles an hour. Please try again later.`;
 export const BUNDLE_MALFORMED_MESSAGE = 'This file is not a valid Unbuilt analysis bundle. Nothing was imported.';
 
 const MAX_OPPORTUNITIES = 100;

@@ -178,7 +178,12 @@ export const resourceSummarySchema = z.object({
 });
 export type ResourceSummary = z.infer<typeof resourceSummarySchema>;
 
-export const resourcePageSchema = pageSchema(resourceSummarySchema).extend({ total: z.number().int() });
+export const resourcePageSchema = pageSchema(resourceSummarySchema).extend({
+  /** Matches, exact up to 1,000 past the page's start; beyond that a floor (ADR 018). */
+  total: z.number().int(),
+  /** True when more than `total` resources match (the count stopped at its cap). */
+  totalCapped: z.boolean(),
+});
 export type ResourcePage = z.infer<typeof resourcePageSchema>;
 
 export const reviewSchema = z.object({

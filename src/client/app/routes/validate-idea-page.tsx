@@ -15,6 +15,8 @@ import { CompareIdeas } from '#client/features/ideas/components/compare-ideas.ts
 import { IdeaForm } from '#client/features/ideas/components/idea-form.tsx';
 import { IdeaResults } from '#client/features/ideas/components/idea-results.tsx';
 import { IdeasList } from '#client/features/ideas/components/ideas-list.tsx';
+import { CommentsPanel } from '#client/features/teams/components/comments-panel.tsx';
+import { TeamShareButton } from '#client/app/team-share-button.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 // /validate-idea: the form (optionally started from a search result, ?from=<result id>) and the
@@ -30,11 +32,19 @@ function IdeaView(props: { id: number }) {
   if (idea.isPending) return <Spinner className="w-full py-16" label="Loading the idea" />;
   if (idea.isError) return <ErrorScreen error={idea.error} onRetry={() => void idea.refetch()} />;
   return (
-    <IdeaResults
-      idea={idea.data}
-      planAction={<CreatePlanButton ideaId={idea.data.id} />}
-      exportAction={<DocumentPdfControl kind="idea" id={idea.data.id} />}
-    />
+    <>
+      <IdeaResults
+        idea={idea.data}
+        planAction={<CreatePlanButton ideaId={idea.data.id} />}
+        actions={
+          <>
+            <TeamShareButton subject={{ kind: 'idea', id: idea.data.id }} title={idea.data.title} isOwner />
+            <DocumentPdfControl kind="idea" id={idea.data.id} />
+          </>
+        }
+      />
+      <CommentsPanel subject={{ kind: 'idea', id: idea.data.id }} canComment />
+    </>
   );
 }
 

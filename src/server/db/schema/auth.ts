@@ -117,7 +117,9 @@ export const passwordResetTokens = pgTable(
 export type AccessibilitySettings = { highContrast: boolean; reducedMotion: boolean; screenReaderOptimized: boolean };
 export type NotificationPreferences = {
   resourceNotifications: boolean;
-  frequency: 'daily' | 'weekly' | 'monthly';
+  /** 'immediate' and 'never' since ADR 027. */
+  frequency: 'immediate' | 'daily' | 'weekly' | 'monthly' | 'never';
+  /** Notification e-mail categories (src/shared/notifications); stored rows may hold older free text. */
   categories: string[];
   contributionUpdates: boolean;
 };

@@ -20,3 +20,4 @@ export * from './teams.ts';
 export * from './chat.ts';
 export * from './collaboration.ts';
 export * from './app-settings.ts';
+export * from './notifications.ts';

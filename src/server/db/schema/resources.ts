@@ -103,7 +103,20 @@ export const resources = pgTable(
     uniqueIndex('resources_url_unique').on(t.url),
     index('resources_search_idx').using('gin', t.searchVector),
     index('resources_category_idx').on(t.categoryId),
-    index('resources_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // One partial index per sort without words (resource-search.ts `ordering`), so the first page
+    // is an index walk that stops after the page instead of sorting every active resource.
+    index('resources_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.asc())
+      .where(sql`${t.isActive}`),
+    index('resources_rating_idx')
+      .on(t.averageRating.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.id.asc())
+      .where(sql`${t.isActive}`),
+    index('resources_bookmarks_idx')
+      .on(t.bookmarkCount.desc().nullsFirst(), t.id.asc())
+      .where(sql`${t.isActive}`),
+    index('resources_popular_idx')
+      .on(t.averageRating.desc().nullsFirst(), t.bookmarkCount.desc().nullsFirst(), t.title.asc(), t.id.asc())
+      .where(sql`${t.isActive}`),
   ],
 );
 export type ResourceRow = typeof resources.$inferSelect;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountPreferences, AccountPreferencesUpdate } from '#shared/account/preferences.schemas.ts';
-import { DEFAULT_ACCOUNT_PREFERENCES } from '#shared/account/preferences.schemas.ts';
+import { DEFAULT_ACCOUNT_PREFERENCES, readNotificationPreferences } from '#shared/account/preferences.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { userPreferences, users, type UserRow } from '../../db/schema/index.ts';
 
@@ -11,7 +11,7 @@ export async function readPreferences(options: { db: Database; user: UserRow }):
   return {
     theme: row.theme,
     accessibilitySettings: { ...DEFAULT_ACCOUNT_PREFERENCES.accessibilitySettings, ...row.accessibilitySettings },
-    notificationPreferences: { ...DEFAULT_ACCOUNT_PREFERENCES.notificationPreferences, ...row.notificationPreferences },
+    notificationPreferences: readNotificationPreferences(row.notificationPreferences),
     analyticsOptOut: user.analyticsOptOut,
   };
 }

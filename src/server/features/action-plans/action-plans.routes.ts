@@ -1,9 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addPhaseSchema,
-  addTaskSchema,
   createPlanSchema,
   exampleQuerySchema,
   planListSchema,
@@ -11,22 +10,15 @@ import {
   planTemplateListSchema,
   planTemplateSchema,
   progressHistorySchema,
-  reorderPhasesSchema,
-  reorderTasksSchema,
   saveTemplateSchema,
   taskHistorySchema,
-  updatePhaseSchema,
   updatePlanSchema,
-  updateTaskSchema,
-  versionBodySchema,
 } from '#shared/action-plans/action-plans.schemas.ts';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
-import { planIncludes } from '#shared/plans/plan-features.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { recordEvent } from '../../lib/analytics-events.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
 import { dailyProgressSnapshotsJob } from './action-plans.jobs.ts';
 import {
   createPlan,
@@ -38,17 +30,10 @@ import {
   saveAsTemplate,
   updatePlan,
 } from './action-plans.service.ts';
-import {
-  addPhase,
-  addTask,
-  deletePhase,
-  deleteTask,
-  reorderPhases,
-  reorderTasks,
-  updatePhase,
-  updateTask,
-} from './plan-edits.service.ts';
+import { addPhase } from './plan-edits.service.ts';
 import { examplePlan } from './plan-example.ts';
+import { planPartRoutes } from './plan-parts.routes.ts';
+import { writer } from './plan-request.ts';
 import { planToCsv, planToMarkdown } from './plan-export.ts';
 import { historyOf, progressHistory } from './plan-progress.service.ts';
 
@@ -58,8 +43,6 @@ import { historyOf, progressHistory } from './plan-progress.service.ts';
 
 const tags = ['action-plans'];
 const ownPlan = { access: { params: { id: 'actionPlan' } } } as const;
-const ownPhase = { access: { params: { id: 'planPhase' } } } as const;
-const ownTask = { access: { params: { id: 'planTask' } } } as const;
 const exportQuerySchema = z.object({ format: z.enum(['markdown', 'csv']).default('markdown') });
 
 export const actionPlansFeature: FastifyPluginAsync = async (app) => {
@@ -67,18 +50,6 @@ export const actionPlansFeature: FastifyPluginAsync = async (app) => {
   await app.register(actionPlanRoutes, { prefix: '/api/action-plans' });
   await app.register(planPartRoutes, { prefix: '/api' });
 };
-
-function writer(request: FastifyRequest) {
-  const user = currentUser(request);
-  const now = request.server.deps.clock.now();
-  return {
-    db: request.server.deps.db,
-    principal: principalOf(request),
-    userId: user.id,
-    canPlan: planIncludes(effectivePlan(user, now), 'actionPlans'),
-    now,
-  };
-}
 
 const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -275,133 +246,5 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(isCsv ? planToCsv(plan) : planToMarkdown(plan));
     },
-  );
-};
-
-const planPartRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireUser);
-  const partTags = ['action-plans'];
-
-  app.post(
-    '/plan-phases/reorder',
-    {
-      schema: {
-        tags: partTags,
-        summary: 'Reorder the phases of a plan',
-        body: reorderPhasesSchema,
-        response: { 200: ok(planSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await reorderPhases({ ...writer(request), input: request.body }),
-    }),
-  );
-
-  app.patch(
-    '/plan-phases/:id',
-    {
-      config: ownPhase,
-      schema: {
-        tags: partTags,
-        summary: 'Rename or move a phase',
-        params: idParamsSchema,
-        body: updatePhaseSchema,
-        response: { 200: ok(planSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await updatePhase({ ...writer(request), id: request.params.id, input: request.body }),
-    }),
-  );
-
-  app.delete(
-    '/plan-phases/:id',
-    {
-      config: ownPhase,
-      schema: {
-        tags: partTags,
-        summary: 'Delete a phase and its tasks',
-        params: idParamsSchema,
-        body: versionBodySchema,
-        response: { 200: ok(planSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await deletePhase({ ...writer(request), id: request.params.id, version: request.body.version }),
-    }),
-  );
-
-  app.post(
-    '/plan-phases/:id/tasks',
-    {
-      config: ownPhase,
-      schema: {
-        tags: partTags,
-        summary: 'Add a task to a phase',
-        params: idParamsSchema,
-        body: addTaskSchema,
-        response: { 201: ok(planSchema) },
-      },
-    },
-    async (request, reply) => {
-      const data = await addTask({ ...writer(request), phaseId: request.params.id, input: request.body });
-      return reply.status(201).send({ success: true as const, data });
-    },
-  );
-
-  app.post(
-    '/plan-tasks/reorder',
-    {
-      schema: {
-        tags: partTags,
-        summary: 'Reorder the tasks of a phase',
-        body: reorderTasksSchema,
-        response: { 200: ok(planSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await reorderTasks({ ...writer(request), input: request.body }),
-    }),
-  );
-
-  app.patch(
-    '/plan-tasks/:id',
-    {
-      config: ownTask,
-      schema: {
-        tags: partTags,
-        summary: 'Edit a task: text, status, dependencies, phase or position',
-        params: idParamsSchema,
-        body: updateTaskSchema,
-        response: { 200: ok(planSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await updateTask({ ...writer(request), id: request.params.id, input: request.body }),
-    }),
-  );
-
-  app.delete(
-    '/plan-tasks/:id',
-    {
-      config: ownTask,
-      schema: {
-        tags: partTags,
-        summary: 'Delete a task',
-        params: idParamsSchema,
-        body: versionBodySchema,
-        response: { 200: ok(planSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await deleteTask({ ...writer(request), id: request.params.id, version: request.body.version }),
-    }),
   );
 };

@@ -1,5 +1,7 @@
 import {
+  BUNDLE_IMPORT_LIMIT_MESSAGE,
   BUNDLE_MALFORMED_MESSAGE,
+  MAX_BUNDLE_IMPORTS_PER_HOUR,
   bundlePayloadSchema,
   type BundleImportResult,
   type bundleImportBodySchema,
@@ -9,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { searchResults, searches } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { zodFieldErrors } from '../../lib/error-handler.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { verifyBundleSignature } from './analysis-bundle.ts';
 
 // Importing a bundle (any plan, docs/decisions/023): the payload is checked whole before anything is
@@ -25,6 +28,15 @@ type ImportOptions = {
 };
 
 export async function importBundle({ db, userId, bundle, secret, now }: ImportOptions): Promise<BundleImportResult> {
+  // Every attempt counts, a refused one too: reading a large bundle is the cost being bounded.
+  await enforceRateLimit({
+    db,
+    key: `bundle-import:${userId}`,
+    limit: MAX_BUNDLE_IMPORTS_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+    now,
+    message: BUNDLE_IMPORT_LIMIT_MESSAGE,
+  });
   const parsed = bundlePayloadSchema.safeParse(bundle.payload);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', BUNDLE_MALFORMED_MESSAGE, prefixed(parsed.error));
   const verified = verifyBundleSignature(bundle, secret);

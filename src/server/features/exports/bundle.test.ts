@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BUNDLE_IMPORT_LIMIT_MESSAGE,
   BUNDLE_MALFORMED_MESSAGE,
+  MAX_BUNDLE_IMPORTS_PER_HOUR,
   BUNDLE_TOO_LARGE_MESSAGE,
   MAX_BUNDLE_BYTES,
   type AnalysisBundle,
@@ -243,6 +245,30 @@ describe('importing a bundle', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json<{ message: string }>().message).toBe(BUNDLE_TOO_LARGE_MESSAGE);
     expect(await searchCount(importer.user.id)).toEqual({ searches: 0, results: 0 });
+  });
+
+  it(`limits each user to ${MAX_BUNDLE_IMPORTS_PER_HOUR} imports an hour, concurrent ones included, then lets them in again`, async () => {
+    // Two minutes before the top of an hour, so the next window is reached without the session expiring.
+    t.clock.set(new Date('2026-07-10T13:58:00Z'));
+    const owner = await createUser(t, PRO);
+    const importer = await createUser(t);
+    const neighbour = await createUser(t);
+    const bundle = await exportBundle(owner, await analysisOf(owner, 'florist delivery'));
+    const burst = await Promise.all(
+      Array.from({ length: MAX_BUNDLE_IMPORTS_PER_HOUR + 3 }, () => importBundle(importer, bundle)),
+    );
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(MAX_BUNDLE_IMPORTS_PER_HOUR);
+    expect(codes.filter((c) => c === 429)).toHaveLength(3);
+    const refused = burst.find((r) => r.statusCode === 429)!;
+    expect(refused.json<{ message: string }>().message).toBe(BUNDLE_IMPORT_LIMIT_MESSAGE);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Exactly the allowed imports were written; another user is not affected.
+    expect((await searchCount(importer.user.id)).searches).toBe(MAX_BUNDLE_IMPORTS_PER_HOUR);
+    expect((await importBundle(neighbour, bundle)).statusCode).toBe(201);
+    expect((await importBundle(importer, bundle)).statusCode).toBe(429);
+    t.clock.advance(3 * 60 * 1000);
+    expect((await importBundle(importer, bundle)).statusCode).toBe(201);
   });
 
   it('needs a signed-in user', async () => {

@@ -8,7 +8,7 @@ import { userPrincipal } from '../../lib/access/principal.ts';
 import { planTaskResource, searchResource } from '../../lib/access/resources.ts';
 import { queryWords } from '../../lib/text-search.ts';
 import { searchResourceRows, type ResourceHit } from './resource-search.ts';
-import { summaries, type Viewer } from './resources.service.ts';
+import { summaries, type Viewer } from './resource-summary.ts';
 
 // "Helpful resources": library entries whose phase and words fit an analysis or an action-plan task,
 // best ranked first (any of the words may match), topped up from a fallback list when few match.
@@ -29,8 +29,8 @@ async function recommend(options: {
 }): Promise<ResourceSummary[]> {
   const { db, viewer, limit } = options;
   const base = { page: 1, pageSize: limit, sort: 'relevance' as const };
-  const hits: Omit<ResourceHit, 'total'>[] = [];
-  const add = (more: Omit<ResourceHit, 'total'>[]) => {
+  const hits: ResourceHit[] = [];
+  const add = (more: ResourceHit[]) => {
     for (const s of more) {
       if (hits.length >= limit) break;
       if (!hits.some((h) => h.row.id === s.row.id)) hits.push(s);
@@ -40,27 +40,31 @@ async function recommend(options: {
     const words = queryWords(text);
     if (hits.length >= limit || words.length === 0) continue;
     add(
-      await searchResourceRows({
-        db,
-        userId: viewer.user.id,
-        query: { ...base, q: words.join(' ') },
-        ...(phases ? { phases } : {}),
-        mode: 'any',
-        limit,
-        offset: 0,
-      }),
+      (
+        await searchResourceRows({
+          db,
+          userId: viewer.user.id,
+          query: { ...base, q: words.join(' ') },
+          ...(phases ? { phases } : {}),
+          mode: 'any',
+          limit,
+          offset: 0,
+        })
+      ).hits,
     );
   }
   if (hits.length < limit) {
     add(
-      await searchResourceRows({
-        db,
-        userId: viewer.user.id,
-        query: { ...base, ...(options.fallback.category ? { category: options.fallback.category } : {}) },
-        ...(options.fallback.phases ? { phases: options.fallback.phases } : {}),
-        limit: limit * 2,
-        offset: 0,
-      }),
+      (
+        await searchResourceRows({
+          db,
+          userId: viewer.user.id,
+          query: { ...base, ...(options.fallback.category ? { category: options.fallback.category } : {}) },
+          ...(options.fallback.phases ? { phases: options.fallback.phases } : {}),
+          limit: limit * 2,
+          offset: 0,
+        })
+      ).hits,
     );
   }
   return summaries(db, viewer, hits);

@@ -36,18 +36,9 @@ import {
 } from './contributions.service.ts';
 import { seedLibrary } from './library.seed.ts';
 import { resourceAnalyticsJob } from './resource-analytics.job.ts';
-import {
-  getResource,
-  listBookmarks,
-  listCategories,
-  listTags,
-  rateResource,
-  recordAccess,
-  removeBookmark,
-  saveBookmark,
-  searchResources,
-  voteHelpful,
-} from './resources.service.ts';
+import { listBookmarks, removeBookmark, saveBookmark } from './resource-bookmarks.service.ts';
+import { rateResource, voteHelpful } from './resource-ratings.service.ts';
+import { getResource, listCategories, listTags, recordAccess, searchResources } from './resources.service.ts';
 import { recommendForSearch, recommendForTask } from './resource-recommendations.ts';
 
 const tags = ['resources'];

@@ -1,133 +1,76 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Page } from '#shared/api/list.schemas.ts';
 import type {
-  BookmarkDto,
   CategoryNode,
   ResourceDetail,
   ResourceSearch,
   ResourceSummary,
-  ReviewDto,
 } from '#shared/resources/resources.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import {
   resourceAccessHistory,
   resourceCategories,
   resourceRatings,
-  resourceReviewVotes,
   resources,
   resourceTags,
   userBookmarks,
-  users,
   type ResourceRow,
-  type UserBookmarkRow,
-  type UserRow,
 } from '../../db/schema/index.ts';
 import { assertCanAccess } from '../../lib/access/policy.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { searchResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { hasPaidPlan } from '../../lib/effective-plan.ts';
-import { paginate } from '../../lib/paginate.ts';
-import { searchResourceRows, type ResourceHit } from './resource-search.ts';
-import { tagsOf } from './resource-tags.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { bookmarkDto } from './resource-bookmarks.service.ts';
+import { reviewsOf } from './resource-ratings.service.ts';
+import { countResourceMatches, RESOURCE_COUNT_CAP, searchResourceRows } from './resource-search.ts';
+import { assertUsable, loadHit, RESOURCE_LABEL, summaries, type Viewer } from './resource-summary.ts';
 
-// The library: search, one resource, bookmarks, ratings and reviews, helpful votes, access history.
-// Premium resources are listed for everyone, but only paid plans get their description and link.
+// The library: search, one resource, access history, categories and tags. Bookmarks and ratings
+// live in resource-bookmarks.service.ts and resource-ratings.service.ts.
 
-const RESOURCE_LABEL = 'The resource';
-const REVIEWS_SHOWN = 20;
+export type { Viewer } from './resource-summary.ts';
 
-export type Viewer = { user: UserRow; now: Date };
-
-export function toSummary(hit: Omit<ResourceHit, 'total'>, tags: string[], canOpenPremium: boolean): ResourceSummary {
-  const { row } = hit;
-  const isLocked = row.isPremium && !canOpenPremium;
-  return {
-    id: row.id,
-    title: row.title,
-    description: isLocked ? null : row.description,
-    url: isLocked ? null : row.url,
-    isLocked,
-    resourceType: row.resourceType,
-    category: hit.category,
-    phaseRelevance: row.phaseRelevance,
-    ideaTypes: row.ideaTypes,
-    difficultyLevel: row.difficultyLevel,
-    estimatedTimeMinutes: row.estimatedTimeMinutes,
-    isPremium: row.isPremium,
-    averageRating: Math.round(row.averageRating * 100) / 100,
-    ratingCount: row.ratingCount,
-    viewCount: row.viewCount,
-    bookmarkCount: row.bookmarkCount,
-    tags,
-    attribution: row.metadata.attribution ?? null,
-    lastCheckedAt: row.metadata.lastCheckedAt ?? null,
-    createdAt: row.createdAt.toISOString(),
-    isBookmarked: hit.isBookmarked,
-  };
-}
-
-export async function summaries(
-  db: Database,
-  viewer: Viewer,
-  hits: Omit<ResourceHit, 'total'>[],
-): Promise<ResourceSummary[]> {
-  const tags = await tagsOf(
-    db,
-    hits.map((h) => h.row.id),
-  );
-  const canOpen = hasPaidPlan(viewer.user, viewer.now);
-  return hits.map((h) => toSummary(h, tags.get(h.row.id) ?? [], canOpen));
-}
-
+/**
+ * One page of the library. `total` is exact for a search with words; for a browse without words it
+ * is exact up to RESOURCE_COUNT_CAP matches past the page's start, beyond that a floor, and
+ * `totalCapped` says so (ADR 018): counting every resource cost more than the page itself.
+ */
 export async function searchResources(options: {
   db: Database;
   viewer: Viewer;
   query: ResourceSearch;
-}): Promise<Page<ResourceSummary> & { total: number }> {
+}): Promise<Page<ResourceSummary> & { total: number; totalCapped: boolean }> {
   const { db, viewer, query } = options;
   const { page, pageSize } = query;
-  const hits = await searchResourceRows({
+  const offset = (page - 1) * pageSize;
+  const { hits, total: counted } = await searchResourceRows({
     db,
     userId: viewer.user.id,
     query,
     limit: pageSize + 1,
-    offset: (page - 1) * pageSize,
+    offset,
+    countMatches: true,
   });
+  const hasMore = hits.length > pageSize;
+  let total = counted ?? offset + hits.length;
+  let totalCapped = false;
+  // Without words, a page that is not full tells the exact total by itself (unless it is past the
+  // end); otherwise a count that stops at the cap.
+  if (counted === null && (hasMore || (hits.length === 0 && offset > 0))) {
+    const cap = offset + RESOURCE_COUNT_CAP;
+    total = await countResourceMatches({ db, query, cap: cap + 1 });
+    totalCapped = total > cap;
+    if (totalCapped) total = cap;
+  }
   const shown = hits.slice(0, pageSize);
   return {
     items: await summaries(db, viewer, shown),
     page,
     pageSize,
-    hasMore: hits.length > pageSize,
+    hasMore,
     nextCursor: null,
-    total: hits[0]?.total ?? 0,
-  };
-}
-
-async function loadHit(db: Database, userId: number, id: number): Promise<Omit<ResourceHit, 'total'>> {
-  const [r] = await db
-    .select({ row: resources, category: resourceCategories, bookmarkId: userBookmarks.id })
-    .from(resources)
-    .leftJoin(resourceCategories, eq(resourceCategories.id, resources.categoryId))
-    .leftJoin(userBookmarks, and(eq(userBookmarks.resourceId, resources.id), eq(userBookmarks.userId, userId)))
-    .where(and(eq(resources.id, id), eq(resources.isActive, true)));
-  if (!r) throw notFound(RESOURCE_LABEL);
-  return {
-    row: r.row,
-    category: r.category ? { id: r.category.id, name: r.category.name, slug: r.category.slug } : null,
-    isBookmarked: r.bookmarkId !== null,
-  };
-}
-
-function bookmarkDto(row: UserBookmarkRow): BookmarkDto {
-  return {
-    id: row.id,
-    resourceId: row.resourceId,
-    notes: row.notes,
-    customTags: row.customTags,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    total,
+    totalCapped,
   };
 }
 
@@ -151,222 +94,6 @@ export async function getResource(options: { db: Database; viewer: Viewer; id: n
     myRating: mine ?? null,
     reviews,
   };
-}
-
-async function reviewsOf(db: Database, userId: number, resourceId: number): Promise<ReviewDto[]> {
-  const rows = await db
-    .select({
-      id: resourceRatings.id,
-      rating: resourceRatings.rating,
-      review: resourceRatings.review,
-      helpfulCount: resourceRatings.isHelpfulCount,
-      authorId: resourceRatings.userId,
-      name: users.name,
-      email: users.email,
-      updatedAt: resourceRatings.updatedAt,
-      voted: sql<boolean>`exists (select 1 from ${resourceReviewVotes} where ${resourceReviewVotes.ratingId} = ${resourceRatings.id} and ${resourceReviewVotes.userId} = ${userId})`,
-    })
-    .from(resourceRatings)
-    .innerJoin(users, eq(users.id, resourceRatings.userId))
-    .where(eq(resourceRatings.resourceId, resourceId))
-    .orderBy(desc(resourceRatings.isHelpfulCount), desc(resourceRatings.updatedAt), desc(resourceRatings.id))
-    .limit(REVIEWS_SHOWN);
-  return rows.map((r) => ({
-    id: r.id,
-    rating: r.rating,
-    review: r.review,
-    helpfulCount: r.helpfulCount,
-    // Reviewers are shown by first name or e-mail prefix, never the full address.
-    authorName: r.name?.trim().split(/\s+/)[0] ?? r.email.split('@')[0] ?? 'A user',
-    isMine: r.authorId === userId,
-    hasVotedHelpful: Boolean(r.voted),
-    updatedAt: r.updatedAt.toISOString(),
-  }));
-}
-
-/** 404 for a missing resource, PLAN_REQUIRED for a premium one the viewer's plan cannot open. */
-async function assertUsable(db: Database, viewer: Viewer, id: number): Promise<ResourceRow> {
-  const [row] = await db
-    .select()
-    .from(resources)
-    .where(and(eq(resources.id, id), eq(resources.isActive, true)));
-  if (!row) throw notFound(RESOURCE_LABEL);
-  if (row.isPremium && !hasPaidPlan(viewer.user, viewer.now))
-    throw new AppError('PLAN_REQUIRED', 'This resource is part of the Pro library. Upgrade to open it.');
-  return row;
-}
-
-/** Creates or updates the viewer's bookmark: a second save is the same row, not an error. */
-export async function saveBookmark(options: {
-  db: Database;
-  viewer: Viewer;
-  resourceId: number;
-  input: { notes?: string | undefined; customTags: string[] };
-}): Promise<BookmarkDto> {
-  const { db, viewer, resourceId, input } = options;
-  await assertUsable(db, viewer, resourceId);
-  const notes = input.notes?.length ? input.notes : null;
-  const customTags = [...new Set(input.customTags)];
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(userBookmarks)
-      .values({ userId: viewer.user.id, resourceId, notes, customTags, createdAt: viewer.now, updatedAt: viewer.now })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted) {
-      await tx
-        .update(resources)
-        .set({ bookmarkCount: sql`${resources.bookmarkCount} + 1` })
-        .where(eq(resources.id, resourceId));
-      return bookmarkDto(inserted);
-    }
-    const [updated] = await tx
-      .update(userBookmarks)
-      .set({ notes, customTags, updatedAt: viewer.now })
-      .where(and(eq(userBookmarks.userId, viewer.user.id), eq(userBookmarks.resourceId, resourceId)))
-      .returning();
-    if (!updated) throw notFound(RESOURCE_LABEL);
-    return bookmarkDto(updated);
-  });
-}
-
-export async function removeBookmark(options: { db: Database; userId: number; resourceId: number }): Promise<void> {
-  const { db, userId, resourceId } = options;
-  await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(userBookmarks)
-      .where(and(eq(userBookmarks.userId, userId), eq(userBookmarks.resourceId, resourceId)))
-      .returning({ id: userBookmarks.id });
-    if (deleted.length === 0) throw notFound('The bookmark');
-    await tx
-      .update(resources)
-      .set({ bookmarkCount: sql`greatest(${resources.bookmarkCount} - 1, 0)` })
-      .where(eq(resources.id, resourceId));
-  });
-}
-
-export async function listBookmarks(options: {
-  db: Database;
-  viewer: Viewer;
-  query: { page: number; pageSize: number; cursor?: string | undefined; tag?: string | undefined };
-}): Promise<Page<BookmarkDto & { resource: ResourceSummary }>> {
-  const { db, viewer, query } = options;
-  const page = await paginate({
-    query,
-    keyset: [
-      {
-        column: userBookmarks.updatedAt,
-        direction: 'desc',
-        value: (r: { bookmark: UserBookmarkRow }) => r.bookmark.updatedAt,
-      },
-      { column: userBookmarks.id, direction: 'desc', value: (r: { bookmark: UserBookmarkRow }) => r.bookmark.id },
-    ],
-    fetch: ({ limit, offset, after }) =>
-      db
-        .select({ bookmark: userBookmarks, row: resources, category: resourceCategories })
-        .from(userBookmarks)
-        .innerJoin(resources, eq(resources.id, userBookmarks.resourceId))
-        .leftJoin(resourceCategories, eq(resourceCategories.id, resources.categoryId))
-        .where(
-          and(
-            eq(userBookmarks.userId, viewer.user.id),
-            query.tag ? sql`${query.tag} = any(${userBookmarks.customTags})` : undefined,
-            after,
-          ),
-        )
-        .orderBy(desc(userBookmarks.updatedAt), desc(userBookmarks.id))
-        .limit(limit)
-        .offset(offset),
-  });
-  const items = await summaries(
-    db,
-    viewer,
-    page.items.map((r) => ({
-      row: r.row,
-      category: r.category ? { id: r.category.id, name: r.category.name, slug: r.category.slug } : null,
-      isBookmarked: true,
-    })),
-  );
-  return {
-    ...page,
-    items: page.items.map((r, i) => {
-      const resource = items[i];
-      if (!resource) throw new Error('bookmark without resource');
-      return { ...bookmarkDto(r.bookmark), resource };
-    }),
-  };
-}
-
-/**
- * One rating per user per resource (a second one replaces the first). The resource row is locked
- * first, so concurrent ratings recompute the average one after another and it stays exact.
- */
-export async function rateResource(options: {
-  db: Database;
-  viewer: Viewer;
-  resourceId: number;
-  input: { rating: number; review?: string | undefined };
-}): Promise<{ rating: number; review: string | null; averageRating: number; ratingCount: number }> {
-  const { db, viewer, resourceId, input } = options;
-  await assertUsable(db, viewer, resourceId);
-  const review = input.review?.length ? input.review : null;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${resources} where ${resources.id} = ${resourceId} for update`);
-    await tx
-      .insert(resourceRatings)
-      .values({
-        userId: viewer.user.id,
-        resourceId,
-        rating: input.rating,
-        review,
-        createdAt: viewer.now,
-        updatedAt: viewer.now,
-      })
-      .onConflictDoUpdate({
-        target: [resourceRatings.userId, resourceRatings.resourceId],
-        set: { rating: input.rating, review, updatedAt: viewer.now },
-      });
-    const [stats] = await tx
-      .update(resources)
-      .set({
-        averageRating: sql`(select coalesce(avg(${resourceRatings.rating}), 0)::float8 from ${resourceRatings} where ${resourceRatings.resourceId} = ${resourceId})`,
-        ratingCount: sql`(select count(*)::int from ${resourceRatings} where ${resourceRatings.resourceId} = ${resourceId})`,
-      })
-      .where(eq(resources.id, resourceId))
-      .returning({ averageRating: resources.averageRating, ratingCount: resources.ratingCount });
-    if (!stats) throw notFound(RESOURCE_LABEL);
-    return { rating: input.rating, review, ...stats };
-  });
-}
-
-/** A "helpful" vote on someone else's review, once per user (a repeat changes nothing). */
-export async function voteHelpful(options: {
-  db: Database;
-  userId: number;
-  ratingId: number;
-}): Promise<{ id: number; helpfulCount: number }> {
-  const { db, userId, ratingId } = options;
-  return db.transaction(async (tx) => {
-    const [review] = await tx
-      .select({ userId: resourceRatings.userId, count: resourceRatings.isHelpfulCount })
-      .from(resourceRatings)
-      .innerJoin(resources, eq(resources.id, resourceRatings.resourceId))
-      .where(and(eq(resourceRatings.id, ratingId), eq(resources.isActive, true)));
-    if (!review) throw notFound('The review');
-    if (review.userId === userId) throw new AppError('BAD_REQUEST', 'You cannot mark your own review as helpful.');
-    const [vote] = await tx
-      .insert(resourceReviewVotes)
-      .values({ ratingId, userId })
-      .onConflictDoNothing()
-      .returning({ ratingId: resourceReviewVotes.ratingId });
-    if (!vote) return { id: ratingId, helpfulCount: review.count };
-    const [updated] = await tx
-      .update(resourceRatings)
-      .set({ isHelpfulCount: sql`${resourceRatings.isHelpfulCount} + 1` })
-      .where(eq(resourceRatings.id, ratingId))
-      .returning({ helpfulCount: resourceRatings.isHelpfulCount });
-    return { id: ratingId, helpfulCount: updated?.helpfulCount ?? review.count + 1 };
-  });
 }
 
 /** Records a view, download or external click (the analysis it came from must be the user's). */

@@ -8,6 +8,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { commentResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notifyAboutComment } from '../../lib/notify.ts';
 import { recordActivity, teamsSharing } from './activity.service.ts';
 import {
   assertSubjectRight,
@@ -122,6 +123,7 @@ export async function addComment(
       details: { excerpt: input.content.slice(0, 80) },
       now,
     });
+    await notifyAboutComment(tx, { comment: created, now });
     return created;
   });
   const [dto] = await toDtos(db, [row], userId);

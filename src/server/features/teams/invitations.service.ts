@@ -11,6 +11,7 @@ import { teamInvitationResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { notifyInvitationAccepted } from '../../lib/notify.ts';
 import { recordActivity } from './activity.service.ts';
 import { lockTeamFor, memberLimitOf, userIdOf } from './team-access.ts';
 import { livePendingInvitations, toInvitationDto } from './teams.service.ts';
@@ -252,6 +253,7 @@ export async function acceptInvitation(options: Deps & { token: string }): Promi
       details: { role: row.role },
       now,
     });
+    await notifyInvitationAccepted(tx, { teamId: team.id, joinerId: userId, invitedBy: row.invitedBy, now });
   });
   return { teamId: row.teamId };
 }

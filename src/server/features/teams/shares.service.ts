@@ -18,6 +18,7 @@ import { loadAnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
+import { notifyShared } from '../../lib/notify.ts';
 import { recordActivity } from './activity.service.ts';
 import {
   assertSubjectRight,
@@ -117,6 +118,7 @@ export async function shareSubject(options: Deps & { subject: ShareSubject; inpu
       details: { canComment: String(input.canComment) },
       now,
     });
+    await notifyShared(tx, { ...subjectColumns(subject), actorId: userId, ...target, now });
     return row.id;
   });
   const [dto] = await sharesOf(db, eq(ideaShares.id, id));

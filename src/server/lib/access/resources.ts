@@ -20,6 +20,7 @@ import {
   teamInvitations,
   teamMembers,
   teams,
+  notifications,
 } from '../../db/schema/index.ts';
 import { memberOfTeam, ownedBy, ownedOrShared, throughParent, type ResourcePolicy } from './policy.ts';
 
@@ -195,6 +196,13 @@ export const reportLogoResource: ResourcePolicy = {
   condition: ownedBy(reportLogos.userId),
 };
 
+export const notificationResource: ResourcePolicy = {
+  label: 'The notification',
+  table: notifications,
+  id: notifications.id,
+  condition: ownedBy(notifications.userId),
+};
+
 export const RESOURCES = {
   search: searchResource,
   searchResult: searchResultResource,
@@ -218,6 +226,7 @@ export const RESOURCES = {
   conversation: conversationResource,
   conversationMessage: conversationMessageResource,
   reportLogo: reportLogoResource,
+  notification: notificationResource,
 } as const;
 
 export type ResourceName = keyof typeof RESOURCES;
