@@ -117,6 +117,7 @@ describe('collaboration', () => {
         .getByRole('list', { name: 'Team activity' })
         .getByText(`commented on “${query}”`, { exact: false })
         .waitFor();
+      await shoot(a.page, 'collab-team-activity');
 
       // A revokes; B's next visit says so, and the API answers 404.
       await a.page.goto(`/search/${searchId}`);
@@ -198,6 +199,9 @@ describe('collaboration', () => {
       await shoot(a.page, 'collab-idea-share-dialog', dialog);
       await dialog.getByRole('button', { name: 'Close' }).click();
 
+      // The owner's address for the idea sends a teammate to the shared view.
+      await b.page.goto(`/validate-idea?idea=${ideaId}`);
+      await b.page.waitForURL(new RegExp(`/shared/ideas/${ideaId}$`));
       await b.page.goto('/shared');
       await b.page.getByRole('link', { name: 'Chairside booking for dental clinics' }).click();
       await b.page.getByRole('heading', { level: 1, name: 'Chairside booking for dental clinics' }).waitFor();

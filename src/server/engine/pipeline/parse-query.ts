@@ -19,6 +19,8 @@ export type TermGroup = {
   /** Processed synonym terms (single words) and the phrases they came from. */
   synonyms: string[];
   synonymSources: { phrase: string; from: 'wordnet' | 'thesaurus' }[];
+  /** Set when the word is part of a market phrase ("paid" in "getting paid"): the phrase decides its sense. */
+  inPhrase?: true;
 };
 
 export type ParsedQuery = {
@@ -136,6 +138,7 @@ function addMarketPhrases(text: string, groups: TermGroup[], share: (term: strin
       .map((w) => groups.find((g) => g.word === w))
       .find((g) => g !== undefined);
     if (!group) continue;
+    group.inPhrase = true;
     for (const phrase of categories)
       if (!group.synonymSources.some((s) => s.phrase === phrase))
         group.synonymSources.push({ phrase, from: 'thesaurus' });
