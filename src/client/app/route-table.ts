@@ -56,6 +56,7 @@ const DemoCheckoutPage = page(() => import('./routes/demo-checkout-page.tsx'), '
 const TeamsPage = page(() => import('./routes/teams-page.tsx'), 'TeamsPage');
 const TeamPage = page(() => import('./routes/team-page.tsx'), 'TeamPage');
 const TeamJoinPage = page(() => import('./routes/team-join-page.tsx'), 'TeamJoinPage');
+const UnsubscribePage = page(() => import('./routes/unsubscribe-page.tsx'), 'UnsubscribePage');
 const ContactPage = page(() => import('./routes/contact-page.tsx'), 'ContactPage');
 const ApiReferencePage = page(() => import('./routes/api-reference-page.tsx'), 'ApiReferencePage');
 const AdminUsersPage = page(() => import('./routes/admin-users-page.tsx'), 'AdminUsersPage');
@@ -78,6 +79,7 @@ const informationRoutes: AppRoute[] = [
 export const alwaysRoutes: AppRoute[] = [
   { path: paths.share.path, Page: SharePage },
   { path: paths.teamJoin.path, Page: TeamJoinPage },
+  { path: paths.unsubscribe.path, Page: UnsubscribePage },
 ];
 
 export const signedOutRoutes: AppRoute[] = [
