@@ -47,9 +47,10 @@ async function signedIn(viewport: { width: number; height: number }) {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const res = await page.request.post('/api/__test/session', { data: {} });
   if (!res.ok()) throw new Error(`the session fixture failed: ${res.status()} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { accessToken: string } };
   await page.goto('/');
   await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
-  return { context, page, pageErrors };
+  return { context, page, pageErrors, accessToken: data.accessToken };
 }
 
 describe('market research', () => {
@@ -74,6 +75,36 @@ describe('market research', () => {
     await page.goto('/market-research');
     await page.getByRole('region', { name: 'Your reports' }).getByRole('link', { name: 'dental practices' }).click();
     await page.getByRole('heading', { name: 'Market research: dental practices' }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('goes from an analysis to a pre-filled report that states the quota first and links back', async () => {
+    const { context, page, pageErrors, accessToken } = await signedIn({ width: 1280, height: 900 });
+    const query = 'scheduling for dental practices';
+    const res = await page.request.post('/api/search', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { query },
+    });
+    if (!res.ok()) throw new Error(`search failed: ${res.status()} ${await res.text()}`);
+    const searchId = ((await res.json()) as { data: { search: { id: number } } }).data.search.id;
+    await page.goto(`/search/${searchId}`);
+    await page.getByRole('heading', { level: 1, name: query }).waitFor();
+    await page.getByRole('link', { name: 'Research this market' }).click();
+    await page.waitForURL(/\/market-research\?/);
+    expect(await page.getByLabel('Market', { exact: true }).inputValue()).toBe(query);
+    await page.getByText(/A report counts like a search: one report uses one search/).waitFor();
+    expect(await page.getByRole('link', { name: 'your analysis' }).getAttribute('href')).toBe(`/search/${searchId}`);
+    await page.screenshot({ path: path.join(SHOTS, 'market-research-from-analysis-1280.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Run the report' }).click();
+    await page.getByRole('heading', { name: `Market research: ${query}` }).waitFor({ timeout: 60_000 });
+    const back = page.getByRole('article').getByRole('link', { name: query });
+    await back.click();
+    await page.waitForURL(`**/search/${searchId}`);
+    await page.getByRole('heading', { level: 1, name: query }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Research this market' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'analysis-research-link-390.png') });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

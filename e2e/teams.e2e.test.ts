@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { auditLayout } from './support/layout-audit.ts';
+import { invitationLink } from './support/invitation.ts';
 import { signedInPage } from './support/session.ts';
 
 // Teams (issue 18), two people in two browser contexts: A creates a team and invites B; B opens the
@@ -21,19 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function invitationLink(page: Page, to: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const res = await page.request.get(`/api/__test/outbox?to=${encodeURIComponent(to)}`);
-    if (res.ok()) {
-      const text = ((await res.json()) as { data: { text: string } }).data.text;
-      const link = /https?:\/\/\S+\/teams\/join#token=[A-Za-z0-9_-]+/.exec(text)?.[0];
-      if (link) return link;
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`no invitation e-mail for ${to}`);
-}
 
 /** Screenshots at 1280 and 390 px, with the layout audit at 390 (overflow, contrast, 44 px targets). */
 async function shoot(page: Page, name: string): Promise<void> {

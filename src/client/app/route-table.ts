@@ -57,6 +57,9 @@ const TeamsPage = page(() => import('./routes/teams-page.tsx'), 'TeamsPage');
 const TeamPage = page(() => import('./routes/team-page.tsx'), 'TeamPage');
 const TeamJoinPage = page(() => import('./routes/team-join-page.tsx'), 'TeamJoinPage');
 const UnsubscribePage = page(() => import('./routes/unsubscribe-page.tsx'), 'UnsubscribePage');
+const SharedWithMePage = page(() => import('./routes/shared-with-me-page.tsx'), 'SharedWithMePage');
+const SharedAnalysisPage = page(() => import('./routes/shared-analysis-page.tsx'), 'SharedAnalysisPage');
+const SharedIdeaPage = page(() => import('./routes/shared-idea-page.tsx'), 'SharedIdeaPage');
 const ContactPage = page(() => import('./routes/contact-page.tsx'), 'ContactPage');
 const ApiReferencePage = page(() => import('./routes/api-reference-page.tsx'), 'ApiReferencePage');
 const AdminUsersPage = page(() => import('./routes/admin-users-page.tsx'), 'AdminUsersPage');
@@ -116,6 +119,9 @@ export const signedInRoutes: AppRoute[] = [
   { path: paths.apiReference.path, Page: ApiReferencePage },
   { path: paths.teams.path, Page: TeamsPage },
   { path: paths.team.path, Page: TeamPage },
+  { path: paths.sharedWithMe.path, Page: SharedWithMePage },
+  { path: paths.sharedAnalysis.path, Page: SharedAnalysisPage },
+  { path: paths.sharedIdea.path, Page: SharedIdeaPage },
   { path: paths.account.path, Page: AccountPage },
   { path: paths.profileEdit.path, Page: ProfileEditPage },
   { path: paths.changePassword.path, Page: ChangePasswordPage },

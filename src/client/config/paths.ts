@@ -82,13 +82,27 @@ export const paths = {
       return search ? `/action-plan?${search}` : '/action-plan';
     },
   },
-  marketResearch: { path: '/market-research', href: () => '/market-research' },
+  marketResearch: {
+    path: '/market-research',
+    /** `market`: the form's pre-filled market; `from`: the analysis the report starts from (it links back). */
+    href: (start?: { market: string; from: number }) =>
+      start
+        ? `/market-research?${new URLSearchParams({ market: start.market, from: String(start.from) }).toString()}`
+        : '/market-research',
+  },
   marketTrends: { path: '/market-trends', href: () => '/market-trends' },
   analytics: { path: '/analytics', href: () => '/analytics' },
   documentation: { path: '/documentation', href: () => '/documentation' },
   apiReference: { path: '/documentation/api', href: () => '/documentation/api' },
   teams: { path: '/teams', href: () => '/teams' },
   team: { path: '/teams/:id', href: (id: number | string) => withParam('/teams/:id', 'id', id) },
+  /** What others shared with me through a team (issue 18); not the public /share/:token links. */
+  sharedWithMe: { path: '/shared', href: () => '/shared' },
+  sharedAnalysis: {
+    path: '/shared/analyses/:id',
+    href: (id: number | string) => withParam('/shared/analyses/:id', 'id', id),
+  },
+  sharedIdea: { path: '/shared/ideas/:id', href: (id: number | string) => withParam('/shared/ideas/:id', 'id', id) },
   account: { path: '/account', href: () => '/account' },
   profileEdit: { path: '/profile-edit', href: () => '/profile-edit' },
   changePassword: { path: '/change-password', href: () => '/change-password' },

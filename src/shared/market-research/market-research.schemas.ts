@@ -11,7 +11,11 @@ export const marketResearchRequestSchema = z.strictObject({
     .trim()
     .min(2, 'Name a market (at least 2 characters)')
     .max(MAX_QUERY_LENGTH, `Use at most ${MAX_QUERY_LENGTH} characters`),
+  /** The analysis this report starts from ("Research this market" on a results page): the caller's own. */
+  sourceSearchId: z.number().int().positive().optional(),
 });
+
+export type MarketResearchRequest = z.input<typeof marketResearchRequestSchema>;
 
 const status = z.enum(['Active', 'Inactive', 'Acquired', 'Public', 'Unknown']);
 
@@ -89,6 +93,8 @@ export const marketReportSchema = z.object({
   caveats: z.array(z.string()),
   /** Whether this report used one search of the monthly quota. */
   countedAsSearch: z.boolean(),
+  /** The analysis it was started from, while the viewer can still open it. */
+  source: z.object({ searchId: z.number().int(), query: z.string() }).nullable(),
 });
 export type MarketReportDto = z.infer<typeof marketReportSchema>;
 

@@ -35,12 +35,14 @@ export function MarketResearchPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const reportId = Number(params.get('report')) || null;
+  // "Research this market" on an analysis: the report remembers it and links back (the server checks it is yours).
+  const sourceSearchId = Number(params.get('from')) || undefined;
   const usage = useQuery(usageQueryOptions());
   const reports = useQuery(marketReportsQueryOptions());
   const run = useRunMarketResearch();
 
   function onRun(market: string) {
-    run.mutate(market, {
+    run.mutate(sourceSearchId ? { market, sourceSearchId } : { market }, {
       onSuccess: (data) => {
         if (data.upgradeRequired) void navigate(paths.upgrade.href());
         else if (data.report) setParams({ report: String(data.report.id) });
@@ -57,6 +59,15 @@ export function MarketResearchPage() {
           the startups that tried it over the years (YC directory) and the open opportunities the engine finds.
         </p>
       </div>
+      {sourceSearchId && !reportId ? (
+        <p className="text-sm print:hidden">
+          Starting from{' '}
+          <Link className="underline" to={paths.search.href(sourceSearchId)}>
+            your analysis
+          </Link>
+          : the report will link back to it.
+        </p>
+      ) : null}
       <MarketResearchForm
         initialMarket={params.get('market') ?? ''}
         quotaNote={quotaNote(usage.data)}

@@ -15,10 +15,13 @@ import { ResultsView } from '#client/features/searches/components/results-view.t
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { HelpfulResources } from '#client/features/resources/components/helpful-resources.tsx';
+import { ResearchMarketLink } from '#client/features/market-research/components/research-market-link.tsx';
 import { HelpLink } from '#client/features/help/components/help-link.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
 import { ExportControls } from '#client/app/export-controls.tsx';
+import { TeamShareButton } from '#client/app/team-share-button.tsx';
+import { CommentsPanel } from '#client/features/teams/components/comments-panel.tsx';
 import type { ImportedFrom } from '#shared/searches/search.schemas.ts';
 
 /** An imported copy says so: read-only, when it first ran, and whether its signature verified here. */
@@ -79,7 +82,11 @@ export function SearchPage() {
             {search.isFavorite ? 'Favourite' : 'Add to favourites'}
           </Button>
           {search.imported ? null : <RerunButton query={search.query} onRerun={() => rerun(search.id)} />}
+          <ResearchMarketLink searchId={search.id} market={search.query} />
           <ShareDialog searchId={search.id} query={search.query} />
+          {search.imported ? null : (
+            <TeamShareButton subject={{ kind: 'analysis', id: search.id }} title={search.query} isOwner />
+          )}
         </div>
       </div>
       {search.imported ? <ImportedNote imported={search.imported} /> : null}
@@ -109,6 +116,12 @@ export function SearchPage() {
           />
         </div>
       )}
+      <CommentsPanel
+        subject={{ kind: 'analysis', id: search.id }}
+        canComment
+        opportunityTitle={(resultId) => search.results.find((r) => r.id === resultId)?.title}
+        opportunities={search.results}
+      />
       <HelpfulResources searchId={search.id} />
       <details className="mt-8 rounded-lg border p-3 text-sm">
         <summary className="min-h-11 cursor-pointer py-2 font-medium">How this was computed</summary>

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link2Off } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
-import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
 import { AnalysisBanners } from '#client/features/searches/components/analysis-banners.tsx';
-import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
-import { formatOpportunityScore, OPPORTUNITY_SCORE_MAX } from '#client/features/searches/opportunity-score.ts';
+import { SharedOpportunity } from '#client/app/shared-opportunity.tsx';
 import { sharedAnalysisQueryOptions } from '#client/features/sharing/api/sharing-api.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { countOf, formatDate } from '#client/lib/format.ts';
@@ -31,34 +28,6 @@ function DeadLink({ title, message }: { title: string; message: string }) {
         <Link to={paths.home.href()}>Go to Unbuilt</Link>
       </Button>
     </section>
-  );
-}
-
-function SharedOpportunity({ opportunity, position }: { opportunity: Opportunity; position: number }) {
-  const headingId = `shared-opportunity-${position}`;
-  return (
-    <article aria-labelledby={headingId} className="min-w-0 rounded-xl border bg-card p-4">
-      <p className="text-xs text-muted-foreground">
-        #{position} · {categoryLabel(opportunity.category)} · {opportunity.priority} priority
-      </p>
-      <h2 id={headingId} className="text-lg font-semibold break-words">
-        {opportunity.title}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        opportunity {formatOpportunityScore(opportunity.opportunityScore)}/{OPPORTUNITY_SCORE_MAX} · innovation{' '}
-        {opportunity.innovationScore} · market size {opportunity.marketSize} · feasibility {opportunity.feasibility} ·
-        potential {MARKET_POTENTIAL_LABELS[opportunity.marketPotential]} · confidence {opportunity.confidenceScore}
-      </p>
-      <p className="mt-3">{opportunity.description}</p>
-      <details className="mt-3">
-        <summary className="min-h-11 cursor-pointer py-2 font-medium">
-          Evidence, competitors and score breakdowns
-        </summary>
-        <div className="mt-2">
-          <OpportunityDetails result={opportunity} />
-        </div>
-      </details>
-    </article>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -14,6 +14,9 @@ import { CompareIdeas } from '#client/features/ideas/components/compare-ideas.ts
 import { IdeaForm } from '#client/features/ideas/components/idea-form.tsx';
 import { IdeaResults } from '#client/features/ideas/components/idea-results.tsx';
 import { IdeasList } from '#client/features/ideas/components/ideas-list.tsx';
+import { sharedIdeaViewQueryOptions } from '#client/features/teams/api/collaboration-api.ts';
+import { CommentsPanel } from '#client/features/teams/components/comments-panel.tsx';
+import { TeamShareButton } from '#client/app/team-share-button.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 // /validate-idea: the form (optionally started from a search result, ?from=<result id>) and the
@@ -26,9 +29,21 @@ function positive(value: string | null): number | null {
 
 function IdeaView(props: { id: number }) {
   const idea = useQuery(ideaQueryOptions(props.id));
-  if (idea.isPending) return <Spinner className="w-full py-16" label="Loading the idea" />;
+  // GET /api/ideas/:id also answers a teammate the idea is shared with: they get the shared view.
+  const rights = useQuery(sharedIdeaViewQueryOptions(props.id));
+  if (idea.isPending || rights.isPending) return <Spinner className="w-full py-16" label="Loading the idea" />;
   if (idea.isError) return <ErrorScreen error={idea.error} onRetry={() => void idea.refetch()} />;
-  return <IdeaResults idea={idea.data} planAction={<CreatePlanButton ideaId={idea.data.id} />} />;
+  if (rights.data && !rights.data.isOwner) return <Navigate replace to={paths.sharedIdea.href(props.id)} />;
+  return (
+    <>
+      <IdeaResults
+        idea={idea.data}
+        planAction={<CreatePlanButton ideaId={idea.data.id} />}
+        actions={<TeamShareButton subject={{ kind: 'idea', id: idea.data.id }} title={idea.data.title} isOwner />}
+      />
+      <CommentsPanel subject={{ kind: 'idea', id: idea.data.id }} canComment />
+    </>
+  );
 }
 
 function NewIdea(props: { from: number | null }) {

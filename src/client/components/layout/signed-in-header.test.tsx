@@ -62,6 +62,7 @@ describe('signed-in header (docs/product/screens.md)', () => {
       'Market Research',
       'Trending Now',
       'Teams',
+      'Shared with me',
       'Settings',
       'Upgrade to Pro',
       'Help & Support',

@@ -152,6 +152,8 @@ export const marketReports = pgTable(
     report: jsonb()
       .$type<Pick<MarketReportDto, 'profile' | 'opportunities' | 'opportunitiesNote' | 'caveats'>>()
       .notNull(),
+    /** The analysis the report was started from ("Research this market"); the user's own, checked on insert. */
+    sourceSearchId: integer().references(() => searches.id, { onDelete: 'set null' }),
   },
   (t) => [index('market_reports_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
 );

@@ -76,12 +76,17 @@ export function gerund(verb: string): string {
 
 const MAX_TITLE_WORDS = 9;
 
-/** "Schedule and confirm patient appointments, surgeries, or consultations." → "Scheduling and confirming patient appointments". */
+/**
+ * "Schedule and confirm patient appointments, surgeries, or consultations." → "Scheduling and confirming
+ * patient appointments"; "Resolve billing complaints by performing activities such as…" → "Resolving
+ * billing complaints".
+ */
 export function taskPhrase(text: string): string {
   let clause = text.replace(/\.$/, '').trim();
   const comma = clause.search(/,|;|\s\(/);
   if (comma > 0 && clause.slice(0, comma).split(/\s+/).length >= 3) clause = clause.slice(0, comma);
-  const purpose = clause.search(/\s(to|in order to|so that|using|according to)\s/);
+  // What follows says why, how or with what examples: a title keeps the job itself.
+  const purpose = clause.search(/\s(to|in order to|so that|using|according to|by|such as|including)\s/);
   if (purpose > 0 && clause.slice(0, purpose).split(/\s+/).length >= 3) clause = clause.slice(0, purpose);
   const wordsOf = clause.split(/\s+/);
   if (wordsOf.length > MAX_TITLE_WORDS) clause = wordsOf.slice(0, MAX_TITLE_WORDS).join(' ');

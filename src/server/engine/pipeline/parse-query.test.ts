@@ -72,4 +72,20 @@ describe('query parsing', () => {
     const invoiced = parseQuery('invoiced', [], () => 0.001).groups[0]!;
     expect(invoiced.synonymSources.some((s) => s.from === 'thesaurus')).toBe(true);
   });
+
+  it("reads a need told as a phrase as the category it names, on the phrase's last query word", () => {
+    const paid = parseQuery('getting paid by clients faster', [], () => 0.001).groups.find((g) => g.word === 'paid');
+    expect(paid?.synonymSources).toContainEqual({ phrase: 'accounts receivable', from: 'thesaurus' });
+    expect(paid?.synonyms).toContain('invoicing');
+    const money = parseQuery('sending money to my parents', [], () => 0.001).groups.find((g) => g.word === 'money');
+    expect(money?.synonymSources.map((s) => s.phrase)).toContain('remittances');
+    // Hyphenated or spaced, the same phrase.
+    const order = parseQuery('answering where-is-my-order emails', [], () => 0.001).groups.find(
+      (g) => g.word === 'order',
+    );
+    expect(order?.synonymSources.map((s) => s.phrase)).toContain('customer support automation');
+    // The words alone are not the phrase: "money" in another sense gains nothing.
+    const saving = parseQuery('money for college', [], () => 0.001).groups.find((g) => g.word === 'money');
+    expect(saving?.synonymSources.some((s) => s.phrase === 'remittances')).toBe(false);
+  });
 });

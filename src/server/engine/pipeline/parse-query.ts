@@ -1,5 +1,6 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
+import { marketPhrases } from '../text/market-phrases.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
 import { contentWords, processTerm, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
@@ -18,6 +19,8 @@ export type TermGroup = {
   /** Processed synonym terms (single words) and the phrases they came from. */
   synonyms: string[];
   synonymSources: { phrase: string; from: 'wordnet' | 'thesaurus' }[];
+  /** Set when the word is part of a market phrase ("paid" in "getting paid"): the phrase decides its sense. */
+  inPhrase?: true;
 };
 
 export type ParsedQuery = {
@@ -100,10 +103,17 @@ function groupFor(word: string, facet: Facet, weight: number, share: (term: stri
   // "observability"). Measured against keeping WordNet out for such words: WordNet stays.
   for (const phrase of marketVocabulary(word))
     if (!sources.some((s) => s.phrase === phrase)) sources.push({ phrase, from: 'thesaurus' });
+  return { word, facet, weight, synonyms: synonymTerms(word, sources, share), synonymSources: sources };
+}
+
+/**
+ * The single-word terms a group's synonym phrases contribute. A multi-word synonym contributes only
+ * its most specific word, and only when that word is specific on its own ("truck driver" → truck);
+ * "older adult" would otherwise bring "adult".
+ */
+function synonymTerms(word: string, sources: TermGroup['synonymSources'], share: (term: string) => number): string[] {
   const terms = new Set<string>();
   for (const s of sources) {
-    // A multi-word synonym contributes only its most specific word, and only when that word is
-    // specific on its own ("truck driver" → truck); "older adult" would otherwise bring "adult".
     const parts = words(s.phrase)
       .map((w) => processTerm(w))
       .filter((t): t is string => t !== null);
@@ -113,7 +123,27 @@ function groupFor(word: string, facet: Facet, weight: number, share: (term: stri
       if (share(rarest) <= MAX_PHRASE_WORD_SHARE && rarest !== word) terms.add(rarest);
     }
   }
-  return { word, facet, weight, synonyms: [...terms], synonymSources: sources };
+  return [...terms];
+}
+
+/**
+ * A need told as a phrase ("getting paid", "send money home") adds the category words it means to the
+ * group of the last query word in the phrase ("paid", "money"): searched as its synonyms, and read
+ * into the query's market meaning.
+ */
+function addMarketPhrases(text: string, groups: TermGroup[], share: (term: string) => number): void {
+  for (const { match, categories } of marketPhrases(text)) {
+    const group = contentWords(match)
+      .reverse()
+      .map((w) => groups.find((g) => g.word === w))
+      .find((g) => g !== undefined);
+    if (!group) continue;
+    group.inPhrase = true;
+    for (const phrase of categories)
+      if (!group.synonymSources.some((s) => s.phrase === phrase))
+        group.synonymSources.push({ phrase, from: 'thesaurus' });
+    group.synonyms = synonymTerms(group.word, group.synonymSources, share);
+  }
 }
 
 /** The market vocabulary of a word or of its base form ("crashing" → "crash", "invoiced" → "invoice"). */
@@ -157,6 +187,7 @@ export function parseQuery(
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');
   if (purpose) for (const w of queryWords(purpose)) add(w, 'offering', PURPOSE_WEIGHT);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
+  addMarketPhrases(text, groups, documentShare);
   if (queryWords(text).length > MAX_GROUPS)
     warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);
   return { text, offeringText: offering, segmentText: segment, groups, warnings };

@@ -26,6 +26,7 @@ export const marketResearchRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/',
     {
+      config: { access: { params: {}, body: { sourceSearchId: 'search' } } },
       schema: {
         tags,
         summary: 'Run a market research report (uses one search)',
@@ -41,6 +42,7 @@ export const marketResearchRoutes: FastifyPluginAsync = async (base) => {
         engine: resolveSearchEngine(app),
         user: currentUser(request),
         market: request.body.market,
+        sourceSearchId: request.body.sourceSearchId,
       });
       if (data.report) await recordEvent(request, 'market_research_run', { reportId: data.report.id });
       return { success: true as const, data };

@@ -3,13 +3,13 @@ import type { ListQuery } from '#shared/api/list.schemas.ts';
 import type { MarketReportDto } from '#shared/market-research/market-research.schemas.ts';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { marketReports, type UserRow } from '../../db/schema/index.ts';
+import { marketReports, searches, type UserRow } from '../../db/schema/index.ts';
 import { COVERAGE_CAVEAT, loadEngineIndex, SEED_WARNING } from '../../engine/engine.ts';
 import { marketProfile } from '../../engine/market-profile.ts';
 import type { Env } from '../../env.ts';
-import { accessibleRow } from '../../lib/access/policy.ts';
-import type { Principal } from '../../lib/access/principal.ts';
-import { marketReportResource } from '../../lib/access/resources.ts';
+import { accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
+import { userPrincipal, type Principal } from '../../lib/access/principal.ts';
+import { marketReportResource, searchResource } from '../../lib/access/resources.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { mapPage, paginate, type KeysetColumn } from '../../lib/paginate.ts';
@@ -30,7 +30,7 @@ const PROFILE_CAVEATS = [
   'Software is what O*NET lists workers in these occupations as using, not market share.',
 ];
 
-function toDto(row: StoredReport): MarketReportDto {
+function toDto(row: StoredReport, source: MarketReportDto['source']): MarketReportDto {
   return {
     id: row.id,
     market: row.market,
@@ -38,6 +38,7 @@ function toDto(row: StoredReport): MarketReportDto {
     status: row.status,
     corpus: { version: row.corpusVersion, kind: row.corpusKind },
     countedAsSearch: row.countedAsSearch,
+    source,
     ...row.report,
   };
 }
@@ -51,9 +52,19 @@ export async function runMarketResearch(options: {
   engine: SearchEngine;
   user: UserRow;
   market: string;
+  /** The analysis the report starts from: must be the user's (404 otherwise, before any quota is used). */
+  sourceSearchId?: number | undefined;
   signal?: AbortSignal;
 }): Promise<MarketResearchOutcome> {
-  const { db, clock, env, engine, user, market } = options;
+  const { db, clock, env, engine, user, market, sourceSearchId } = options;
+  if (sourceSearchId !== undefined)
+    await assertCanAccess({
+      db,
+      resource: searchResource,
+      id: sourceSearchId,
+      principal: userPrincipal(user.id),
+      permission: 'read',
+    });
   const usage = usageOf(user, clock.now());
   const limit = usage.searchesLimit;
   if (limit !== null && usage.searchesUsed >= limit) return { upgradeRequired: true, report: null };
@@ -98,6 +109,7 @@ export async function runMarketResearch(options: {
           corpusVersion: index.corpus.version,
           corpusKind: index.corpus.kind,
           countedAsSearch: hasData,
+          sourceSearchId: sourceSearchId ?? null,
           report: {
             profile,
             opportunities,
@@ -127,7 +139,21 @@ export async function findMarketReport(options: {
     .from(marketReports)
     .where(accessibleRow(marketReportResource, options.id, options.principal, 'read'));
   if (!row) throw notFound(marketReportResource.label);
-  return toDto(row);
+  return toDto(row, await sourceOf(options.db, row.sourceSearchId, options.principal));
+}
+
+/** The analysis a report came from, only while this principal may still open it (else no link). */
+async function sourceOf(
+  db: Database,
+  searchId: number | null,
+  principal: Principal,
+): Promise<MarketReportDto['source']> {
+  if (searchId === null) return null;
+  const [search] = await db
+    .select({ query: searches.query })
+    .from(searches)
+    .where(accessibleRow(searchResource, searchId, principal, 'read'));
+  return search ? { searchId, query: search.query } : null;
 }
 
 type ListRow = Pick<StoredReport, 'id' | 'market' | 'createdAt' | 'status'>;

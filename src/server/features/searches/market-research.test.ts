@@ -104,6 +104,44 @@ describe('market research', () => {
     expect((await reloadUser(t, u.user.id)).searchCount).toBe(FREE_MONTHLY_SEARCHES);
   });
 
+  it('starts from the user’s own analysis and links back to it; another user’s analysis is a 404 that uses nothing', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const searched = await t.app.inject({
+      method: 'POST',
+      url: '/api/search',
+      headers: u.headers,
+      payload: { query: 'scheduling for dental practices' },
+    });
+    expect(searched.statusCode, searched.body).toBe(200);
+    const searchId = searched.json<{ data: { search: { id: number } } }>().data.search.id;
+    const from = (user: TestUser, id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/market-research',
+        headers: user.headers,
+        payload: { market: 'scheduling for dental practices', sourceSearchId: id },
+      });
+
+    const refused = await from(other, searchId);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await reloadUser(t, other.user.id)).searchCount).toBe(0);
+    expect(await t.db.db.select().from(marketReports).where(eq(marketReports.userId, other.user.id))).toEqual([]);
+    expect((await from(u, 2_147_483_000)).statusCode).toBe(404);
+
+    const res = await from(u, searchId);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<{ data: { report: { id: number } } }>().data.report.id;
+    expect((await open(u, id)).source).toEqual({ searchId, query: 'scheduling for dental practices' });
+    // A report run from the form has no source; a deleted analysis leaves the report without a link.
+    const plain = (await run(u, 'dental practices')).json<{ data: { report: { id: number } } }>().data.report.id;
+    expect((await open(u, plain)).source).toBeNull();
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/searches/${searchId}`, headers: u.headers });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect((await open(u, id)).source).toBeNull();
+  });
+
   it.each([[''], ['x'], ['a'.repeat(501)]])('rejects the market %j with 400', async (market) => {
     const u = await createUser(t);
     const res = await run(u, market);

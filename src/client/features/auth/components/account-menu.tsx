@@ -21,6 +21,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
     { label: 'Market Research', to: paths.marketResearch.href() },
     { label: 'Trending Now', to: paths.trending.href() },
     { label: 'Teams', to: paths.teams.href() },
+    { label: 'Shared with me', to: paths.sharedWithMe.href() },
     { label: 'Settings', to: paths.account.href() },
     user.isPaid
       ? { label: 'Billing', to: paths.billing.href() }

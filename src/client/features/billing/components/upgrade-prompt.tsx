@@ -35,7 +35,8 @@ export function UpgradePrompt({ reason, plan, onViewPlans }: UpgradePromptProps)
         <X aria-hidden="true" className="size-4" />
         <span className="sr-only">Dismiss</span>
       </button>
-      <p className="flex items-center gap-2 font-semibold">
+      {/* Room on the right for the dismiss button, which sits over the corner. */}
+      <p className="flex items-center gap-2 pr-10 font-semibold">
         <Sparkles aria-hidden="true" className="size-4" />
         {UPGRADE_REASONS[reason]}
       </p>

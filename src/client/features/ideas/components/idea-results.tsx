@@ -17,8 +17,17 @@ import { ScoreChart } from './score-chart.tsx';
  * One idea: its five scores with breakdowns, projections, market size and hypotheses. `planAction`
  * (composed by the page) is offered once the idea is validated: a plan is built from its scores.
  */
-export function IdeaResults(props: { idea: IdeaDto; planAction?: ReactNode }) {
+export function IdeaResults(props: {
+  idea: IdeaDto;
+  planAction?: ReactNode;
+  /** More buttons beside Validate / Archive (composed by the page: sharing). */
+  actions?: ReactNode;
+  /** A teammate's view of a shared idea: no validate / archive; editable only with canEdit. */
+  access?: { isOwner: boolean; canEdit: boolean };
+}) {
   const { idea } = props;
+  const isOwner = props.access?.isOwner ?? true;
+  const canEdit = props.access?.canEdit ?? true;
   const validate = useValidateIdea();
   const update = useUpdateIdea();
   const archive = useArchiveIdea();
@@ -29,11 +38,13 @@ export function IdeaResults(props: { idea: IdeaDto; planAction?: ReactNode }) {
   return (
     <article className="grid gap-8" aria-labelledby="idea-title">
       <header className="grid gap-2">
-        <p className="text-sm">
-          <Link to={paths.validateIdea.href()} className={textLinkClass}>
-            ← All ideas
-          </Link>
-        </p>
+        {isOwner ? (
+          <p className="text-sm">
+            <Link to={paths.validateIdea.href()} className={textLinkClass}>
+              ← All ideas
+            </Link>
+          </p>
+        ) : null}
         <h1 id="idea-title" className="text-2xl font-bold break-words">
           {idea.title}
         </h1>
@@ -49,17 +60,30 @@ export function IdeaResults(props: { idea: IdeaDto; planAction?: ReactNode }) {
           {idea.businessModel}
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => validate.mutate(idea.id)} disabled={validate.isPending || idea.status === 'archived'}>
-            {validate.isPending ? 'Validating…' : v ? 'Re-validate' : 'Validate'}
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() => archive.mutate({ id: idea.id, archived: idea.status !== 'archived' })}
-            disabled={archive.isPending}
-          >
-            {idea.status === 'archived' ? 'Unarchive' : 'Archive'}
-          </Button>
+          {isOwner ? (
+            <>
+              <Button
+                onClick={() => validate.mutate(idea.id)}
+                disabled={validate.isPending || idea.status === 'archived'}
+              >
+                {validate.isPending ? 'Validating…' : v ? 'Re-validate' : 'Validate'}
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => archive.mutate({ id: idea.id, archived: idea.status !== 'archived' })}
+                disabled={archive.isPending}
+              >
+                {idea.status === 'archived' ? 'Unarchive' : 'Archive'}
+              </Button>
+            </>
+          ) : null}
+          {props.actions}
         </div>
+        {canEdit ? null : (
+          <p className="rounded-md bg-muted p-3 text-sm">
+            Shared with you to read: the projections, market size and hypotheses below cannot be changed here.
+          </p>
+        )}
         {props.planAction &&
           (idea.status === 'validated' ? (
             props.planAction
@@ -115,19 +139,22 @@ export function IdeaResults(props: { idea: IdeaDto; planAction?: ReactNode }) {
         )}
       </section>
 
-      <ProjectionsPanel
-        key={`p-${idea.updatedAt}`}
-        idea={idea}
-        isSaving={update.isPending}
-        onSave={(input) => update.mutate({ id: idea.id, ...input })}
-      />
-      <MarketSizeCalculator
-        key={`m-${idea.updatedAt}`}
-        inputs={idea.marketSizeInputs}
-        isSaving={update.isPending}
-        onSave={(marketSize) => update.mutate({ id: idea.id, marketSize })}
-      />
-      <HypothesesList idea={idea} isSaving={record.isPending} onRecord={(input) => record.mutate(input)} />
+      {/* A disabled fieldset disables every control inside: a reader without canEdit sees, not changes. */}
+      <fieldset disabled={!canEdit} className="contents">
+        <ProjectionsPanel
+          key={`p-${idea.updatedAt}`}
+          idea={idea}
+          isSaving={update.isPending}
+          onSave={(input) => update.mutate({ id: idea.id, ...input })}
+        />
+        <MarketSizeCalculator
+          key={`m-${idea.updatedAt}`}
+          inputs={idea.marketSizeInputs}
+          isSaving={update.isPending}
+          onSave={(marketSize) => update.mutate({ id: idea.id, marketSize })}
+        />
+        <HypothesesList idea={idea} isSaving={record.isPending} onRecord={(input) => record.mutate(input)} />
+      </fieldset>
     </article>
   );
 }

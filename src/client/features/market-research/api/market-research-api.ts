@@ -3,6 +3,7 @@ import {
   marketReportPageSchema,
   marketReportSchema,
   marketResearchResponseSchema,
+  type MarketResearchRequest,
 } from '#shared/market-research/market-research.schemas.ts';
 import { getData, postData } from '#client/lib/api-client.ts';
 
@@ -25,7 +26,7 @@ export function marketReportQueryOptions(id: number) {
 export function useRunMarketResearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (market: string) => postData('/api/market-research', { market }, marketResearchResponseSchema),
+    mutationFn: (input: MarketResearchRequest) => postData('/api/market-research', input, marketResearchResponseSchema),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['market-research', 'list'] });
       // The report used a search: the usage widgets must re-read the count.

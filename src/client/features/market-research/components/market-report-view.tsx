@@ -1,6 +1,8 @@
 import type { MarketReportDto } from '#shared/market-research/market-research.schemas.ts';
 import { categoryLabel } from '#shared/searches/filter-options.ts';
+import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
 import { formatDate } from '#client/lib/format.ts';
 
 const thousands = (x: number) => `${(x * 1000).toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
@@ -31,6 +33,14 @@ export function MarketReportView({ report: r }: { report: MarketReportDto }) {
             {formatDate(r.createdAt, 'long')} · corpus <code>{r.corpus.version}</code>
             {r.countedAsSearch ? ' · used one search' : ' · used no search'}
           </p>
+          {r.source ? (
+            <p className="text-sm">
+              From your analysis{' '}
+              <Link className="underline" to={paths.search.href(r.source.searchId)}>
+                {r.source.query}
+              </Link>
+            </p>
+          ) : null}
         </div>
         <Button variant="outline" className="print:hidden" onClick={() => window.print()}>
           Print or save as PDF

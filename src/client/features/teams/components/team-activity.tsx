@@ -1,8 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ActivityDto } from '#shared/teams/collaboration.schemas.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { textLinkClass } from '#client/components/ui/text-link.ts';
+import { paths } from '#client/config/paths.ts';
 import { teamActivityQueryOptions } from '../api/teams-api.ts';
 
-// The team's activity feed on its page: who did what and when, newest first (the latest 20).
+// The team's activity feed on its page: who did what and when, newest first (the latest 20), with a
+// link to the shared analysis or idea an entry is about.
+
+function hrefOf(item: ActivityDto): string | null {
+  if (item.searchId !== null) return paths.sharedAnalysis.href(item.searchId);
+  if (item.ideaId !== null) return paths.sharedIdea.href(item.ideaId);
+  return null;
+}
 
 export function TeamActivity({ teamId }: { teamId: number }) {
   const activity = useQuery(teamActivityQueryOptions(teamId));
@@ -24,7 +35,14 @@ export function TeamActivity({ teamId }: { teamId: number }) {
         {activity.data?.items.map((item) => (
           <li key={item.id} className="rounded-md border p-3 text-sm break-words">
             <span className="font-medium break-all">{item.who}</span> {item.summary}
-            <span className="block text-muted-foreground">{new Date(item.timestamp).toLocaleString()}</span>
+            <span className="flex flex-wrap items-center justify-between gap-x-3 text-muted-foreground">
+              {new Date(item.timestamp).toLocaleString()}
+              {hrefOf(item) ? (
+                <Link to={hrefOf(item) ?? ''} className={textLinkClass}>
+                  Open<span className="sr-only"> the {item.ideaId === null ? 'analysis' : 'idea'}</span>
+                </Link>
+              ) : null}
+            </span>
           </li>
         ))}
       </ol>

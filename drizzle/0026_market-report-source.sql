@@ -1,0 +1,2 @@
+ALTER TABLE "market_reports" ADD COLUMN "source_search_id" integer;--> statement-breakpoint
+ALTER TABLE "market_reports" ADD CONSTRAINT "market_reports_source_search_id_searches_id_fk" FOREIGN KEY ("source_search_id") REFERENCES "public"."searches"("id") ON DELETE set null ON UPDATE no action;

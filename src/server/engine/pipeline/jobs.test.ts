@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { taskPhrase } from './jobs.ts';
+
+// An O*NET task becomes an opportunity title: the job itself, as a gerund phrase, without the clause
+// that says why, how or with what examples.
+
+describe('taskPhrase', () => {
+  it('keeps the job and drops lists, purposes, means and examples', () => {
+    expect(taskPhrase('Schedule and confirm patient appointments, surgeries, or consultations.')).toBe(
+      'Scheduling and confirming patient appointments',
+    );
+    expect(
+      taskPhrase(
+        "Resolve customers' service or billing complaints by performing activities such as exchanging merchandise.",
+      ),
+    ).toBe("Resolving customers' service or billing complaints");
+    expect(taskPhrase('Compile and maintain records including payroll, inventory and sales data.')).toBe(
+      'Compiling and maintaining records',
+    );
+    expect(taskPhrase('Greet persons entering establishment to determine nature of business.')).toBe(
+      'Greeting persons entering establishment',
+    );
+  });
+
+  it('keeps a short clause whole rather than cut it to a stub', () => {
+    // Fewer than three words before "by": the means is part of the job.
+    expect(taskPhrase('Travel by truck to customer sites.')).toBe('Traveling by truck to customer sites');
+  });
+});
