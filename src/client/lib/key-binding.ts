@@ -1,4 +1,4 @@
-import { BINDING_PATTERN } from '#shared/preferences/ui-preferences.schemas.ts';
+import { BINDING_PATTERN } from '#shared/preferences/shortcuts.constants.ts';
 
 // Key presses as bindings ("Mod+K", "?", "Shift+R", "Alt+H"), the same shape the server stores.
 // Letters and digits are read from the physical key (event.code), so Alt+H is Alt+H on a Mac too,

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { defaultBindings, type ShortcutBindings } from '#shared/preferences/ui-preferences.schemas.ts';
+import { defaultBindings, type ShortcutBindings } from '#shared/preferences/shortcuts.constants.ts';
 
 type ShortcutsState = {
   isOpen: boolean;

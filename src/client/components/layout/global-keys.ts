@@ -2,7 +2,7 @@ import {
   defaultBindings,
   type ShortcutAction,
   type ShortcutBindings,
-} from '#shared/preferences/ui-preferences.schemas.ts';
+} from '#shared/preferences/shortcuts.constants.ts';
 import { bindingFromEvent } from '#client/lib/key-binding.ts';
 import { SEARCH_INPUT_SELECTOR } from '#client/lib/shortcuts-store.ts';
 

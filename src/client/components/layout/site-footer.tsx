@@ -1,10 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { CAREERS_EMAIL, SUPPORT_EMAIL } from '#shared/app/app.constants.ts';
 import { FEATURES_SECTION_ID, paths } from '#client/config/paths.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
-import { billingConfigQueryOptions } from '#client/features/billing/api/billing-api.ts';
-import { DemoModeNotice } from '#client/features/billing/components/demo-mode-notice.tsx';
+
+// A production installation running demo payments on purpose says so on every page. Lazy: the
+// billing API and its schemas (zod) are not part of the landing page's first load.
+const FooterDemoBanner = lazy(async () => ({
+  default: (await import('#client/features/billing/components/footer-demo-banner.tsx')).FooterDemoBanner,
+}));
 
 const linkClass =
   'control min-h-11 min-w-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline';
@@ -14,13 +18,11 @@ const linkClass =
 export function SiteFooter() {
   const isSignedIn = useAuthStore((state) => state.status === 'signed-in');
   const featuresHref = isSignedIn ? paths.trending.href() : `${paths.home.href()}#${FEATURES_SECTION_ID}`;
-  // A production installation running demo payments on purpose says so on every page.
-  const billing = useQuery({ ...billingConfigQueryOptions(), staleTime: Infinity });
   return (
     <footer className="border-t bg-muted/40">
-      {billing.data?.demoBanner ? (
-        <DemoModeNotice className="mx-auto mt-6 max-w-6xl rounded-none sm:rounded-md" />
-      ) : null}
+      <Suspense fallback={null}>
+        <FooterDemoBanner />
+      </Suspense>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold">Unbuilt</p>
