@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MONTHLY_EXPORTS } from '#shared/plans/plans.constants.ts';
 import { launchBrowser } from './support/browser.ts';
+import { download } from './support/download.ts';
 import { signedInPage } from './support/session.ts';
 
 // Export buttons download real files (issue 17): the PDF report on any plan, CSVs on Pro; a free user
@@ -25,17 +26,6 @@ async function runSearch(page: Page, query: string): Promise<void> {
   await field.fill(query);
   await field.press('Enter');
   await page.waitForURL(/\/search\/\d+$/);
-}
-
-async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button, exact: true }).click(),
-  ]);
-  const stream = await file.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
 }
 
 describe('exports', () => {

@@ -32,6 +32,7 @@ const SIGNED_OUT_ROUTES: string[] = [
   '/contact',
   '/share/no-such-share',
   '/teams/join',
+  '/unsubscribe',
   '/no-such-page',
 ];
 

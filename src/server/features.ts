@@ -12,6 +12,7 @@ import { chatRoutes } from './features/chat/chat.routes.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
 import { adminFlagsRoutes, flagsRoutes } from './features/flags/flags.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { brandingRoutes } from './features/exports/branding.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
 import { exportsV1Routes } from './features/exports/exports-v1.routes.ts';
 import type { DeckCompanions } from './features/exports/exports.service.ts';
@@ -66,7 +67,12 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(teamsRoutes);
   await app.register(collaborationRoutes);
   await app.register(notificationsRoutes);
-  await app.register(exportsRoutes, { prefix: '/api/exports', companions: deckCompanions });
+  await app.register(exportsRoutes, {
+    prefix: '/api/exports',
+    companions: deckCompanions,
+    documents: { idea: getIdea, plan: getPlan },
+  });
+  await app.register(brandingRoutes, { prefix: '/api/exports/branding' });
   await app.register(trendingRoutes, { prefix: '/api/trending' });
   await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
   await app.register(apiV1DocumentRoutes, { prefix: '/api/v1' });

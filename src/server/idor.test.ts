@@ -8,6 +8,7 @@ import type { ResourceName } from './lib/access/resources.ts';
 import type { RouteEntry } from './lib/route-table.ts';
 import { createFakeEngine } from './test/fake-engine.ts';
 import { createUser, type TestUser } from './test/factories.ts';
+import { pngLogo } from './test/images.ts';
 import { sampleInput } from './test/sample-input.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
@@ -217,6 +218,20 @@ const FIXTURES: Record<ResourceName, (owner: TestUser) => Promise<string | numbe
     const res = await call(owner, { method: 'POST', url: '/api/billing/checkout', payload: { plan: 'pro' } });
     await expectOk(res, 'start a checkout');
     return res.json<{ data: { sessionId: string } }>().data.sessionId;
+  },
+  reportLogo: async (owner) => {
+    // Branding is Pro: the owner subscribes (the intruder stays free, and still gets a 404, not a 403).
+    await t.db.db
+      .update(users)
+      .set({ subscriptionTier: 'pro', subscriptionStatus: 'active' })
+      .where(eq(users.id, owner.user.id));
+    const res = await call(owner, {
+      method: 'PUT',
+      url: '/api/exports/branding/logo',
+      payload: { data: pngLogo().toString('base64') },
+    });
+    await expectOk(res, 'upload a report logo');
+    return res.json<{ data: { logo: { id: number } } }>().data.logo.id;
   },
 };
 

@@ -59,7 +59,7 @@ const SPEC_SIGNED_OUT = [
   '/privacy',
   '/terms',
 ];
-const SPEC_ALWAYS = ['/share/:token', '/teams/join'];
+const SPEC_ALWAYS = ['/share/:token', '/teams/join', '/unsubscribe'];
 // Other navigation targets: later issues give these pages (and pages under them).
 const SPEC_OTHER_TARGETS = [
   paths.billing.path,

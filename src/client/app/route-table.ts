@@ -56,6 +56,7 @@ const DemoCheckoutPage = page(() => import('./routes/demo-checkout-page.tsx'), '
 const TeamsPage = page(() => import('./routes/teams-page.tsx'), 'TeamsPage');
 const TeamPage = page(() => import('./routes/team-page.tsx'), 'TeamPage');
 const TeamJoinPage = page(() => import('./routes/team-join-page.tsx'), 'TeamJoinPage');
+const UnsubscribePage = page(() => import('./routes/unsubscribe-page.tsx'), 'UnsubscribePage');
 const SharedWithMePage = page(() => import('./routes/shared-with-me-page.tsx'), 'SharedWithMePage');
 const SharedAnalysisPage = page(() => import('./routes/shared-analysis-page.tsx'), 'SharedAnalysisPage');
 const SharedIdeaPage = page(() => import('./routes/shared-idea-page.tsx'), 'SharedIdeaPage');
@@ -81,6 +82,7 @@ const informationRoutes: AppRoute[] = [
 export const alwaysRoutes: AppRoute[] = [
   { path: paths.share.path, Page: SharePage },
   { path: paths.teamJoin.path, Page: TeamJoinPage },
+  { path: paths.unsubscribe.path, Page: UnsubscribePage },
 ];
 
 export const signedOutRoutes: AppRoute[] = [

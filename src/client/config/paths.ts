@@ -40,6 +40,8 @@ export const paths = {
   // Always available
   /** An invitation link: the token rides in the fragment (never sent to a server or a Referer). */
   teamJoin: { path: '/teams/join', href: () => '/teams/join' },
+  /** A notification e-mail's unsubscribe link: the signed token rides in the fragment. */
+  unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
   share: { path: '/share/:token', href: (token: string) => withParam('/share/:token', 'token', token) },
 
   // Signed-in only

@@ -154,3 +154,24 @@ export function createThemedEngine(): SearchEngine {
     },
   };
 }
+
+/** One opportunity per analysis whose evidence cites the YC directory, O*NET and BLS (a full-corpus answer). */
+export function createCitingEngine(): SearchEngine {
+  return {
+    analyze: ({ query, filters }) => {
+      const analysis: GapAnalysis = fakeAnalysis(query, filters, 1);
+      analysis.corpus = { version: 'full-fixture', kind: 'full', sources: ['yc', 'onet', 'bls'] };
+      for (const o of analysis.opportunities) {
+        o.competitors = [
+          { name: 'Initech Dental', status: 'Active', source: 'yc', verified: true, evidenceId: 'yc:initech' },
+        ];
+        o.evidence = [
+          { id: 'yc:initech', source: 'yc', ref: 'initech', value: 1, note: 'Initech Dental, a YC company' },
+          { id: 'onet:29-1021', source: 'onet', ref: '29-1021.00', value: 'Dentists', note: 'Dentists, General' },
+          { id: 'bls:29-1021', source: 'bls', ref: '29-1021', value: 4.2, note: 'Projected growth 2023-2033, %' },
+        ];
+      }
+      return Promise.resolve(analysis);
+    },
+  };
+}

@@ -81,7 +81,6 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       'Advanced analytics',
       'Priority support (24/7 email)',
       'Collaboration (share with team)',
-      'Custom reports (branded exports)',
       'Unlimited history',
     ],
     landingFeatures: [
@@ -127,7 +126,6 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
 export const COMING_SOON_FEATURES: ReadonlySet<string> = new Set([
   'Advanced analytics',
   'Collaboration (share with team)',
-  'Custom reports (branded exports)',
   'Team collaboration',
   'White-label options',
   'Custom integrations',

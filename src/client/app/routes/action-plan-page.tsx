@@ -11,6 +11,7 @@ import {
   planQueryOptions,
 } from '#client/features/action-plans/api/action-plans-api.ts';
 import { PlanBoard } from '#client/features/action-plans/components/plan-board.tsx';
+import { DocumentPdfControl } from '#client/app/document-pdf-control.tsx';
 import { TaskResources } from '#client/features/resources/components/task-resources.tsx';
 import { PlansDialog } from '#client/features/billing/components/plans-dialog.tsx';
 import { UpgradePrompt } from '#client/features/billing/components/upgrade-prompt.tsx';
@@ -121,6 +122,7 @@ export function ActionPlanPage() {
             <PlanBoard
               plan={plan.data}
               taskExtra={(task) => <TaskResources taskId={task.id} taskTitle={task.title} />}
+              exportAction={<DocumentPdfControl kind="plan" id={plan.data.id} />}
             />
           )
         ) : canGenerate ? null : (

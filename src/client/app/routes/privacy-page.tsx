@@ -86,6 +86,10 @@ export function PrivacyPage() {
             suspicious activity.
           </li>
           <li>To send e-mail you asked for, such as password-reset links.</li>
+          <li>
+            To e-mail you about your teams — mentions, replies, shares — as often as you choose in Settings (weekly by
+            default). Every such e-mail has an unsubscribe link that works without signing in.
+          </li>
         </ul>
         <p>We do not sell your data, and we do not use your searches to train models.</p>
       </section>

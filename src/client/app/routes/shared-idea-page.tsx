@@ -12,6 +12,7 @@ import { sharedIdeaViewQueryOptions } from '#client/features/teams/api/collabora
 import { CommentsPanel } from '#client/features/teams/components/comments-panel.tsx';
 import { ApiError } from '#client/lib/api-error.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { DocumentPdfControl } from '#client/app/document-pdf-control.tsx';
 
 /** /shared/ideas/:id — an idea a teammate shared with me: editable with canEdit, with its comments. */
 export function SharedIdeaPage() {
@@ -40,9 +41,12 @@ export function SharedIdeaPage() {
         idea={idea.data}
         access={{ isOwner: rights.data.isOwner, canEdit: rights.data.canEdit }}
         actions={
-          rights.data.canShare ? (
-            <TeamShareButton subject={subject} title={rights.data.title} isOwner={rights.data.isOwner} />
-          ) : null
+          <>
+            {rights.data.canShare ? (
+              <TeamShareButton subject={subject} title={rights.data.title} isOwner={rights.data.isOwner} />
+            ) : null}
+            <DocumentPdfControl kind="idea" id={id} />
+          </>
         }
       />
       <CommentsPanel subject={subject} canComment={rights.data.canComment} />

@@ -4,6 +4,7 @@ import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
 import { CreatePlanButton } from '#client/features/action-plans/components/create-plan-button.tsx';
+import { DocumentPdfControl } from '#client/app/document-pdf-control.tsx';
 import {
   ideaQueryOptions,
   prefillQueryOptions,
@@ -39,7 +40,12 @@ function IdeaView(props: { id: number }) {
       <IdeaResults
         idea={idea.data}
         planAction={<CreatePlanButton ideaId={idea.data.id} />}
-        actions={<TeamShareButton subject={{ kind: 'idea', id: idea.data.id }} title={idea.data.title} isOwner />}
+        actions={
+          <>
+            <TeamShareButton subject={{ kind: 'idea', id: idea.data.id }} title={idea.data.title} isOwner />
+            <DocumentPdfControl kind="idea" id={idea.data.id} />
+          </>
+        }
       />
       <CommentsPanel subject={{ kind: 'idea', id: idea.data.id }} canComment />
     </>

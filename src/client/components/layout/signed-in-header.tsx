@@ -6,13 +6,14 @@ import { currentUserQueryOptions } from '#client/features/auth/api/auth-api.ts';
 import { AccountMenu } from '#client/features/auth/components/account-menu.tsx';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import { PreferencesSync } from '#client/features/account/components/preferences-sync.tsx';
+import { NotificationBell } from '#client/features/notifications/components/notification-bell.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu.tsx';
 import { ShortcutsButton } from './shortcuts-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 // docs/product/screens.md signed-in header: main nav on large screens, a mobile menu with the same items plus
-// History and Saved, Upgrade for non-paid users, the account menu and the theme toggle.
+// History and Saved, Upgrade for non-paid users, the notification bell, the account menu and the theme toggle.
 
 const MAIN_NAV = [
   { label: 'Discover', to: paths.home.href() },
@@ -57,6 +58,7 @@ export function SignedInHeader() {
           )}
           {/* Keyboard shortcuts are for keyboards: on phone widths the button would push the menu off-screen. */}
           <ShortcutsButton className="hidden sm:inline-flex" />
+          <NotificationBell />
           <ThemeToggle />
           <AccountMenu user={user} />
           <MobileMenuButton menu={menu} hiddenFrom="lg" />

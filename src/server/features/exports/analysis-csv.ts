@@ -96,13 +96,23 @@ export function historyCsv(items: readonly SearchListItem[], publicUrl: string):
 }
 
 /** A file name from the analysis's query: letters, digits and dashes only. */
-export function exportFileName(query: string, searchId: number, extension: string): string {
-  const slug = query
+function slugOf(text: string): string {
+  return text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)
     .replace(/-+$/, '');
-  return `unbuilt-${slug || 'analysis'}-${searchId}.${extension}`;
+}
+
+/** "unbuilt-<query>-<id>.<ext>"; a branded file starts with the company's name instead (or with nothing). */
+export function exportFileName(
+  query: string,
+  id: number,
+  extension: string,
+  branding: { companyName: string | null } | null = null,
+): string {
+  const prefix = branding ? slugOf(branding.companyName ?? '') : 'unbuilt';
+  return `${prefix ? `${prefix}-` : ''}${slugOf(query) || 'analysis'}-${id}.${extension}`;
 }

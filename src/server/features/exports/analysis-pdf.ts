@@ -1,51 +1,28 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { create as openFont } from 'fontkit';
-import PDFDocument from 'pdfkit';
-import path from 'node:path';
-import { SOURCE_ATTRIBUTION, EVIDENCE_SOURCES, type Opportunity } from '#shared/engine/analysis.schemas.ts';
+import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import type { AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
+import type { ReportBranding } from './branding.service.ts';
+import {
+  boldLine,
+  cover,
+  ensureSpace,
+  finishReport,
+  heading,
+  labelled,
+  MUTED,
+  paragraph,
+  round,
+  scoreBars,
+  sourceAttribution,
+  sourcesPage,
+  startReport,
+  type Doc,
+  type Report,
+} from './pdf-report.ts';
 
-// The PDF report of an analysis, drawn with pdfkit (no browser, no HTML: user text is written as text
-// runs, so a title with <script> in it is those characters on the page). Cover, summary with a vector
-// chart of the scores, one section per opportunity (scores, breakdown, competitors, evidence with its
-// source), and the sources with their attribution. docs/decisions/017-exports-and-sharing.md.
-
-export type ReportBranding = { companyName: string; accentColor: string };
-
-const DEFAULT_BRANDING: ReportBranding = { companyName: 'Unbuilt', accentColor: '#4f46e5' };
-const MUTED = '#555555';
-const TEXT = '#111111';
-const PAGE_MARGIN = 50;
-
-// An embedded Unicode font (DejaVu Sans from the dejavu-fonts-ttf package, Bitstream Vera licence: free to
-// embed and redistribute; read from node_modules, no network), so Latin, Greek, Cyrillic, Hebrew, Arabic
-// and many symbols print as written. Scripts it has no glyphs for (Chinese, Japanese, Korean, Thai, Indic…)
-// print as "?" rather than as empty boxes: the reader sees that something was there. pdfkit embeds only
-// the glyphs used (a subset), so a report grows by tens of KB, not by the font's 750 KB.
-const FONT_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-const REGULAR = fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf'));
-const BOLD = fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'));
-const COVERAGE = openFont(REGULAR);
-const FONT = 'Body';
-const FONT_BOLD = 'Body-Bold';
-
-/** Text as the embedded font can print it: control characters dropped, characters it lacks as "?". */
-export function pdfText(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (ch === '\n') out += ch;
-    else if (code === 0x09) out += ' ';
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    else out += COVERAGE.hasGlyphForCodePoint(code) ? ch : '?';
-  }
-  return out;
-}
+// The PDF report of an analysis: cover, summary with a vector chart of the scores, one section per
+// opportunity (scores, breakdown, competitors, evidence with its source), and the sources with their
+// attribution. docs/decisions/017-exports-and-sharing.md.
 
 const SCORE_BARS = [
   ['Opportunity', (o: Opportunity) => Math.round(o.opportunityScore)],
@@ -55,94 +32,7 @@ const SCORE_BARS = [
   ['Confidence', (o: Opportunity) => o.confidenceScore],
 ] as const;
 
-type Doc = PDFKit.PDFDocument;
-
-function contentWidth(doc: Doc): number {
-  return doc.page.width - PAGE_MARGIN * 2;
-}
-
-function heading(doc: Doc, text: string, size: number, color = TEXT): void {
-  doc
-    .font(FONT_BOLD)
-    .fontSize(size)
-    .fillColor(color)
-    .text(pdfText(text), { width: contentWidth(doc) });
-  doc.moveDown(0.3);
-}
-
-function paragraph(doc: Doc, text: string, options: { size?: number; color?: string } = {}): void {
-  doc
-    .font(FONT)
-    .fontSize(options.size ?? 10)
-    .fillColor(options.color ?? TEXT)
-    .text(pdfText(text), { width: contentWidth(doc) });
-  doc.moveDown(0.4);
-}
-
-function labelled(doc: Doc, label: string, text: string): void {
-  doc
-    .font(FONT_BOLD)
-    .fontSize(10)
-    .fillColor(TEXT)
-    .text(pdfText(label), { width: contentWidth(doc) });
-  paragraph(doc, text);
-}
-
-function ensureSpace(doc: Doc, height: number): void {
-  if (doc.y + height > doc.page.height - PAGE_MARGIN) doc.addPage();
-}
-
-/** Horizontal 0-100 bars, drawn as vector rectangles. */
-function scoreBars(doc: Doc, bars: readonly { label: string; value: number }[], accent: string): void {
-  const labelWidth = 90;
-  const barWidth = contentWidth(doc) - labelWidth - 40;
-  ensureSpace(doc, bars.length * 16 + 10);
-  for (const bar of bars) {
-    const y = doc.y;
-    const value = Math.max(0, Math.min(100, bar.value));
-    doc.font(FONT).fontSize(9).fillColor(TEXT).text(pdfText(bar.label), PAGE_MARGIN, y, { width: labelWidth });
-    doc.rect(PAGE_MARGIN + labelWidth, y, barWidth, 9).fill('#e5e7eb');
-    doc.rect(PAGE_MARGIN + labelWidth, y, (barWidth * value) / 100, 9).fill(accent);
-    doc.fillColor(TEXT).text(String(value), PAGE_MARGIN + labelWidth + barWidth + 6, y, { width: 34 });
-    doc.x = PAGE_MARGIN;
-    doc.y = y + 15;
-  }
-  doc.moveDown(0.5);
-}
-
-function cover(doc: Doc, snapshot: AnalysisSnapshot, branding: ReportBranding): void {
-  doc.rect(0, 0, doc.page.width, 12).fill(branding.accentColor);
-  doc.y = 140;
-  heading(doc, branding.companyName, 14, branding.accentColor);
-  heading(doc, 'Market-gap report', 28);
-  doc.moveDown(0.5);
-  paragraph(doc, snapshot.query, { size: 18 });
-  doc.moveDown(1);
-  const count = snapshot.opportunities.length;
-  paragraph(
-    doc,
-    `Analysis of ${snapshot.timestamp.toISOString().slice(0, 10)} · ${count} ${count === 1 ? 'opportunity' : 'opportunities'}`,
-    {
-      color: MUTED,
-    },
-  );
-  paragraph(
-    doc,
-    `Corpus ${snapshot.analysis.corpusVersion} (${snapshot.analysis.corpusKind === 'seed' ? 'sample data' : 'full data'}) · rubric ${snapshot.analysis.rubricVersion}`,
-    { color: MUTED },
-  );
-  if (snapshot.analysis.status === 'insufficient_data') {
-    paragraph(doc, `Not enough data for a confident answer: ${snapshot.analysis.reason ?? ''}`, { color: '#b91c1c' });
-  }
-  doc.moveDown(2);
-  paragraph(
-    doc,
-    'Every score in this report is computed from the evidence listed with it; the last pages name each source and its licence.',
-    { size: 9, color: MUTED },
-  );
-}
-
-function summary(doc: Doc, snapshot: AnalysisSnapshot, branding: ReportBranding): void {
+function summary(doc: Doc, snapshot: AnalysisSnapshot, accent: string): void {
   doc.addPage();
   heading(doc, 'Summary', 18);
   if (snapshot.opportunities.length === 0) {
@@ -151,11 +41,7 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, branding: ReportBranding)
   }
   for (const o of snapshot.opportunities) {
     ensureSpace(doc, 40);
-    doc
-      .font(FONT_BOLD)
-      .fontSize(10)
-      .fillColor(TEXT)
-      .text(pdfText(`${o.rank}. ${o.title}`), { width: contentWidth(doc) });
+    boldLine(doc, `${o.rank}. ${o.title}`);
     paragraph(
       doc,
       `${categoryLabel(o.category)} · opportunity ${Math.round(o.opportunityScore)}/100 · potential ${MARKET_POTENTIAL_LABELS[o.marketPotential]} · ${o.priority} priority`,
@@ -167,11 +53,12 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, branding: ReportBranding)
   scoreBars(
     doc,
     snapshot.opportunities.map((o) => ({ label: `#${o.rank}`, value: Math.round(o.opportunityScore) })),
-    branding.accentColor,
+    accent,
   );
 }
 
-function opportunitySection(doc: Doc, o: Opportunity, branding: ReportBranding): void {
+function opportunitySection(report: Report, o: Opportunity): void {
+  const { doc, accent } = report;
   doc.addPage();
   heading(doc, `${o.rank}. ${o.title}`, 16);
   paragraph(
@@ -182,7 +69,7 @@ function opportunitySection(doc: Doc, o: Opportunity, branding: ReportBranding):
   scoreBars(
     doc,
     SCORE_BARS.map(([label, read]) => ({ label, value: read(o) })),
-    branding.accentColor,
+    accent,
   );
   paragraph(doc, o.description);
   labelled(doc, 'Why this gap exists', o.gapReason);
@@ -198,9 +85,7 @@ function opportunitySection(doc: Doc, o: Opportunity, branding: ReportBranding):
     paragraph(
       doc,
       `${c.name}${facts ? ` (${facts})` : ''}${c.oneLiner ? `: ${c.oneLiner}` : ''}${c.url ? ` ${c.url}` : ''}`,
-      {
-        size: 9,
-      },
+      { size: 9 },
     );
   }
 
@@ -221,7 +106,7 @@ function opportunitySection(doc: Doc, o: Opportunity, branding: ReportBranding):
     const value = e.value === null ? '' : ` · value ${String(e.value)}`;
     paragraph(
       doc,
-      `[${e.id}] ${SOURCE_ATTRIBUTION[e.source].label} ${e.ref}${value}${e.date ? ` · ${e.date}` : ''}: ${e.note}${e.url ? ` ${e.url}` : ''}`,
+      `[${e.id}] ${sourceAttribution(report, e.source).label} ${e.ref}${value}${e.date ? ` · ${e.date}` : ''}: ${e.note}${e.url ? ` ${e.url}` : ''}`,
       { size: 8 },
     );
   }
@@ -229,51 +114,37 @@ function opportunitySection(doc: Doc, o: Opportunity, branding: ReportBranding):
   if (o.actionableRecommendations.length > 0) labelled(doc, 'Recommendations', o.actionableRecommendations.join('; '));
 }
 
-function round(n: number): string {
-  return String(Math.round(n * 100) / 100);
-}
-
-function sources(doc: Doc, snapshot: AnalysisSnapshot): void {
-  doc.addPage();
-  heading(doc, 'Sources and attribution', 18);
+/** The report; `branding` null draws it as Unbuilt's. */
+export function renderAnalysisPdf(snapshot: AnalysisSnapshot, branding: ReportBranding | null = null): Promise<Buffer> {
+  const report = startReport({
+    kind: 'Market-gap report',
+    title: `Market-gap report: ${snapshot.query}`,
+    branding,
+  });
+  const { doc, accent } = report;
+  const count = snapshot.opportunities.length;
+  const facts: { text: string; color?: string }[] = [
+    {
+      text: `Analysis of ${snapshot.timestamp.toISOString().slice(0, 10)} · ${count} ${count === 1 ? 'opportunity' : 'opportunities'}`,
+    },
+    {
+      text: `Corpus ${snapshot.analysis.corpusVersion} (${snapshot.analysis.corpusKind === 'seed' ? 'sample data' : 'full data'}) · rubric ${snapshot.analysis.rubricVersion}`,
+    },
+  ];
+  if (snapshot.analysis.status === 'insufficient_data') {
+    facts.push({ text: `Not enough data for a confident answer: ${snapshot.analysis.reason ?? ''}`, color: '#b91c1c' });
+  }
+  cover(report, snapshot.query, facts);
+  doc.moveDown(1.5);
+  paragraph(
+    doc,
+    'Every score in this report is computed from the evidence listed with it; the last pages name each source and its licence.',
+    { size: 9, color: MUTED },
+  );
+  summary(doc, snapshot, accent);
+  for (const o of snapshot.opportunities) opportunitySection(report, o);
   const used = new Set<string>(snapshot.analysis.corpusSources);
   for (const o of snapshot.opportunities) for (const e of o.evidence) used.add(e.source);
-  for (const source of EVIDENCE_SOURCES.filter((s) => used.has(s))) {
-    const a = SOURCE_ATTRIBUTION[source];
-    labelled(doc, a.label, `${a.attribution}. ${a.url}`);
-  }
-  paragraph(doc, 'Scores are computed by Unbuilt from the evidence above; they are estimates, not advice.', {
-    size: 9,
-    color: MUTED,
-  });
-}
-
-export function renderAnalysisPdf(
-  snapshot: AnalysisSnapshot,
-  branding: ReportBranding = DEFAULT_BRANDING,
-): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    info: {
-      Title: pdfText(`Market-gap report: ${snapshot.query}`),
-      Author: pdfText(branding.companyName),
-      Creator: 'Unbuilt',
-    },
-  });
-  doc.registerFont(FONT, REGULAR);
-  doc.registerFont(FONT_BOLD, BOLD);
-  doc.font(FONT);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  cover(doc, snapshot, branding);
-  summary(doc, snapshot, branding);
-  for (const o of snapshot.opportunities) opportunitySection(doc, o, branding);
-  sources(doc, snapshot);
-  doc.end();
-  return done;
+  sourcesPage(report, used);
+  return finishReport(report);
 }

@@ -16,6 +16,7 @@ import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { resolveAppSecret } from '../../lib/app-secrets.ts';
 import { requirePlan } from '../../lib/plan-guard.ts';
 import { importBundle } from './bundle-import.service.ts';
+import { exportIdeaPdf, exportPlanPdf, type ExportDocuments } from './document-exports.service.ts';
 import { exportUsageOf } from './export-quota.service.ts';
 import {
   exportAnalysisBundle,
@@ -40,7 +41,10 @@ export function sendFile(reply: FastifyReply, file: ExportFile) {
     .send(file.body);
 }
 
-export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions }> = async (base, options) => {
+export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; documents: ExportDocuments }> = async (
+  base,
+  options,
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock, env } = app.deps;
   const bundleSecret = await resolveAppSecret(db, 'bundle', env.BUNDLE_SECRET);
@@ -75,6 +79,55 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions }> =
         user: currentUser(request),
         searchId: request.params.id,
         now: clock.now(),
+      });
+      return sendFile(reply, file);
+    },
+  );
+
+  app.get(
+    '/ideas/:id/pdf',
+    {
+      // The idea's own read policy (its owner, or a team it is shared with).
+      config: { access: { params: { id: 'sharedIdea' } } },
+      schema: {
+        tags,
+        summary: 'PDF report of a validated idea: scores with their evidence, financials, market size, hypotheses',
+        params: idParamsSchema,
+        response: fileResponse('application/pdf'),
+      },
+    },
+    async (request, reply) => {
+      const file = await exportIdeaPdf({
+        db,
+        principal: principalOf(request),
+        user: currentUser(request),
+        id: request.params.id,
+        now: clock.now(),
+        documents: options.documents,
+      });
+      return sendFile(reply, file);
+    },
+  );
+
+  app.get(
+    '/plans/:id/pdf',
+    {
+      config: { access: { params: { id: 'actionPlan' } } },
+      schema: {
+        tags,
+        summary: 'PDF report of an action plan: phases and tasks with status and dates',
+        params: idParamsSchema,
+        response: fileResponse('application/pdf'),
+      },
+    },
+    async (request, reply) => {
+      const file = await exportPlanPdf({
+        db,
+        principal: principalOf(request),
+        user: currentUser(request),
+        id: request.params.id,
+        now: clock.now(),
+        documents: options.documents,
       });
       return sendFile(reply, file);
     },

@@ -17,6 +17,7 @@ import { buildBundle } from './analysis-bundle.ts';
 import { renderPitchDeck } from './pitch-deck.ts';
 import { renderAnalysisPdf } from './analysis-pdf.ts';
 import { withExportUnit } from './export-quota.service.ts';
+import { brandingForExport } from './branding.service.ts';
 
 // Each export: access first (another user's analysis is a 404 and costs nothing), then one unit of the
 // monthly allowance, then the file (a failure gives the unit back).
@@ -55,10 +56,11 @@ export async function exportOpportunitiesCsv(options: ExportOptions): Promise<Ex
 
 export async function exportAnalysisPdf(options: ExportOptions): Promise<ExportFile> {
   const snapshot = await ownSnapshot(options);
+  const branding = await brandingForExport(options);
   return withExportUnit(options.db, options.user, options.now, async () => ({
-    fileName: exportFileName(snapshot.query, snapshot.searchId, 'pdf'),
+    fileName: exportFileName(snapshot.query, snapshot.searchId, 'pdf', branding),
     contentType: 'application/pdf',
-    body: await renderAnalysisPdf(snapshot),
+    body: await renderAnalysisPdf(snapshot, branding),
   }));
 }
 
@@ -92,14 +94,12 @@ export async function exportPitchDeck(
   assertPlanIncludes(options.user, options.now, 'pitchDeck');
   if (snapshot.opportunities.length === 0) throw new AppError('CONFLICT', NO_OPPORTUNITIES_FOR_DECK);
   const companions = await options.companions(options);
+  const branding = await brandingForExport(options);
   return withExportUnit(options.db, options.user, options.now, async () => {
-    const deck = await renderPitchDeck({ snapshot, ...companions }, options.template, {
-      companyName: null,
-      accentColor: '#4f46e5',
-    });
+    const deck = await renderPitchDeck({ snapshot, ...companions }, options.template, branding);
     if (!deck) throw new AppError('CONFLICT', NO_OPPORTUNITIES_FOR_DECK);
     return {
-      fileName: exportFileName(snapshot.query, snapshot.searchId, 'pptx'),
+      fileName: exportFileName(snapshot.query, snapshot.searchId, 'pptx', branding),
       contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
       body: deck.body,
     };

@@ -5,7 +5,7 @@ import { FREE_MONTHLY_EXPORTS } from '#shared/plans/plans.constants.ts';
 import { createThemedEngine, fakeAnalysis } from '../../test/fake-engine.ts';
 import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';
-import { pdfText } from './analysis-pdf.ts';
+import { pdfText } from './pdf-report.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { analysisOf as analysisOfIn, PRO } from '../../test/search-helpers.ts';
 

@@ -1,8 +1,9 @@
-import { SOURCE_ATTRIBUTION, type Evidence, type Opportunity } from '#shared/engine/analysis.schemas.ts';
+import type { Evidence, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
 import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
 import { MARKET_INPUT_LABELS, MARKET_INPUTS } from '#shared/ideas/market-size.ts';
 import type { AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
+import { attributionOf } from './report-attribution.ts';
 
 // What each slide of the pitch deck says, worked out from the analysis (and the validated idea and
 // action plan when they exist) before anything is drawn. Every figure is one the app computed and can
@@ -33,7 +34,6 @@ export type DeckSlide =
 
 const MAX_BULLETS = 6;
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
-const sourceLabel = (e: Evidence) => SOURCE_ATTRIBUTION[e.source].label;
 
 /** The opportunity the deck is about: the idea's source when it is in this analysis, else the top one. */
 function focusOf(input: DeckInput): Opportunity | null {
@@ -41,7 +41,8 @@ function focusOf(input: DeckInput): Opportunity | null {
   return opportunities.find((o) => o.rank === input.focusRank) ?? opportunities[0] ?? null;
 }
 
-function whyNow(o: Opportunity): string[] {
+function whyNow(o: Opportunity, isBranded: boolean): string[] {
+  const sourceLabel = (e: Evidence) => attributionOf(e.source, isBranded).label;
   const dated = o.evidence
     .filter((e) => e.date || e.source === 'bls')
     .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''))
@@ -180,7 +181,8 @@ function ask(idea: IdeaDto | null): DeckSlide {
   };
 }
 
-export function deckSlides(input: DeckInput, brandName: string | null): DeckSlide[] {
+/** `isBranded`: the deck is drawn in an account's branding (the product's own sources are named neutrally). */
+export function deckSlides(input: DeckInput, brandName: string | null, isBranded = false): DeckSlide[] {
   const o = focusOf(input);
   if (!o) return [];
   const { snapshot, idea } = input;
@@ -205,7 +207,12 @@ export function deckSlides(input: DeckInput, brandName: string | null): DeckSlid
       lead: idea?.description ?? o.description,
       bullets: [`Offering: ${o.cell.offering}`, ...o.actionableRecommendations.slice(0, 3)],
     },
-    { kind: 'bullets', title: 'Why now', lead: 'Trends and dated evidence behind this gap.', bullets: whyNow(o) },
+    {
+      kind: 'bullets',
+      title: 'Why now',
+      lead: 'Trends and dated evidence behind this gap.',
+      bullets: whyNow(o, isBranded),
+    },
     marketSize(o, idea),
     competition(o),
     {
@@ -224,7 +231,10 @@ export function deckSlides(input: DeckInput, brandName: string | null): DeckSlid
       kind: 'bullets',
       title: 'Sources and method',
       lead: `Scores computed from public data: corpus ${snapshot.analysis.corpusVersion} (${snapshot.analysis.corpusKind === 'seed' ? 'sample data' : 'full data'}), rubric ${snapshot.analysis.rubricVersion}.`,
-      bullets: [...used].map((s) => `${SOURCE_ATTRIBUTION[s].label}: ${SOURCE_ATTRIBUTION[s].attribution}`),
+      bullets: [...used].map((s) => {
+        const a = attributionOf(s, isBranded);
+        return `${a.label}: ${a.attribution}`;
+      }),
       note: 'Scores are estimates from the cited evidence, not advice.',
     },
   ];

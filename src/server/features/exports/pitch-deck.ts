@@ -1,12 +1,12 @@
 import PptxGenJS from 'pptxgenjs';
+import { DEFAULT_ACCENT } from '#shared/exports/branding.schemas.ts';
 import type { DeckTemplateId } from '#shared/exports/deck.schemas.ts';
+import type { ReportBranding } from './branding.service.ts';
 import { deckSlides, type DeckInput, type DeckSlide } from './pitch-deck-content.ts';
 
 // The pitch deck as PPTX (pptxgenjs 4.0.1, STACK-NOTES), drawn from deckSlides(): 12 slides in one of
 // three templates. Text is set as text runs (nothing is parsed), the positioning grid is shapes, the
 // financials chart is a native chart, so the file opens in PowerPoint and LibreOffice alike.
-
-export type DeckBranding = { companyName: string | null; accentColor: string };
 
 type Template = { background: string; text: string; muted: string; font: string; titleFont: string; bar: boolean };
 const TEMPLATES: Record<DeckTemplateId, Template> = {
@@ -19,7 +19,7 @@ const W = 10;
 const H = 5.625;
 const hex = (color: string) => color.replace(/^#/, '').toUpperCase();
 
-type Ctx = { pptx: PptxGenJS; t: Template; accent: string; footer: string };
+type Ctx = { pptx: PptxGenJS; t: Template; accent: string; footer: string; logo: ReportBranding['logo'] };
 
 function base(ctx: Ctx, title: string): PptxGenJS.Slide {
   const { pptx, t, accent } = ctx;
@@ -202,6 +202,7 @@ function draw(ctx: Ctx, s: DeckSlide) {
       fit: 'shrink',
     });
     slide.addText(s.footnote, { x: 0.6, y: 4.2, w: W - 1.2, h: 0.4, fontFace: t.font, fontSize: 12, color: t.muted });
+    if (ctx.logo) slide.addImage(logoImage(ctx.logo, { x: 0.6, y: 0.35, w: 2.4, h: 0.8 }));
     return;
   }
   const slide = base(ctx, s.title);
@@ -236,24 +237,42 @@ function draw(ctx: Ctx, s: DeckSlide) {
   note(ctx, slide, s.note);
 }
 
+/** The logo fitted inside a box, its proportions kept. */
+function logoImage(logo: NonNullable<ReportBranding['logo']>, box: { x: number; y: number; w: number; h: number }) {
+  const scale = Math.min(box.w / logo.width, box.h / logo.height);
+  return {
+    data: `${logo.mimeType};base64,${logo.data.toString('base64')}`,
+    x: box.x,
+    y: box.y,
+    w: logo.width * scale,
+    h: logo.height * scale,
+  };
+}
+
 /** The deck as a PPTX file, or null when the analysis has no opportunity to pitch. */
 export async function renderPitchDeck(
   input: DeckInput,
   template: DeckTemplateId,
-  branding: DeckBranding,
+  branding: ReportBranding | null,
 ): Promise<{ body: Buffer; slides: number } | null> {
-  const slides = deckSlides(input, branding.companyName);
+  const companyName = branding?.companyName ?? null;
+  const slides = deckSlides(input, companyName, branding !== null);
   if (slides.length === 0) return null;
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_16x9';
   pptx.title = slides[0]?.title ?? 'Pitch deck';
-  pptx.company = branding.companyName ?? '';
-  pptx.author = branding.companyName ?? '';
+  pptx.company = companyName ?? '';
+  pptx.author = companyName ?? '';
+  // A branded deck never names Unbuilt; its footer is the company (or the analysis when no name is set).
+  const footer = branding
+    ? (companyName ?? `From the analysis “${input.snapshot.query}”`)
+    : `Made with Unbuilt from the analysis “${input.snapshot.query}”`;
   const ctx: Ctx = {
     pptx,
     t: TEMPLATES[template],
-    accent: hex(branding.accentColor),
-    footer: branding.companyName ?? `Made with Unbuilt from the analysis “${input.snapshot.query}”`,
+    accent: hex(branding?.accentColor ?? DEFAULT_ACCENT),
+    footer,
+    logo: branding?.logo ?? null,
   };
   slides.forEach((s) => draw(ctx, s));
   const out = await pptx.write({ outputType: 'nodebuffer' });

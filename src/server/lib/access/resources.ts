@@ -13,6 +13,7 @@ import {
   planPhases,
   planTasks,
   projects,
+  reportLogos,
   searchResults,
   searches,
   shareLinks,
@@ -188,6 +189,13 @@ export const ideaShareResource: ResourcePolicy = {
       : sql`false`,
 };
 
+export const reportLogoResource: ResourcePolicy = {
+  label: 'The logo',
+  table: reportLogos,
+  id: reportLogos.id,
+  condition: ownedBy(reportLogos.userId),
+};
+
 export const notificationResource: ResourcePolicy = {
   label: 'The notification',
   table: notifications,
@@ -217,6 +225,7 @@ export const RESOURCES = {
   teamInvitation: teamInvitationResource,
   conversation: conversationResource,
   conversationMessage: conversationMessageResource,
+  reportLogo: reportLogoResource,
   notification: notificationResource,
 } as const;
 

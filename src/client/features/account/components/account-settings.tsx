@@ -15,6 +15,7 @@ import {
   useRevokeOtherSessions,
   useUpdatePreferences,
 } from '../api/preferences-api.ts';
+import { NotificationSettings } from './notification-settings.tsx';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
@@ -104,12 +105,7 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
       </Section>
 
       <Section title="Notifications">
-        {/* Resource and contribution e-mails belong to features still being built: no switch for what cannot
-            be sent. Their stored preferences stay in the account for when those features land. */}
-        <p className="text-sm text-muted-foreground">
-          Unbuilt sends e-mail only about your account (sign-in, password and billing). Notifications about resources
-          and contributions will be offered here when those features arrive.
-        </p>
+        <NotificationSettings preferences={preferences.notificationPreferences} save={save} />
       </Section>
 
       <Section title="Privacy">

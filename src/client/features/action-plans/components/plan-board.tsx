@@ -229,7 +229,16 @@ function AddPhase({ isBusy, write }: { isBusy: boolean; write: (w: PlanWrite) =>
 }
 
 /** `taskExtra`: what the page adds under each task (its helpful resources). */
-export function PlanBoard({ plan, taskExtra }: { plan: ActionPlanDto; taskExtra?: (task: PlanTaskDto) => ReactNode }) {
+export function PlanBoard({
+  plan,
+  taskExtra,
+  exportAction,
+}: {
+  plan: ActionPlanDto;
+  taskExtra?: (task: PlanTaskDto) => ReactNode;
+  /** More export buttons beside Markdown and CSV (the page composes the PDF export). */
+  exportAction?: ReactNode;
+}) {
   const mutation = usePlanWrite(plan);
   const progress = useQuery({ ...progressQueryOptions(plan.id), enabled: !plan.isExample });
   const dragged = useRef<number | null>(null);
@@ -297,6 +306,7 @@ export function PlanBoard({ plan, taskExtra }: { plan: ActionPlanDto; taskExtra?
             <Button variant="outline" onClick={() => void saveFile(plan.id, 'csv')}>
               <Download aria-hidden="true" /> Export CSV
             </Button>
+            {exportAction}
             {PLAN_TRANSITIONS[plan.status].map((status) => (
               <Button
                 key={status}

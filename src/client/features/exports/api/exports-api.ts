@@ -36,4 +36,6 @@ export const exportPaths = {
   bundle: (searchId: number) => `/api/exports/searches/${searchId}/bundle`,
   deck: (searchId: number, template: string) => `/api/exports/searches/${searchId}/pptx?template=${template}`,
   historyCsv: () => '/api/exports/history/csv',
+  ideaPdf: (ideaId: number) => `/api/exports/ideas/${ideaId}/pdf`,
+  planPdf: (planId: number) => `/api/exports/plans/${planId}/pdf`,
 };

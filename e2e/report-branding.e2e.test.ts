@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JPEG_LOGO } from '../src/server/test/images.ts';
+import { pdfPages } from '../src/server/test/pdf-text.ts';
+import { launchBrowser } from './support/browser.ts';
+import { download } from './support/download.ts';
+import { signedInPage } from './support/session.ts';
+
+// Report branding in account settings (issue 17): a Pro user sets a company name, accent colour and logo,
+// sees them in the live preview, and the PDF report downloaded afterwards carries them instead of Unbuilt.
+// A free user sees the section with the upgrade prompt and cannot edit it.
+
+const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('report branding', () => {
+  it('a Pro user sets branding with a live preview and downloads a branded PDF', async () => {
+    const { context, page, pageErrors } = await signedInPage(browser, { plan: 'pro' });
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/account');
+      const section = page.getByRole('region', { name: 'Report branding' });
+      await section.getByLabel('Company name').fill('Acme Research Ltd');
+      const preview = section.getByTestId('branding-preview');
+      await preview.getByText('Acme Research Ltd', { exact: true }).waitFor();
+
+      await section.getByLabel('Accent colour', { exact: true }).fill('#FACC15');
+      await section.getByRole('status').filter({ hasText: 'too light for white text' }).waitFor();
+      await section.getByLabel('Accent colour', { exact: true }).fill('#0F766E');
+      expect(await section.getByRole('status').filter({ hasText: 'too light' }).count()).toBe(0);
+      await section.getByRole('button', { name: 'Save branding' }).click();
+      await page.getByText('Report branding saved').waitFor();
+
+      await section.getByLabel('Logo').setInputFiles({ name: 'acme.jpg', mimeType: 'image/jpeg', buffer: JPEG_LOGO });
+      await preview.getByRole('img', { name: 'Your logo' }).waitFor();
+      await section.getByText('Current logo: 240 × 80 pixels').waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'report-branding-1280.png'), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(SHOTS, 'report-branding-390.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
+      await page.goto('/');
+      await field.fill('legal research for lawyers');
+      await field.press('Enter');
+      await page.waitForURL(/\/search\/\d+$/);
+      const pdf = await download(page, 'Download PDF');
+      expect(pdf.name).toMatch(/^acme-research-ltd-legal-research-for-lawyers-\d+\.pdf$/);
+      const pages = await pdfPages(pdf.bytes);
+      expect(pages[0]).toContain('Acme Research Ltd');
+      expect(pages.join(' ')).not.toMatch(/unbuilt/i);
+      expect(pages.at(-1)).toContain('Sources and attribution');
+
+      await page.goto('/account');
+      await section.getByRole('button', { name: 'Remove logo' }).click();
+      await section.getByText('No logo yet.').waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a free user sees the upgrade prompt and cannot edit the branding', async () => {
+    const { context, page, pageErrors } = await signedInPage(browser);
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/account');
+      const section = page.getByRole('region', { name: 'Report branding' });
+      await section.getByText('This is a Pro feature').waitFor();
+      expect(await section.getByLabel('Company name').isDisabled()).toBe(true);
+      expect(await section.getByLabel('Logo').isDisabled()).toBe(true);
+      await section.getByTestId('branding-preview').getByText('Unbuilt', { exact: true }).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'report-branding-free-390.png'), fullPage: true });
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
