@@ -50,6 +50,13 @@ describe('report branding', () => {
       await section.getByText('Current logo: 240 × 80 pixels').waitFor();
       await page.screenshot({ path: path.join(SHOTS, 'report-branding-1280.png'), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
+      // Every tick box and radio on the account page is drawn the same 20 px size on a phone: one beside a
+      // long description must not be squeezed by it (it was, to 13 px).
+      const controlWidths = await page.evaluate<number[]>(
+        `[...document.querySelectorAll('main input[type=checkbox], main input[type=radio]')].map((i) => Math.round(i.getBoundingClientRect().width))`,
+      );
+      expect(controlWidths.length).toBeGreaterThan(5);
+      expect(new Set(controlWidths)).toEqual(new Set([20]));
       await page.screenshot({ path: path.join(SHOTS, 'report-branding-390.png'), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
 
