@@ -207,6 +207,9 @@ describe('collaboration', () => {
       await b.page.getByRole('heading', { level: 1, name: 'Chairside booking for dental clinics' }).waitFor();
       await b.page.getByText('Shared with you to read').waitFor();
       expect(await b.page.getByRole('button', { name: 'Archive' }).count()).toBe(0);
+      // A reader sees what the owner entered, not empty forms with disabled save buttons.
+      await b.page.getByText('No projections entered yet.').waitFor();
+      expect(await b.page.getByRole('button', { name: /^Save / }).count()).toBe(0);
       const panel = b.page.getByRole('region', { name: /^Comments/ });
       await panel.getByRole('textbox', { name: 'Add a comment' }).fill('Who pays: the clinic or the patient?');
       await panel.getByRole('button', { name: 'Comment', exact: true }).click();

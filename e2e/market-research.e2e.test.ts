@@ -99,6 +99,8 @@ describe('market research', () => {
     await page.getByRole('button', { name: 'Run the report' }).click();
     await page.getByRole('heading', { name: `Market research: ${query}` }).waitFor({ timeout: 60_000 });
     const back = page.getByRole('article').getByRole('link', { name: query });
+    await back.waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'market-research-report-from-analysis-1280.png') });
     await back.click();
     await page.waitForURL(`**/search/${searchId}`);
     await page.getByRole('heading', { level: 1, name: query }).waitFor();

@@ -101,6 +101,12 @@ describe('notifications', () => {
       await b.page.screenshot({ path: join(SHOTS, 'notifications-panel-390.png') });
       expect(await auditLayout(b.page, { checkTargets: true })).toEqual([]);
       await b.page.setViewportSize({ width: 1280, height: 900 });
+      // The light theme too (the toggle cycles dark → system → light; clicking it closes the panel).
+      await b.page.getByRole('button', { name: /Switch to System theme/ }).click();
+      await b.page.getByRole('button', { name: /Switch to Light theme/ }).click();
+      await openPanel(b.page, 'Notifications, 2 unread');
+      await b.page.screenshot({ path: join(SHOTS, 'notifications-panel-light-1280.png') });
+      expect(await auditLayout(b.page, { checkTargets: false })).toEqual([]);
 
       await panel.getByRole('button', { name: /^Mark read: Ada Owner mentioned you/ }).click();
       await b.page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();

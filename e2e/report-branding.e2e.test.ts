@@ -40,6 +40,10 @@ describe('report branding', () => {
       expect(await section.getByRole('status').filter({ hasText: 'too light' }).count()).toBe(0);
       await section.getByRole('button', { name: 'Save branding' }).click();
       await page.getByText('Report branding saved').waitFor();
+      // The toast's close button is a 44 px target, inside the toast (sonner's default is a 20 px disc).
+      const close = await page.getByRole('button', { name: 'Close toast' }).first().boundingBox();
+      expect(close?.width).toBeGreaterThanOrEqual(44);
+      expect(close?.height).toBeGreaterThanOrEqual(44);
 
       await section.getByLabel('Logo').setInputFiles({ name: 'acme.jpg', mimeType: 'image/jpeg', buffer: JPEG_LOGO });
       await preview.getByRole('img', { name: 'Your logo' }).waitFor();

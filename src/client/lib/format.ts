@@ -1,6 +1,16 @@
-/** A date as the reader's locale writes it: "Mar 4, 2026" (short) or "March 4, 2026" (long). */
+/**
+ * A date as the reader's locale writes it: "Mar 4, 2026" (short) or "March 4, 2026" (long). A bare
+ * calendar date ("2026-11-23") is that day everywhere: read as UTC midnight, it must not be shown in
+ * the reader's time zone (where it would be Nov 22 west of Greenwich).
+ */
 export function formatDate(iso: string, month: 'short' | 'long' = 'short'): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month, day: 'numeric' });
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  return new Date(iso).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month,
+    day: 'numeric',
+    ...(dateOnly ? { timeZone: 'UTC' } : {}),
+  });
 }
 
 /** "1 opportunity", "3 opportunities": a count with the noun in the right number. */

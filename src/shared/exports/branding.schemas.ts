@@ -3,7 +3,7 @@ import { accentContrastProblem } from './contrast.ts';
 
 // Report branding (Pro and Enterprise, `customReports` in the plan table): a company name, an accent colour
 // and a logo, kept with the account and drawn on the PDF reports and the pitch deck instead of "Unbuilt".
-// docs/decisions/027-report-branding.md.
+// docs/decisions/028-report-branding.md.
 
 export const COMPANY_NAME_MAX = 100;
 export const LOGO_MAX_BYTES = 512 * 1024;

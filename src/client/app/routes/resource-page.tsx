@@ -14,6 +14,7 @@ import { paths } from '#client/config/paths.ts';
 import { recordAccess, resourceQueryOptions } from '#client/features/resources/api/resources-api.ts';
 import { BookmarkForm } from '#client/features/resources/components/bookmark-form.tsx';
 import { RatingSection } from '#client/features/resources/components/rating-form.tsx';
+import { formatDate } from '#client/lib/format.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /resources/:id: one resource, its link, your bookmark and rating, and the reviews. */
@@ -45,7 +46,7 @@ export function ResourcePage() {
           {RESOURCE_TYPE_LABELS[r.resourceType]}
           {r.category ? ` · ${r.category.name}` : ''}
           {r.attribution ? ` · by ${r.attribution}` : ''}
-          {r.lastCheckedAt ? ` · last checked ${r.lastCheckedAt}` : ''}
+          {r.lastCheckedAt ? ` · last checked ${formatDate(r.lastCheckedAt, 'long')}` : ''}
         </p>
       </header>
       {r.isLocked ? (

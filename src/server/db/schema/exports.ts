@@ -22,7 +22,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-// Report branding (docs/decisions/027-report-branding.md): the company name and accent colour a paid
+// Report branding (docs/decisions/028-report-branding.md): the company name and accent colour a paid
 // account's reports carry, one row a user.
 export const reportBranding = pgTable('report_branding', {
   userId: integer()

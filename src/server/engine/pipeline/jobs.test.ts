@@ -22,6 +22,15 @@ describe('taskPhrase', () => {
     );
   });
 
+  it('cuts a long task to nine words without ending on a dangling word', () => {
+    expect(
+      taskPhrase('Conduct financial modeling for online marketing programs or Web site revenue forecasting.'),
+    ).toBe('Conducting financial modeling for online marketing programs');
+    expect(taskPhrase('Plan and coordinate the installation of equipment and systems for the clients of firms.')).toBe(
+      'Planning and coordinating the installation of equipment and systems',
+    );
+  });
+
   it('keeps a short clause whole rather than cut it to a stub', () => {
     // Fewer than three words before "by": the means is part of the job.
     expect(taskPhrase('Travel by truck to customer sites.')).toBe('Traveling by truck to customer sites');

@@ -75,6 +75,10 @@ export function gerund(verb: string): string {
 }
 
 const MAX_TITLE_WORDS = 9;
+/** Words a title cut short must not end on. */
+const DANGLING = new Set(
+  'a an the and or of for to in on at by with from as into onto per via such other web site'.split(' '),
+);
 
 /**
  * "Schedule and confirm patient appointments, surgeries, or consultations." → "Scheduling and confirming
@@ -89,7 +93,12 @@ export function taskPhrase(text: string): string {
   const purpose = clause.search(/\s(to|in order to|so that|using|according to|by|such as|including)\s/);
   if (purpose > 0 && clause.slice(0, purpose).split(/\s+/).length >= 3) clause = clause.slice(0, purpose);
   const wordsOf = clause.split(/\s+/);
-  if (wordsOf.length > MAX_TITLE_WORDS) clause = wordsOf.slice(0, MAX_TITLE_WORDS).join(' ');
+  if (wordsOf.length > MAX_TITLE_WORDS) {
+    // A cut phrase does not end on a dangling word ("… programs or Web", "… on reserve for").
+    const kept = wordsOf.slice(0, MAX_TITLE_WORDS);
+    while (kept.length > 3 && DANGLING.has(kept.at(-1)!.toLowerCase())) kept.pop();
+    clause = kept.join(' ').replace(/[,;:]$/, '');
+  }
   const m = /^(\w+)(?:(\s+(?:and|or)\s+|,\s+)(\w+))?(.*)$/.exec(clause);
   if (!m) return clause;
   const [, first, joint, second, rest] = m;

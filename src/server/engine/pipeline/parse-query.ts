@@ -133,12 +133,11 @@ function synonymTerms(word: string, sources: TermGroup['synonymSources'], share:
  */
 function addMarketPhrases(text: string, groups: TermGroup[], share: (term: string) => number): void {
   for (const { match, categories } of marketPhrases(text)) {
-    const group = contentWords(match)
-      .reverse()
-      .map((w) => groups.find((g) => g.word === w))
-      .find((g) => g !== undefined);
+    const inside = contentWords(match).flatMap((w) => groups.filter((g) => g.word === w));
+    const group = inside.at(-1);
     if (!group) continue;
-    group.inPhrase = true;
+    // Every query word of the phrase takes the phrase's sense ("rental" in "rental units" is housing).
+    for (const g of inside) g.inPhrase = true;
     for (const phrase of categories)
       if (!group.synonymSources.some((s) => s.phrase === phrase))
         group.synonymSources.push({ phrase, from: 'thesaurus' });

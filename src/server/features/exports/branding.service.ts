@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { readLogoImage } from './logo-image.ts';
 
-// Report branding kept with the account (docs/decisions/027-report-branding.md). Writing it is a paid
+// Report branding kept with the account (docs/decisions/028-report-branding.md). Writing it is a paid
 // feature (the routes' plan guard); reading and removing it are not, so a downgraded account still sees
 // and can delete what it stored. Exports apply it only while the plan includes `customReports`.
 

@@ -3,7 +3,7 @@ import { SOURCE_ATTRIBUTION, type EvidenceSource } from '#shared/engine/analysis
 // How a report credits each evidence source. Third-party data (the YC directory, O*NET under CC BY 4.0,
 // BLS, NAICS, WordNet) keeps its attribution in every branding. The product's own sources — the offline
 // sample corpus and the market vocabulary — are named neutrally in a branded report: the same facts,
-// without the Unbuilt name (docs/decisions/027-report-branding.md).
+// without the Unbuilt name (docs/decisions/028-report-branding.md).
 
 export type Attribution = { label: string; attribution: string; url: string };
 

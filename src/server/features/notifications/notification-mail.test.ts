@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleOf } from '#shared/notifications/mentions.ts';
 import { notifications, userPreferences } from '../../db/schema/index.ts';
@@ -8,6 +8,7 @@ import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { decodedMail, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { castTeam, type TeamCast } from '../../test/team-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sendNotificationMails } from './notification-mail.service.ts';
 import { digestMailJob, immediateMailJob } from './notifications.jobs.ts';
 
 // Notification e-mails over a real SMTP peer: immediate mails, the weekly digest on the controlled
@@ -145,6 +146,40 @@ describe('immediate e-mails', () => {
       expect(mailsTo(user)).toHaveLength(0);
       expect(new Set(await statusesOf(user))).toEqual(new Set(['skipped']));
     }
+  });
+});
+
+describe('when sending fails or a run dies', () => {
+  it('gives the notifications back for the retry, and releases a claim left by a dead run', async () => {
+    const { cast, searchId } = await sharedCast();
+    const { member, admin } = cast.users;
+    await setFrequency(admin, { frequency: 'immediate' });
+    await t.db.db.update(notifications).set({ emailStatus: 'skipped' }).where(eq(notifications.userId, admin.user.id));
+    await mention(member, searchId, admin, 'first try fails');
+    const failing = {
+      sendMail: async () => {
+        throw new Error('SMTP refused');
+      },
+    };
+    const options = {
+      db: t.db.db,
+      clock: t.clock,
+      publicUrl: 'http://app.example.test',
+      secret: 's',
+      frequencies: ['immediate'] as const,
+    };
+    await expect(sendNotificationMails({ ...options, mailer: failing })).rejects.toThrow('SMTP refused');
+    expect((await statusesOf(admin)).sort()).toEqual(['pending', 'skipped']);
+
+    // A run that claimed the row and died: after 15 minutes the row is someone else's to send.
+    await t.db.db
+      .update(notifications)
+      .set({ emailStatus: 'sending', emailedAt: new Date(t.clock.now().getTime() - 16 * 60_000) })
+      .where(and(eq(notifications.userId, admin.user.id), eq(notifications.emailStatus, 'pending')));
+    await immediateMailJob.handle({}, context);
+    expect(mailsTo(admin)).toHaveLength(1);
+    expect(readable(mailsTo(admin)[0]!.raw)).toContain('first try fails');
+    expect((await statusesOf(admin)).sort()).toEqual(['sent', 'skipped']);
   });
 });
 

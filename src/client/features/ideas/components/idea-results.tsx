@@ -144,16 +144,23 @@ export function IdeaResults(props: {
         <ProjectionsPanel
           key={`p-${idea.updatedAt}`}
           idea={idea}
+          readOnly={!canEdit}
           isSaving={update.isPending}
           onSave={(input) => update.mutate({ id: idea.id, ...input })}
         />
         <MarketSizeCalculator
           key={`m-${idea.updatedAt}`}
           inputs={idea.marketSizeInputs}
+          readOnly={!canEdit}
           isSaving={update.isPending}
           onSave={(marketSize) => update.mutate({ id: idea.id, marketSize })}
         />
-        <HypothesesList idea={idea} isSaving={record.isPending} onRecord={(input) => record.mutate(input)} />
+        <HypothesesList
+          idea={idea}
+          readOnly={!canEdit}
+          isSaving={record.isPending}
+          onRecord={(input) => record.mutate(input)}
+        />
       </fieldset>
     </article>
   );

@@ -26,7 +26,10 @@ export function MarketSizeCalculator(props: {
   inputs: MarketSizeInputs | null;
   isSaving: boolean;
   onSave: (inputs: MarketSizeInputs) => void;
+  /** A teammate's read-only view: the owner's inputs, no save button, no prompts to type. */
+  readOnly?: boolean;
 }) {
+  const readOnly = props.readOnly ?? false;
   const saved = props.inputs ?? EMPTY;
   const [inputs, setInputs] = useState<MarketSizeInputs>(saved);
   const [text, setText] = useState<Record<MarketInputKey, string>>(
@@ -54,11 +57,22 @@ export function MarketSizeCalculator(props: {
     </div>
   );
 
+  const heading = (
+    <h2 id="market-heading" className="text-xl font-semibold">
+      Market size, bottom-up
+    </h2>
+  );
+  if (readOnly && MARKET_INPUTS.every((k) => saved[k].value === null))
+    return (
+      <section aria-labelledby="market-heading" className="grid gap-4">
+        {heading}
+        <p className="text-sm text-muted-foreground">No market size entered yet.</p>
+      </section>
+    );
+
   return (
     <section aria-labelledby="market-heading" className="grid gap-4">
-      <h2 id="market-heading" className="text-xl font-semibold">
-        Market size, bottom-up
-      </h2>
+      {heading}
       <div className="grid gap-3 sm:grid-cols-2">
         {MARKET_INPUTS.map((key) => {
           const input = inputs[key];
@@ -79,7 +93,11 @@ export function MarketSizeCalculator(props: {
                 onChange={(e) => edit(key, e.target.value)}
               />
               <span id={`market-${key}-source`} className="text-xs break-words text-muted-foreground">
-                {input.source === 'evidence' ? `Cited: ${input.citation ?? input.evidenceId ?? ''}` : 'Your assumption'}
+                {input.source === 'evidence'
+                  ? `Cited: ${input.citation ?? input.evidenceId ?? ''}`
+                  : readOnly
+                    ? 'Assumption'
+                    : 'Your assumption'}
               </span>
               <span id={`market-${key}-error`} className="text-sm text-destructive">
                 {errors.get(key)}
@@ -95,18 +113,21 @@ export function MarketSizeCalculator(props: {
       </dl>
       {size && size.missing.length > 0 && (
         <p className="text-sm text-muted-foreground">
-          To complete it, enter: {size.missing.map((k) => MARKET_INPUT_LABELS[k].toLowerCase()).join(', ')}.
+          {readOnly ? 'Not entered yet:' : 'To complete it, enter:'}{' '}
+          {size.missing.map((k) => MARKET_INPUT_LABELS[k].toLowerCase()).join(', ')}.
         </p>
       )}
-      <div>
-        <Button
-          variant="outline"
-          disabled={props.isSaving || !check.success}
-          onClick={() => check.success && props.onSave(check.data)}
-        >
-          {props.isSaving ? 'Saving…' : 'Save market size'}
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div>
+          <Button
+            variant="outline"
+            disabled={props.isSaving || !check.success}
+            onClick={() => check.success && props.onSave(check.data)}
+          >
+            {props.isSaving ? 'Saving…' : 'Save market size'}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

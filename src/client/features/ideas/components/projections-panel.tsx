@@ -32,8 +32,14 @@ const ASSUMPTION_FIELDS: { key: keyof ScenarioAssumptions; label: string; percen
 const toText = (v: number | null) => (v === null ? '' : String(v));
 const toNumber = (s: string): number | null => (s.trim() === '' || Number.isNaN(Number(s)) ? null : Number(s));
 
-export function ProjectionsPanel(props: { idea: IdeaDto; isSaving: boolean; onSave: (input: IdeaUpdate) => void }) {
-  const { idea } = props;
+export function ProjectionsPanel(props: {
+  idea: IdeaDto;
+  isSaving: boolean;
+  onSave: (input: IdeaUpdate) => void;
+  /** A teammate's read-only view: the owner's figures, no save button, no prompts to type. */
+  readOnly?: boolean;
+}) {
+  const { idea, readOnly = false } = props;
   const [numbers, setNumbers] = useState<Record<NumberField, string>>({
     initialInvestment: toText(idea.initialInvestment),
     monthlyRevenue: toText(idea.monthlyRevenue),
@@ -75,11 +81,22 @@ export function ProjectionsPanel(props: { idea: IdeaDto; isSaving: boolean; onSa
     }));
   };
 
+  const heading = (
+    <h2 id="projections-heading" className="text-xl font-semibold">
+      Financial projections
+    </h2>
+  );
+  if (readOnly && idea.initialInvestment === null && idea.monthlyRevenue === null && idea.monthlyExpenses === null)
+    return (
+      <section aria-labelledby="projections-heading" className="grid gap-4">
+        {heading}
+        <p className="text-sm text-muted-foreground">No projections entered yet.</p>
+      </section>
+    );
+
   return (
     <section aria-labelledby="projections-heading" className="grid gap-4">
-      <h2 id="projections-heading" className="text-xl font-semibold">
-        Financial projections
-      </h2>
+      {heading}
       <div className="grid gap-3 sm:grid-cols-3">
         {(Object.keys(NUMBER_LABELS) as NumberField[]).map((name) => (
           <label key={name} className="flex flex-col gap-1 text-sm font-medium">
@@ -160,15 +177,17 @@ export function ProjectionsPanel(props: { idea: IdeaDto; isSaving: boolean; onSa
         </>
       ) : (
         <p className="text-sm text-muted-foreground">
-          {numberCheck.success && assumptionCheck.success
-            ? 'Add monthly revenue and monthly expenses to see projections.'
-            : 'Correct the highlighted numbers to see projections.'}
+          {readOnly
+            ? 'Projections need both monthly revenue and monthly expenses; not entered yet.'
+            : numberCheck.success && assumptionCheck.success
+              ? 'Add monthly revenue and monthly expenses to see projections.'
+              : 'Correct the highlighted numbers to see projections.'}
         </p>
       )}
 
       <details>
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm underline">
-          Assumptions and formulas (editable)
+          {readOnly ? 'Assumptions and formulas' : 'Assumptions and formulas (editable)'}
         </summary>
         <div className="mt-2 grid gap-3">
           <label className="flex max-w-xs flex-col gap-1 text-sm font-medium">
@@ -236,30 +255,32 @@ export function ProjectionsPanel(props: { idea: IdeaDto; isSaving: boolean; onSa
           </ul>
         </div>
       </details>
-      <div>
-        <Button
-          variant="outline"
-          disabled={props.isSaving || !numberCheck.success || !assumptionCheck.success}
-          onClick={() =>
-            numberCheck.success &&
-            assumptionCheck.success &&
-            props.onSave({
-              initialInvestment: numberCheck.data.initialInvestment ?? null,
-              monthlyRevenue: numberCheck.data.monthlyRevenue ?? null,
-              monthlyExpenses: numberCheck.data.monthlyExpenses ?? null,
-              assumptions: assumptionCheck.data,
-            })
-          }
-        >
-          {props.isSaving ? 'Saving…' : 'Save numbers'}
-        </Button>
-        {idea.financialProjections && (
-          <p className="mt-1 text-xs text-muted-foreground">
-            Saved: base break-even {idea.financialProjections.scenarios[1]?.breakEven.label}, revenue{' '}
-            {formatMoney(idea.financialProjections.inputs.monthlyRevenue)} a month.
-          </p>
-        )}
-      </div>
+      {readOnly ? null : (
+        <div>
+          <Button
+            variant="outline"
+            disabled={props.isSaving || !numberCheck.success || !assumptionCheck.success}
+            onClick={() =>
+              numberCheck.success &&
+              assumptionCheck.success &&
+              props.onSave({
+                initialInvestment: numberCheck.data.initialInvestment ?? null,
+                monthlyRevenue: numberCheck.data.monthlyRevenue ?? null,
+                monthlyExpenses: numberCheck.data.monthlyExpenses ?? null,
+                assumptions: assumptionCheck.data,
+              })
+            }
+          >
+            {props.isSaving ? 'Saving…' : 'Save numbers'}
+          </Button>
+          {idea.financialProjections && (
+            <p className="mt-1 text-xs text-muted-foreground">
+              Saved: base break-even {idea.financialProjections.scenarios[1]?.breakEven.label}, revenue{' '}
+              {formatMoney(idea.financialProjections.inputs.monthlyRevenue)} a month.
+            </p>
+          )}
+        </div>
+      )}
     </section>
   );
 }
