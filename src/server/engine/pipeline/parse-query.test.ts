@@ -88,4 +88,11 @@ describe('query parsing', () => {
     const saving = parseQuery('money for college', [], () => 0.001).groups.find((g) => g.word === 'money');
     expect(saving?.synonymSources.some((s) => s.phrase === 'remittances')).toBe(false);
   });
+
+  it('keeps the need as written for the title: its case, its own preposition, without the purpose clause', () => {
+    expect(parseQuery('Send money to my mom in Mexico', []).needText).toBe('Send money to my mom in Mexico');
+    expect(parseQuery('getting SOC 2 certified so enterprise customers will buy', []).needText).toBe(
+      'getting SOC 2 certified',
+    );
+  });
 });
