@@ -84,6 +84,19 @@ describe('query parsing', () => {
       (g) => g.word === 'order',
     );
     expect(order?.synonymSources.map((s) => s.phrase)).toContain('customer support automation');
+    // Reviews of a business are reputation; code reviews are not.
+    const reviews = (q: string) =>
+      parseQuery(q, [], () => 0.001).groups.some((g) =>
+        g.synonymSources.some((s) => s.phrase === 'reputation management'),
+      );
+    expect(reviews('getting more Google reviews for my dental office')).toBe(true);
+    expect(reviews('automated code reviews for pull requests')).toBe(false);
+    const stock = (q: string) =>
+      parseQuery(q, [], () => 0.001).groups.some((g) =>
+        g.synonymSources.some((s) => s.phrase === 'warehouse management'),
+      );
+    expect(stock('running a small warehouse')).toBe(true);
+    expect(stock('querying our data warehouse')).toBe(false);
     // The words alone are not the phrase: "money" in another sense gains nothing.
     const saving = parseQuery('money for college', [], () => 0.001).groups.find((g) => g.word === 'money');
     expect(saving?.synonymSources.some((s) => s.phrase === 'remittances')).toBe(false);

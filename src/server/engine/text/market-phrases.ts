@@ -76,7 +76,10 @@ const ENTRIES: readonly Entry[] = [
     String.raw`customer (?:support|service|questions|emails)|support tickets|where[- ]is[- ]my[- ]order|wismo`,
     ['customer support automation', 'help desk', 'ai support agents'],
   ],
-  [String.raw`(?:online |customer )?reviews|reputation`, ['reputation management', 'review management']],
+  [
+    String.raw`(?:online|customer|google|yelp) reviews|(?:get|getting|more) (?:\w+ )?reviews|reputation`,
+    ['reputation management', 'review management'],
+  ],
   [
     String.raw`social media (?:posts?|content|accounts?)|post(?:ing)? on (?:instagram|tiktok|linkedin|social)`,
     ['social media management', 'content scheduling', 'creator tools'],
@@ -95,7 +98,7 @@ const ENTRIES: readonly Entry[] = [
     ['inventory forecasting', 'demand forecasting', 'inventory management', 'replenishment'],
   ],
   [
-    String.raw`(?:manage|managing|track|tracking) (?:my |our )?inventory|stock levels|warehouse`,
+    String.raw`(?:manage|managing|track|tracking) (?:my |our )?inventory|stock levels|(?<!data )warehouses?`,
     ['inventory management', 'warehouse management'],
   ],
   [
