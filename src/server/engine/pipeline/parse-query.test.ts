@@ -97,6 +97,14 @@ describe('query parsing', () => {
       );
     expect(stock('running a small warehouse')).toBe(true);
     expect(stock('querying our data warehouse')).toBe(false);
+    // Words in another sense: runway is not stock, a laundry drop-off is not a signup funnel.
+    const categories = (q: string) =>
+      parseQuery(q, [], () => 0.001).groups.flatMap((g) => g.synonymSources.map((s) => s.phrase));
+    expect(categories('running out of runway')).not.toContain('inventory forecasting');
+    expect(categories('my shop keeps running out of stock')).toContain('inventory forecasting');
+    expect(categories('laundry drop off and pick up')).not.toContain('product analytics');
+    expect(categories('users drop off before they pay')).toContain('product analytics');
+    expect(categories('getting certified as a yoga teacher')).not.toContain('compliance automation');
     // The words alone are not the phrase: "money" in another sense gains nothing.
     const saving = parseQuery('money for college', [], () => 0.001).groups.find((g) => g.word === 'money');
     expect(saving?.synonymSources.some((s) => s.phrase === 'remittances')).toBe(false);
