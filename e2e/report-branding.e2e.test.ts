@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JPEG_LOGO } from '../src/server/test/images.ts';
 import { pdfPages } from '../src/server/test/pdf-text.ts';
@@ -22,6 +22,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
+
+/** Scrolls so `target` starts just under the sticky header, as a person would look at it. */
+async function scrollUnderHeader(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  const scrolled = Number(await page.evaluate('window.scrollY'));
+  await page.evaluate(`window.scrollTo(0, ${Math.max(0, scrolled + (box?.y ?? 0) - 72)})`);
+}
 
 describe('report branding', () => {
   it('a Pro user sets branding with a live preview and downloads a branded PDF', async () => {
@@ -48,7 +55,11 @@ describe('report branding', () => {
       await section.getByLabel('Logo').setInputFiles({ name: 'acme.jpg', mimeType: 'image/jpeg', buffer: JPEG_LOGO });
       await preview.getByRole('img', { name: 'Your logo' }).waitFor();
       await section.getByText('Current logo: 240 × 80 pixels').waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'report-branding-1280.png'), fullPage: true });
+      const shoot = async (name: string, target: 'section' | 'preview') => {
+        await scrollUnderHeader(page, target === 'section' ? section : preview);
+        await page.screenshot({ path: path.join(SHOTS, name) });
+      };
+      await shoot('report-branding-1280.png', 'section');
       await page.setViewportSize({ width: 390, height: 844 });
       // Every tick box and radio on the account page is drawn the same 20 px size on a phone: one beside a
       // long description must not be squeezed by it (it was, to 13 px).
@@ -57,7 +68,8 @@ describe('report branding', () => {
       );
       expect(controlWidths.length).toBeGreaterThan(5);
       expect(new Set(controlWidths)).toEqual(new Set([20]));
-      await page.screenshot({ path: path.join(SHOTS, 'report-branding-390.png'), fullPage: true });
+      await shoot('report-branding-390.png', 'section');
+      await shoot('report-branding-preview-390.png', 'preview');
       await page.setViewportSize({ width: 1280, height: 900 });
 
       const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
@@ -91,7 +103,8 @@ describe('report branding', () => {
       expect(await section.getByLabel('Company name').isDisabled()).toBe(true);
       expect(await section.getByLabel('Logo').isDisabled()).toBe(true);
       await section.getByTestId('branding-preview').getByText('Unbuilt', { exact: true }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'report-branding-free-390.png'), fullPage: true });
+      await scrollUnderHeader(page, section);
+      await page.screenshot({ path: path.join(SHOTS, 'report-branding-free-390.png') });
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

@@ -20,6 +20,8 @@ describe('gap engine on the fixture datasets', async () => {
     expect(gapAnalysisSchema.parse(analysis).status).toBe('ok');
     expect(analysis.corpus.kind).toBe('full');
     expect(analysis.facets).toMatchObject({ offering: ['pet', 'care'], segment: ['elderly', 'owner'] });
+    // The query's own opportunity is titled in the user's words.
+    expect(analysis.opportunities.map((o) => o.title)).toContain('Pet care for elderly owners');
     const names = new Set(analysis.opportunities.flatMap((o) => o.competitors.map((c) => c.name)));
     expect(names).toContain('Petcube');
     // Precision first: a primary-care clinic for seniors shares "care" and "elderly", not the need.

@@ -12,3 +12,5 @@ export const AUDIT_LOG_RETENTION_DAYS = 365;
 /** Finished background jobs; failed ones (the dead letters) are kept longer. */
 export const COMPLETED_JOB_RETENTION_DAYS = 7;
 export const FAILED_JOB_RETENTION_DAYS = 30;
+/** Notifications (the bell) once their e-mail is settled (sent or skipped). */
+export const NOTIFICATION_RETENTION_DAYS = 180;

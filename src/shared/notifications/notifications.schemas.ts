@@ -61,7 +61,6 @@ export const notificationListQuerySchema = listQuerySchema({ defaultPageSize: 20
 export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
 
 export const notificationPageSchema = pageSchema(notificationSchema);
-export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z.object({ unread: z.number().int() });
 export const markedReadSchema = z.object({ marked: z.number().int(), unread: z.number().int() });

@@ -25,6 +25,8 @@ export type TermGroup = {
 
 export type ParsedQuery = {
   text: string;
+  /** The need as the user wrote it (case kept), without its purpose clause: the core opportunity's title. */
+  needText: string;
   offeringText: string;
   segmentText: string | null;
   groups: TermGroup[];
@@ -189,7 +191,7 @@ export function parseQuery(
   addMarketPhrases(text, groups, documentShare);
   if (queryWords(text).length > MAX_GROUPS)
     warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);
-  return { text, offeringText: offering, segmentText: segment, groups, warnings };
+  return { text, needText: need, offeringText: offering, segmentText: segment, groups, warnings };
 }
 
 /** The weighted terms for a subset of groups: each word at full weight, its synonyms lower. */

@@ -81,7 +81,8 @@ export function planCells(
   const segment = query.segmentText ?? 'all customers';
   const core: Cell = {
     kind: 'core',
-    title: capitalise(query.segmentText ? `${query.offeringText} for ${query.segmentText}` : query.offeringText),
+    // The user's own words ("… in Mexico" stays "in Mexico", names keep their capitals).
+    title: capitalise(query.needText),
     offering: query.offeringText,
     segment,
     job: null,

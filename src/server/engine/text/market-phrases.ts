@@ -47,7 +47,7 @@ const ENTRIES: readonly Entry[] = [
     ['bill splitting', 'shared expenses', 'peer-to-peer payments'],
   ],
   [
-    String.raw`save money|saving money|(?:make|making) a budget|budgeting|spending too much`,
+    String.raw`(?:my|personal|household|family) budget|budgeting app|personal finance|sav(?:e|ing) for (?:retirement|a house|college)`,
     ['personal finance', 'budgeting', 'savings'],
   ],
   [
@@ -76,7 +76,10 @@ const ENTRIES: readonly Entry[] = [
     String.raw`customer (?:support|service|questions|emails)|support tickets|where[- ]is[- ]my[- ]order|wismo`,
     ['customer support automation', 'help desk', 'ai support agents'],
   ],
-  [String.raw`(?:online |customer )?reviews|reputation`, ['reputation management', 'review management']],
+  [
+    String.raw`(?:online|customer|google|yelp) reviews|(?:get|getting|more) (?:\w+ )?reviews|reputation`,
+    ['reputation management', 'review management'],
+  ],
   [
     String.raw`social media (?:posts?|content|accounts?)|post(?:ing)? on (?:instagram|tiktok|linkedin|social)`,
     ['social media management', 'content scheduling', 'creator tools'],
@@ -91,11 +94,11 @@ const ENTRIES: readonly Entry[] = [
   ],
   // Operations
   [
-    String.raw`(?:sell|selling|sold|run|running|ran) out(?: of stock)?|out of stock|stock ?outs?|reorder(?:ing)?`,
+    String.raw`(?:sell|selling|sold) out|(?:run|running|ran) out of (?:stock|inventory|products?)|out of stock|stock ?outs?|reorder(?:ing)?`,
     ['inventory forecasting', 'demand forecasting', 'inventory management', 'replenishment'],
   ],
   [
-    String.raw`(?:manage|managing|track|tracking) (?:my |our )?inventory|stock levels|warehouse`,
+    String.raw`(?:manage|managing|track|tracking) (?:my |our )?inventory|stock levels|(?<!data )warehouses?`,
     ['inventory management', 'warehouse management'],
   ],
   [
@@ -119,7 +122,7 @@ const ENTRIES: readonly Entry[] = [
     ['workforce scheduling', 'shift scheduling', 'workforce management'],
   ],
   [
-    String.raw`on schedule|subcontractors|construction (?:projects?|schedules?)`,
+    String.raw`subcontractors|construction (?:projects?|schedules?|sites?)`,
     ['construction management', 'project management', 'construction scheduling'],
   ],
   [
@@ -139,7 +142,7 @@ const ENTRIES: readonly Entry[] = [
     ['contract management', 'contract review', 'legal ai'],
   ],
   [
-    String.raw`(?:pass|passing|get|getting) (?:\w+ )?(?:audits?|certified|certification)|soc ?2|iso 27001|hipaa complian`,
+    String.raw`soc ?2|iso 27001|hipaa complian|(?:pass|passing) (?:\w+ )?(?:security |compliance )?audits?|compliance audits?`,
     ['compliance automation', 'security compliance', 'audit readiness'],
   ],
   // Hiring and work
@@ -169,7 +172,7 @@ const ENTRIES: readonly Entry[] = [
     ['error monitoring', 'crash reporting', 'observability', 'application performance monitoring'],
   ],
   [
-    String.raw`drop(?:s|ping)? off|drop-off|(?:signup|onboarding|checkout) (?:flow|funnel)|where users (?:get stuck|leave|quit)|funnel`,
+    String.raw`(?:users|customers|visitors|people) drop(?:s|ping)? off|drop-?off rates?|(?:signup|onboarding|checkout) (?:flow|funnel)|where users (?:get stuck|leave|quit)|funnels?`,
     ['product analytics', 'funnel analysis', 'conversion optimization', 'user behavior analytics'],
   ],
   [

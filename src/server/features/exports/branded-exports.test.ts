@@ -113,6 +113,7 @@ describe('branded pitch deck', () => {
     const xml = await Promise.all(slides.map((f) => zip.file(f)?.async('string') ?? Promise.resolve('')));
     for (const slide of xml) {
       expect(slide).not.toMatch(/unbuilt/i);
+      expect(slide).toContain('<p:pic>');
       expect(slide).toContain('Acme &amp; &lt;Research&gt; Ltd');
     }
     expect(xml.join('')).toContain(ACCENT.slice(1).toUpperCase());

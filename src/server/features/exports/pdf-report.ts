@@ -11,7 +11,7 @@ import { attributionOf, type Attribution } from './report-attribution.ts';
 // What every PDF report shares (analysis, validated idea, action plan): the embedded font, text helpers,
 // score bars, the cover, the sources page and the page footers, in the account's branding when it has one.
 // Drawn with pdfkit (no browser, no HTML: user text is written as text runs, so a title with <script> in it
-// is those characters on the page). docs/decisions/017, 023 and 027.
+// is those characters on the page). docs/decisions/017, 023 and 028.
 
 export type Doc = PDFKit.PDFDocument;
 export const MUTED = '#555555';

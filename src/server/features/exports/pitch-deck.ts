@@ -34,10 +34,12 @@ function base(ctx: Ctx, title: string): PptxGenJS.Slide {
       fill: { color: accent },
       line: { color: accent },
     });
+  // A branded deck carries its logo in the top right corner of every slide; the title makes room for it.
+  if (ctx.logo) slide.addImage(logoImage(ctx.logo, { x: W - 1.75, y: 0.35, w: 1.35, h: 0.5 }));
   slide.addText(title, {
     x: 0.5,
     y: 0.3,
-    w: W - 1,
+    w: ctx.logo ? W - 2.4 : W - 1,
     h: 0.7,
     fontFace: t.titleFont,
     fontSize: 26,

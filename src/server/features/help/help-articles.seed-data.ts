@@ -1,5 +1,6 @@
 import {
   FREE_HISTORY_DAYS,
+  FREE_MONTHLY_EXPORTS,
   FREE_MONTHLY_SEARCHES,
   FREE_SEARCHES_PER_MINUTE,
   PAID_SEARCHES_PER_MINUTE,
@@ -8,6 +9,8 @@ import {
   TRIAL_DAYS,
   USAGE_WARNING_AT,
 } from '#shared/plans/plans.constants.ts';
+import { COMPANY_NAME_MAX, LOGO_MAX_BYTES } from '#shared/exports/branding.schemas.ts';
+import { MIN_ACCENT_CONTRAST } from '#shared/exports/contrast.ts';
 import { RUBRIC_VERSION } from '../../engine/pipeline/rubric.ts';
 
 // Help articles about this product, seeded on start (upserted by slug). The numbers come from the
@@ -175,6 +178,28 @@ A search is counted when it returns opportunities. An “insufficient data” an
 - When an AI writer composes the text of a result, only the evidence of that analysis is sent to it, never your account details.
 
 Read the full privacy policy on the Privacy page.`,
+  },
+  {
+    slug: 'exports-and-branded-reports',
+    title: 'Exports and branded reports',
+    summary: 'Download PDFs, CSVs, pitch decks and bundles; put your own logo, name and colour on reports.',
+    context: '/account',
+    category: 'Plans and billing',
+    tags: ['export', 'pdf', 'csv', 'pitch deck', 'branding', 'logo'],
+    related: ['plans-and-quotas', 'data-sources'],
+    content: `Every export is made on the server from what is stored: nothing is re-run and nothing is invented.
+
+- An analysis: Download PDF (every plan), Download CSV and Download pitch deck (Pro), and Download bundle — a signed file another account can import.
+- A validated idea: Download PDF on its page — the five scores with every factor and the evidence it cites, the financial scenarios, the market size and the hypotheses.
+- An action plan: Download PDF on its page — each phase and task in order, with its status, dates and what it depends on.
+
+## How many
+Free accounts download ${FREE_MONTHLY_EXPORTS} exports a calendar month, whatever the kind; Pro and Enterprise are unlimited.
+
+## Branded reports (Pro and Enterprise)
+In Settings, under Report branding, set your company name (up to ${COMPANY_NAME_MAX} characters), an accent colour and a logo (PNG or JPEG, up to ${LOGO_MAX_BYTES / 1024} kB). The preview shows a report cover as it will print. Your PDFs and pitch decks then carry your logo, name and colour instead of Unbuilt. White text is printed on the accent colour, so a colour too light for it (below ${MIN_ACCENT_CONTRAST}:1 contrast) is refused with a darker shade of it to try.
+
+The data sources stay credited on every report: the startup directory, O*NET (CC BY 4.0) and the Bureau of Labor Statistics. If you move back to Free, your branding is kept but not applied until you upgrade again.`,
   },
   {
     slug: 'using-the-resource-library',

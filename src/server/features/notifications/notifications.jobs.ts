@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob, type JobDeps } from '../../lib/jobs/job.ts';
 import type { NotificationFrequency } from '#shared/account/preferences.schemas.ts';
 import { sendNotificationMails } from './notification-mail.service.ts';
+import { purgeOldNotifications } from './notifications.service.ts';
 import { unsubscribeSecret } from './unsubscribe-token.ts';
 
 // Notification e-mails (ADR 027): every minute for 'immediate' (and to retire the pending rows of
@@ -33,4 +34,14 @@ export const digestMailJob = defineJob({
   schedule: '13 * * * *',
   retry: { limit: 3, delaySeconds: 300, backoff: true },
   handle: async (_payload, { deps }) => run(deps, ['daily', 'weekly', 'monthly']),
+});
+
+/** Daily: notifications older than NOTIFICATION_RETENTION_DAYS go (docs/product/retention.md). */
+export const purgeNotificationsJob = defineJob({
+  name: 'notifications.purge-old',
+  payload: z.object({}),
+  schedule: '57 3 * * *',
+  handle: async (_payload, { deps }) => {
+    await purgeOldNotifications({ db: deps.db, now: deps.clock.now() });
+  },
 });

@@ -14,7 +14,7 @@ import {
 } from '#shared/notifications/notifications.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { requireUser } from '../../lib/auth-guard.ts';
-import { digestMailJob, immediateMailJob } from './notifications.jobs.ts';
+import { digestMailJob, immediateMailJob, purgeNotificationsJob } from './notifications.jobs.ts';
 import { listNotifications, markAllRead, markNotification, unreadCount } from './notifications.service.ts';
 import { unsubscribe } from './unsubscribe.service.ts';
 import { unsubscribeSecret } from './unsubscribe-token.ts';
@@ -28,6 +28,7 @@ export const notificationsRoutes: FastifyPluginAsync = async (base) => {
   const { db, clock, jobs } = app.deps;
   jobs.register(immediateMailJob);
   jobs.register(digestMailJob);
+  jobs.register(purgeNotificationsJob);
   const secret = await unsubscribeSecret(db);
 
   app.get(

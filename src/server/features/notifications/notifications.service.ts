@@ -1,5 +1,7 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Page } from '#shared/api/list.schemas.ts';
+import { DAY_MS } from '#shared/app/time.constants.ts';
+import { NOTIFICATION_RETENTION_DAYS } from '#shared/app/retention.constants.ts';
 import { fullName } from '#shared/auth/display-name.ts';
 import type {
   NotificationDto,
@@ -125,4 +127,17 @@ export async function markAllRead(options: Deps & { clock: Clock }): Promise<{ m
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return { marked: rows.length, unread: await unreadCountOf(db, userId) };
+}
+
+/**
+ * Deletes notifications older than NOTIFICATION_RETENTION_DAYS whose e-mail is settled; one still to be
+ * mailed (pending, or claimed by a running job) is kept until its mail is sent or skipped.
+ */
+export async function purgeOldNotifications(options: { db: Database; now: Date }): Promise<number> {
+  const cutoff = new Date(options.now.getTime() - NOTIFICATION_RETENTION_DAYS * DAY_MS);
+  const rows = await options.db
+    .delete(notifications)
+    .where(and(lt(notifications.createdAt, cutoff), inArray(notifications.emailStatus, ['sent', 'skipped'])))
+    .returning({ id: notifications.id });
+  return rows.length;
 }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { DAY_MS } from '#shared/app/time.constants.ts';
+import { NOTIFICATION_RETENTION_DAYS } from '#shared/app/retention.constants.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '#shared/api/list.schemas.ts';
@@ -9,6 +11,8 @@ import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { castTeam, type TeamCast } from '../../test/team-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { JobContext } from '../../lib/jobs/job.ts';
+import { purgeNotificationsJob } from './notifications.jobs.ts';
 
 // Who is notified of what (mentions, replies, shares), never the actor, never someone who cannot
 // read the analysis; and the bell's routes: list, unread count, mark read, owner-only (404).
@@ -233,5 +237,42 @@ describe('the bell routes', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/notifications/read-all' })).statusCode).toBe(401);
+  });
+});
+
+describe('retention', () => {
+  it(`deletes notifications older than ${NOTIFICATION_RETENTION_DAYS} days once their mail is settled, and keeps the rest`, async () => {
+    const user = await createUser(t);
+    const now = t.clock.now();
+    const old = new Date(now.getTime() - (NOTIFICATION_RETENTION_DAYS + 1) * DAY_MS);
+    const recent = new Date(now.getTime() - (NOTIFICATION_RETENTION_DAYS - 1) * DAY_MS);
+    const row = (summary: string, createdAt: Date, emailStatus: 'pending' | 'sending' | 'sent' | 'skipped') => ({
+      userId: user.user.id,
+      kind: 'share' as const,
+      summary,
+      createdAt,
+      emailStatus,
+    });
+    await t.db.db
+      .insert(notifications)
+      .values([
+        row('old sent', old, 'sent'),
+        row('old skipped', old, 'skipped'),
+        row('old pending', old, 'pending'),
+        row('old sending', old, 'sending'),
+        row('recent sent', recent, 'sent'),
+      ]);
+    const { db, env, mailer } = t.app.deps;
+    const context: JobContext = {
+      jobId: 'purge-notifications-test',
+      attempt: 1,
+      deps: { db, clock: t.clock, env, mailer, log: t.app.log, secret: 's' },
+    };
+    await purgeNotificationsJob.handle({}, context);
+    const left = await t.db.db
+      .select({ summary: notifications.summary })
+      .from(notifications)
+      .where(eq(notifications.userId, user.user.id));
+    expect(left.map((r) => r.summary).sort()).toEqual(['old pending', 'old sending', 'recent sent']);
   });
 });

@@ -18,6 +18,27 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+const EXAMPLES = ['scheduling for dental practices', 'invoicing for plumbers'];
+
+/**
+ * Why a report found too little to count as a search, saying exactly what the data held: industry codes
+ * can match a market's words while no occupation, company or opportunity does.
+ */
+function EmptyReportNote({ report: r }: { report: MarketReportDto }) {
+  const directory = r.corpus.kind === 'seed' ? 'seed sample' : 'directory';
+  const industries = r.profile.industries.length;
+  const example = EXAMPLES.find((e) => e !== r.market.trim().toLowerCase())!;
+  return (
+    <p role="status" className="rounded-lg border bg-accent p-4 text-accent-foreground">
+      {industries === 0
+        ? `The data has nothing on this market: no occupation matched it, no company in the ${directory} competes in it, and the engine found no opportunity.`
+        : `The data has little on this market: only ${industries === 1 ? 'the industry code below shares' : `the ${industries} industry codes below share`} its words; no occupation matched it, no company in the ${directory} competes in it, and the engine found no opportunity.`}{' '}
+      That says little about the real market. Try naming the customer or the work (for example “{example}”). This report
+      used no search.
+    </p>
+  );
+}
+
 /** One saved report, printable: controls hide in print, sections avoid page breaks inside. */
 export function MarketReportView({ report: r }: { report: MarketReportDto }) {
   const p = r.profile;
@@ -47,14 +68,7 @@ export function MarketReportView({ report: r }: { report: MarketReportDto }) {
         </Button>
       </header>
 
-      {r.status === 'empty' ? (
-        <p role="status" className="rounded-lg border bg-accent p-4 text-accent-foreground">
-          The data has nothing on this market: no occupation matched it, no company in the{' '}
-          {r.corpus.kind === 'seed' ? 'seed sample' : 'directory'} competes in it, and the engine found no opportunity.
-          That says little about the real market. Try naming the customer or the work (for example “scheduling for
-          dental practices”). This report used no search.
-        </p>
-      ) : null}
+      {r.status === 'empty' ? <EmptyReportNote report={r} /> : null}
 
       <Section id="report-definition" title="Definition">
         <p>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   markedReadSchema,
   NOTIFICATION_POLL_MS,
@@ -26,10 +26,17 @@ export function unreadCountQueryOptions() {
   });
 }
 
+/** The panel's list, newest first; older pages follow the server's cursor ("Show older"). */
 export function notificationListQueryOptions() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: [...KEYS, 'list'],
-    queryFn: () => getData(`/api/notifications?pageSize=${String(PANEL_PAGE_SIZE)}`, notificationPageSchema),
+    queryFn: ({ pageParam }) =>
+      getData(
+        `/api/notifications?pageSize=${String(PANEL_PAGE_SIZE)}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        notificationPageSchema,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
   });
 }

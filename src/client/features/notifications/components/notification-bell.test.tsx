@@ -25,6 +25,7 @@ function notification(id: number, patch: Partial<NotificationDto> = {}): Notific
 }
 
 let items: NotificationDto[];
+let pageSize = 20;
 const calls: string[] = [];
 
 function json(data: unknown) {
@@ -33,6 +34,7 @@ function json(data: unknown) {
 
 beforeEach(() => {
   items = [notification(3), notification(2), notification(1, { isRead: true, kind: 'share', excerpt: null })];
+  pageSize = 20;
   calls.length = 0;
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
     const url = input.toString();
@@ -40,7 +42,17 @@ beforeEach(() => {
     const unread = () => items.filter((n) => !n.isRead).length;
     if (url.endsWith('/api/notifications/unread-count')) return json({ unread: unread() });
     if (url.includes('/api/notifications?')) {
-      return json({ items, page: 1, pageSize: 20, hasMore: false, nextCursor: null });
+      // Pages of two, the cursor being the index of the next item: the panel's "Show older" walks them.
+      const start = Number(new URL(url, 'http://x').searchParams.get('cursor') ?? 0);
+      const page = items.slice(start, start + pageSize);
+      const more = start + pageSize < items.length;
+      return json({
+        items: page,
+        page: 1,
+        pageSize,
+        hasMore: more,
+        nextCursor: more ? String(start + pageSize) : null,
+      });
     }
     const one = /\/api\/notifications\/(\d+)\/read$/.exec(url);
     if (one) {
@@ -129,5 +141,19 @@ describe('notification bell', () => {
     await user.keyboard('{Enter}');
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getByText(/You are all caught up/)).toBeInTheDocument();
+  });
+
+  it('shows older notifications page by page while the server has more', async () => {
+    pageSize = 2;
+    const user = userEvent.setup();
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: /^Notifications, 2 unread/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const list = await within(panel).findByRole('list', { name: 'Newest notifications' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    await user.click(within(panel).getByRole('button', { name: 'Show older' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(calls).toContain('GET /api/notifications?pageSize=20&cursor=2');
+    expect(within(panel).queryByRole('button', { name: 'Show older' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { AtSign, CornerDownRight, Share2, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -8,16 +8,12 @@ import type { NotificationDto, NotificationKind } from '#shared/notifications/no
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
-import {
-  notificationListQueryOptions,
-  PANEL_PAGE_SIZE,
-  useMarkAllRead,
-  useMarkRead,
-} from '../api/notifications-api.ts';
+import { notificationListQueryOptions, useMarkAllRead, useMarkRead } from '../api/notifications-api.ts';
 import { timeAgo } from './time-ago.ts';
 
 // The bell's panel: the newest notifications, unread ones marked, each a link to what it is about
-// (opening it marks it read), a "Mark read" button for each unread one, and "Mark all read".
+// (opening it marks it read), a "Mark read" button for each unread one, "Mark all read", and
+// "Show older" while the server has more.
 
 const ICONS: Record<NotificationKind, typeof AtSign> = {
   mention: AtSign,
@@ -74,11 +70,11 @@ export function NotificationPanel({
   className: string;
   onNavigate: () => void;
 }) {
-  const list = useQuery(notificationListQueryOptions());
+  const list = useInfiniteQuery(notificationListQueryOptions());
   const markAll = useMarkAllRead();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const items = list.data?.items ?? [];
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const hasUnread = items.some((n) => !n.isRead);
 
   return (
@@ -116,8 +112,25 @@ export function NotificationPanel({
           ))}
         </ul>
       ) : null}
+      {list.hasNextPage ? (
+        <div className="border-t px-3 py-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-full"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? 'Loading older notifications…' : 'Show older'}
+          </Button>
+        </div>
+      ) : null}
+      {list.isFetchNextPageError ? (
+        <p role="alert" className="px-3 py-2 text-sm text-destructive">
+          Older notifications could not be loaded. Please try again.
+        </p>
+      ) : null}
       <p className="border-t px-3 py-2 text-xs text-muted-foreground">
-        {list.data?.hasMore ? `Showing the ${String(PANEL_PAGE_SIZE)} newest. ` : null}
         <Link to={paths.account.href()} onClick={onNavigate} className="inline-flex min-h-11 items-center underline">
           E-mail settings
         </Link>

@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { isApiError } from '#client/lib/api-error.ts';
 
 // The box to write a comment, a reply or an edit: the shared schema's rules (1–2000 characters)
-// with a live count, the server's own message when it refuses.
+// with a live count, the server's own message when it refuses, and how to mention a teammate (ADR 027).
 
 type Props = {
   label: string;
@@ -20,7 +20,7 @@ type Props = {
 export function CommentForm(props: Props) {
   const [content, setContent] = useState(props.initial ?? '');
   const [error, setError] = useState<string | null>(null);
-  const ids = { field: useId(), count: useId(), error: useId() };
+  const ids = { field: useId(), hint: useId(), count: useId(), error: useId() };
   const isOver = content.length > COMMENT_MAX_LENGTH;
   const serverMessage =
     props.serverError && isApiError(props.serverError)
@@ -50,13 +50,17 @@ export function CommentForm(props: Props) {
         rows={3}
         autoFocus={props.autoFocus}
         aria-invalid={shown ? true : undefined}
-        aria-describedby={`${ids.count}${shown ? ` ${ids.error}` : ''}`}
+        aria-describedby={`${ids.hint} ${ids.count}${shown ? ` ${ids.error}` : ''}`}
         onChange={(e) => {
           setContent(e.target.value);
           setError(null);
         }}
         className="min-h-20 w-full rounded-md border bg-background p-2 text-sm"
       />
+      <p id={ids.hint} className="text-xs text-muted-foreground">
+        Plain text; links work. To notify a teammate, write @ and the part of their e-mail before the @ (
+        <code>@bea</code> for bea@example.com).
+      </p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span id={ids.count} className={`text-xs ${isOver ? 'text-destructive' : 'text-muted-foreground'}`}>
           {content.length}/{COMMENT_MAX_LENGTH} characters

@@ -112,6 +112,8 @@ describe('the comments panel', () => {
     const { calls } = api([]);
     renderPanel();
     const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    // The box says how to mention a teammate, read out with it.
+    expect(box).toHaveAccessibleDescription(/To notify a teammate, write @ and the part of their e-mail/);
     fireEvent.change(box, { target: { value: 'x'.repeat(2001) } });
     expect(screen.getByRole('alert')).toHaveTextContent('At most 2000 characters');
     expect(screen.getByText('2001/2000 characters')).toBeInTheDocument();
