@@ -23,9 +23,26 @@ async function loadModel() {
 
 const model = loadModel();
 
+// The model library's wasm backend can still be initialising when its ready() has resolved (seen once
+// under heavy load: "Backend 'wasm' has not yet been initialized"). That error is transient: wait and
+// try again, a few times, before reporting it (the engine then answers by words and says so).
+const BACKEND_NOT_READY = /has not yet been initialized/;
+const RETRIES = 5;
+
+async function embed(texts) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await (await model).embed(texts);
+    } catch (error) {
+      if (attempt >= RETRIES || !BACKEND_NOT_READY.test(String(error?.message ?? error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 parentPort.on('message', async ({ id, texts }) => {
   try {
-    const rows = await (await model).embed(texts);
+    const rows = await embed(texts);
     const dimensions = rows[0]?.length ?? 0;
     const vectors = new Float32Array(rows.length * dimensions);
     rows.forEach((row, r) => {
