@@ -21,7 +21,14 @@ async function loadModel() {
   return initModel(modelSource);
 }
 
-const model = loadModel();
+/** Starts loading; a failure is reported to the next embed, never as an unhandled rejection. */
+function startLoading() {
+  const loading = loadModel();
+  loading.catch(() => undefined);
+  return loading;
+}
+
+let model = startLoading();
 
 // The model library's wasm backend can still be initialising when its ready() has resolved (seen once
 // under heavy load: "Backend 'wasm' has not yet been initialized"). That error is transient: wait and
@@ -29,13 +36,26 @@ const model = loadModel();
 const BACKEND_NOT_READY = /has not yet been initialized/;
 const RETRIES = 5;
 
+const transient = (error) => BACKEND_NOT_READY.test(String(error?.message ?? error));
+const pause = (attempt) => new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+
 async function embed(texts) {
   for (let attempt = 1; ; attempt++) {
+    let loaded;
     try {
-      return await (await model).embed(texts);
+      loaded = await model;
     } catch (error) {
-      if (attempt >= RETRIES || !BACKEND_NOT_READY.test(String(error?.message ?? error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      // Loading itself hit the race: load again rather than keep the failed promise.
+      if (attempt >= RETRIES || !transient(error)) throw error;
+      model = startLoading();
+      await pause(attempt);
+      continue;
+    }
+    try {
+      return await loaded.embed(texts);
+    } catch (error) {
+      if (attempt >= RETRIES || !transient(error)) throw error;
+      await pause(attempt);
     }
   }
 }
