@@ -21,11 +21,48 @@ async function loadModel() {
   return initModel(modelSource);
 }
 
-const model = loadModel();
+/** Starts loading; a failure is reported to the next embed, never as an unhandled rejection. */
+function startLoading() {
+  const loading = loadModel();
+  loading.catch(() => undefined);
+  return loading;
+}
+
+let model = startLoading();
+
+// The model library's wasm backend can still be initialising when its ready() has resolved (seen once
+// under heavy load: "Backend 'wasm' has not yet been initialized"). That error is transient: wait and
+// try again, a few times, before reporting it (the engine then answers by words and says so).
+const BACKEND_NOT_READY = /has not yet been initialized/;
+const RETRIES = 5;
+
+const transient = (error) => BACKEND_NOT_READY.test(String(error?.message ?? error));
+const pause = (attempt) => new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+
+async function embed(texts) {
+  for (let attempt = 1; ; attempt++) {
+    let loaded;
+    try {
+      loaded = await model;
+    } catch (error) {
+      // Loading itself hit the race: load again rather than keep the failed promise.
+      if (attempt >= RETRIES || !transient(error)) throw error;
+      model = startLoading();
+      await pause(attempt);
+      continue;
+    }
+    try {
+      return await loaded.embed(texts);
+    } catch (error) {
+      if (attempt >= RETRIES || !transient(error)) throw error;
+      await pause(attempt);
+    }
+  }
+}
 
 parentPort.on('message', async ({ id, texts }) => {
   try {
-    const rows = await (await model).embed(texts);
+    const rows = await embed(texts);
     const dimensions = rows[0]?.length ?? 0;
     const vectors = new Float32Array(rows.length * dimensions);
     rows.forEach((row, r) => {
