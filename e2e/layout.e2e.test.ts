@@ -55,6 +55,10 @@ const SIGNED_IN_STATIC_ROUTES = [
   '/analytics',
   '/documentation',
   '/teams',
+  // Shared with me: the empty list, and an analysis / idea that is not (or no longer) shared.
+  '/shared',
+  '/shared/analyses/999999',
+  '/shared/ideas/999999',
   '/account',
   '/profile-edit',
   '/change-password',

@@ -61,6 +61,13 @@ describe('report branding', () => {
       };
       await shoot('report-branding-1280.png', 'section');
       await page.setViewportSize({ width: 390, height: 844 });
+      // Every tick box and radio on the account page is drawn the same 20 px size on a phone: one beside a
+      // long description must not be squeezed by it (it was, to 13 px).
+      const controlWidths = await page.evaluate<number[]>(
+        `[...document.querySelectorAll('main input[type=checkbox], main input[type=radio]')].map((i) => Math.round(i.getBoundingClientRect().width))`,
+      );
+      expect(controlWidths.length).toBeGreaterThan(5);
+      expect(new Set(controlWidths)).toEqual(new Set([20]));
       await shoot('report-branding-390.png', 'section');
       await shoot('report-branding-preview-390.png', 'preview');
       await page.setViewportSize({ width: 1280, height: 900 });

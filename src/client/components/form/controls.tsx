@@ -55,7 +55,7 @@ export const Checkbox = forwardRef<
       <input
         ref={ref}
         type="checkbox"
-        className="mt-1 size-5 accent-[var(--primary)]"
+        className="size-5 shrink-0 accent-[var(--primary)]"
         aria-labelledby={`${id}-label`}
         aria-describedby={description ? descriptionId : undefined}
         {...props}

@@ -73,6 +73,7 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
                   type="radio"
                   name="theme"
                   value={theme}
+                  className="size-5 shrink-0 accent-[var(--primary)]"
                   checked={localTheme === theme}
                   onChange={() => setLocalTheme(theme)}
                 />

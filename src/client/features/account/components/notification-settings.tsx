@@ -48,7 +48,7 @@ export function NotificationSettings({ preferences, save }: Props) {
               type="radio"
               name="notification-frequency"
               value={frequency}
-              className="mt-1 size-5 accent-[var(--primary)]"
+              className="size-5 shrink-0 accent-[var(--primary)]"
               checked={preferences.frequency === frequency}
               onChange={() => save({ notificationPreferences: { frequency } })}
               aria-describedby={`frequency-${frequency}-hint`}

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, Crown } from 'lucide-react';
+import { ChevronDown, Crown, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { fullName } from '#shared/auth/display-name.ts';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
@@ -38,7 +38,10 @@ export function AccountMenu({ user }: { user: PublicUser }) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
         <Button variant="ghost" className="min-w-0 px-2 sm:px-4" aria-label={`Account menu for ${fullName(user)}`}>
-          <span className="max-w-24 truncate sm:max-w-40">{fullName(user)}</span>
+          {/* On a phone the bell and a plan badge leave room for one letter of the name ("A…"): a person
+              icon there instead; the button's label still names the user. */}
+          <UserRound aria-hidden="true" className="sm:hidden" />
+          <span className="hidden max-w-40 truncate sm:inline">{fullName(user)}</span>
           {user.isPaid ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               <Crown aria-hidden="true" className="size-3" />

@@ -151,7 +151,7 @@ function LogoControls({ branding, canEdit }: { branding: Branding; canEdit: bool
         disabled={!canEdit || upload.isPending}
         aria-describedby={`${inputId}-hint`}
         onChange={(e) => void choose(e)}
-        className="min-h-11 text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:bg-background file:px-3 disabled:opacity-60"
+        className="min-h-11 w-full min-w-0 text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:bg-background file:px-3 disabled:opacity-60"
       />
       <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
         PNG or JPEG, up to {LOGO_MAX_BYTES / 1024} kB.
