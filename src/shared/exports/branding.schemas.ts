@@ -57,7 +57,6 @@ export const logoUploadSchema = z.strictObject({
     .max(LOGO_MAX_BASE64, LOGO_TOO_LARGE_MESSAGE)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The logo must be sent as base64'),
 });
-export type LogoUpload = z.input<typeof logoUploadSchema>;
 
 export const brandingLogoSchema = z.object({
   id: z.number().int(),
