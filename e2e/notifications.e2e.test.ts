@@ -155,9 +155,19 @@ describe('notifications', () => {
       await stranger.page.screenshot({ path: join(SHOTS, 'unsubscribe-390.png') });
       expect(await auditLayout(stranger.page, { checkTargets: true })).toEqual([]);
 
-      await b.page.goto('/account');
+      // The bell's "E-mail settings" opens the account page at its Notifications section.
+      await b.page.setViewportSize({ width: 390, height: 844 });
+      await b.page.goto('/account#notifications');
       const never = b.page.getByRole('radio', { name: /^Never/ });
       await never.waitFor();
+      // Its box is measured against the 844 px viewport: without the #hash scroll it sits far below.
+      await expect
+        .poll(async () => {
+          const box = await never.boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= 844;
+        })
+        .toBe(true);
+      await b.page.setViewportSize({ width: 1280, height: 900 });
       expect(await never.isChecked()).toBe(true);
       expect(await b.page.getByRole('checkbox', { name: 'Someone mentions me in a comment' }).isDisabled()).toBe(true);
       expect(await seriousAxeViolations(b.page)).toEqual([]);

@@ -103,7 +103,8 @@ export const paths = {
     href: (id: number | string) => withParam('/shared/analyses/:id', 'id', id),
   },
   sharedIdea: { path: '/shared/ideas/:id', href: (id: number | string) => withParam('/shared/ideas/:id', 'id', id) },
-  account: { path: '/account', href: () => '/account' },
+  /** `section` opens the page scrolled to that section (the notification bell's "E-mail settings"). */
+  account: { path: '/account', href: (section?: 'notifications') => (section ? `/account#${section}` : '/account') },
   profileEdit: { path: '/profile-edit', href: () => '/profile-edit' },
   changePassword: { path: '/change-password', href: () => '/change-password' },
   profile: { path: '/profile', href: () => '/profile' },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { THEMES, type Theme } from '#shared/app/app.constants.ts';
 import type { AccountPreferences, AccountPreferencesUpdate } from '#shared/account/preferences.schemas.ts';
 import { Checkbox } from '#client/components/form/controls.tsx';
@@ -19,9 +19,24 @@ import { NotificationSettings } from './notification-settings.tsx';
 
 const THEME_LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  anchor,
+  children,
+}: {
+  title: string;
+  description?: string;
+  /** The id a link's #hash opens the page at (paths.account.href(anchor)). */
+  anchor?: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={`section-${title}`} className="rounded-lg border bg-card p-6 text-card-foreground">
+    <section
+      id={anchor}
+      aria-labelledby={`section-${title}`}
+      className="scroll-mt-20 rounded-lg border bg-card p-6 text-card-foreground"
+    >
       <h2 id={`section-${title}`} className="text-lg font-semibold">
         {title}
       </h2>
@@ -60,6 +75,11 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
     });
   };
   const { accessibilitySettings: a11y } = preferences;
+  // /account#notifications opens at that section: the sections exist only once the settings have loaded.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
 
   return (
     <div className="grid gap-6">
@@ -105,7 +125,7 @@ function AccountSettingsForm({ preferences: loaded }: { preferences: AccountPref
         />
       </Section>
 
-      <Section title="Notifications">
+      <Section title="Notifications" anchor="notifications">
         <NotificationSettings preferences={preferences.notificationPreferences} save={save} />
       </Section>
 

@@ -112,6 +112,10 @@ describe('notification bell', () => {
     );
     expect(links[0]).toHaveAttribute('href', '/shared/analyses/7#comment-43');
     expect(within(panel).getAllByRole('button', { name: /^Mark read:/ })).toHaveLength(2);
+    expect(within(panel).getByRole('link', { name: 'E-mail settings' })).toHaveAttribute(
+      'href',
+      '/account#notifications',
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(bell).toHaveFocus();

@@ -136,7 +136,11 @@ export function NotificationPanel({
         </p>
       ) : null}
       <p className="border-t px-3 py-2 text-xs text-muted-foreground">
-        <Link to={paths.account.href()} onClick={onNavigate} className="inline-flex min-h-11 items-center underline">
+        <Link
+          to={paths.account.href('notifications')}
+          onClick={onNavigate}
+          className="inline-flex min-h-11 items-center underline"
+        >
           E-mail settings
         </Link>
       </p>
