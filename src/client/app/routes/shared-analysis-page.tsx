@@ -48,6 +48,11 @@ export function SharedAnalysisPage() {
         ) : null}
       </div>
       <div className="mt-6 space-y-4">
+        {analysis.opportunities.length === 0 ? (
+          <p className="rounded-lg border bg-card p-6 text-sm text-muted-foreground">
+            This analysis found no opportunities in the data. Comments on it are below.
+          </p>
+        ) : null}
         {analysis.opportunities.map((opportunity, index) => (
           <SharedOpportunity key={opportunity.id} opportunity={opportunity} position={index + 1} />
         ))}

@@ -26,6 +26,8 @@ function notification(id: number, patch: Partial<NotificationDto> = {}): Notific
 
 let items: NotificationDto[];
 let pageSize = 20;
+/** How many list requests fail (503) before the list answers. */
+let failingLists = 0;
 const calls: string[] = [];
 
 function json(data: unknown) {
@@ -35,12 +37,20 @@ function json(data: unknown) {
 beforeEach(() => {
   items = [notification(3), notification(2), notification(1, { isRead: true, kind: 'share', excerpt: null })];
   pageSize = 20;
+  failingLists = 0;
   calls.length = 0;
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
     const url = input.toString();
     calls.push(`${init?.method ?? 'GET'} ${url}`);
     const unread = () => items.filter((n) => !n.isRead).length;
     if (url.endsWith('/api/notifications/unread-count')) return json({ unread: unread() });
+    if (url.includes('/api/notifications?') && failingLists > 0) {
+      failingLists -= 1;
+      return new Response(JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Down' } }), {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     if (url.includes('/api/notifications?')) {
       // Pages of two, the cursor being the index of the next item: the panel's "Show older" walks them.
       const start = Number(new URL(url, 'http://x').searchParams.get('cursor') ?? 0);
@@ -105,6 +115,18 @@ describe('notification bell', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(bell).toHaveFocus();
+  });
+
+  it('says when the list could not be loaded and loads it again on Try again', async () => {
+    failingLists = 1;
+    const user = userEvent.setup();
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Notifications could not be loaded.');
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findAllByRole('link', { name: /mentioned you/ })).toHaveLength(3);
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('marks one read, then all, and the count follows', async () => {

@@ -96,9 +96,14 @@ export function NotificationPanel({
       </div>
       {list.isPending ? <Spinner className="w-full py-6" label="Loading notifications" /> : null}
       {list.isError ? (
-        <p role="alert" className="px-3 py-4 text-sm text-destructive">
-          Notifications could not be loaded. Please try again.
-        </p>
+        <div className="grid justify-items-start gap-2 px-3 py-4">
+          <p role="alert" className="text-sm text-destructive">
+            Notifications could not be loaded.
+          </p>
+          <Button variant="outline" size="sm" disabled={list.isFetching} onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
       ) : null}
       {list.isSuccess && items.length === 0 ? (
         <p className="px-3 py-6 text-center text-sm text-muted-foreground">
