@@ -36,7 +36,7 @@ describe('resource library', () => {
         .waitFor();
       await page.getByRole('link', { name: 'User Interviews 101' }).click();
       await page.getByRole('heading', { name: 'User Interviews 101', level: 1 }).waitFor();
-      expect(await page.getByText(/by Nielsen Norman Group · last checked \d{4}-\d{2}-\d{2}/).count()).toBe(1);
+      expect(await page.getByText(/by Nielsen Norman Group · last checked [A-Z][a-z]+ \d{1,2}, \d{4}/).count()).toBe(1);
 
       await page.getByLabel('Notes (optional)').fill('Use before the first ten interviews');
       await page.getByLabel('Your tags (optional, separated by commas)').fill('interviews, week 1');
