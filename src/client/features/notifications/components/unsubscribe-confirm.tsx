@@ -17,7 +17,7 @@ export function UnsubscribeConfirm({ token }: { token: string }) {
         </p>
         <p>
           Changed your mind? Choose how often to hear from us in{' '}
-          <Link to={paths.account.href()} className="text-primary underline underline-offset-4">
+          <Link to={paths.account.href('notifications')} className="text-primary underline underline-offset-4">
             Settings
           </Link>{' '}
           after signing in.
