@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import { fullName } from '#shared/auth/display-name.ts';
+import { orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import type {
   ShareDto,
   ShareInput,
@@ -190,12 +191,12 @@ export async function viewSharedAnalysis(options: Deps & { searchId: number }): 
   const rights = await viewerRights(db, principal, { kind: 'analysis', id: searchId });
   const snapshot = await loadAnalysisSnapshot(db, searchId);
   if (!snapshot) throw notFound('The analysis');
-  // The snapshot's opportunities are in rank order; their row ids (what a comment names) likewise.
-  const ids = await db
-    .select({ id: searchResults.id })
+  // The snapshot's opportunities are in the one order; their row ids (what a comment names) likewise.
+  const rows = await db
+    .select({ id: searchResults.id, rank: searchResults.rank, opportunityScore: searchResults.opportunityScore })
     .from(searchResults)
-    .where(eq(searchResults.searchId, searchId))
-    .orderBy(asc(searchResults.rank));
+    .where(eq(searchResults.searchId, searchId));
+  const ids = orderOpportunities(rows, snapshot.filters);
   return {
     searchId,
     query: snapshot.query,
