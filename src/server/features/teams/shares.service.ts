@@ -18,7 +18,7 @@ import { ideaShareResource, teamMemberResource } from '../../lib/access/resource
 import { loadAnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { assertPlan } from '../../lib/plan-guard.ts';
 import { notifyShared } from '../../lib/notify.ts';
 import { recordActivity } from './activity.service.ts';
 import {
@@ -76,9 +76,7 @@ export async function shareSubject(options: Deps & { subject: ShareSubject; inpu
   if (!me) throw notFound('The user');
   const { isOwner } = await viewerRights(db, principal, subject);
   // A recipient re-sharing with canShare rides on the owner's grant; an owner needs a paid plan.
-  if (isOwner && effectivePlan(me, now) === 'free') {
-    throw new AppError('PLAN_REQUIRED', 'Collaboration requires Pro. Upgrade to share with your team.');
-  }
+  if (isOwner) assertPlan(me, now, 'collaboration', 'Collaboration requires Pro. Upgrade to share with your team.');
   let target: { teamId: number | null; sharedWith: number | null };
   if ('teamId' in input) {
     await assertTeamRight(db, input.teamId, principal, 'share');
