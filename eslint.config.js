@@ -73,6 +73,7 @@ export default tseslint.config(
       'unbuilt/feature-boundaries': 'error',
       'unbuilt/no-test-code-in-production': 'error',
       'unbuilt/no-import-cycles': 'error',
+      'unbuilt/one-plan-check': 'error',
     },
   },
   // Lookups of arbitrary strings on records, in production code (tests index their own tables).

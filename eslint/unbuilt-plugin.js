@@ -7,6 +7,8 @@ import ts from 'typescript';
 //   unbuilt/no-test-code-in-production  production code never imports tests, test helpers or fixtures
 //   unbuilt/no-import-cycles         no module imports itself through others (type-only imports included)
 //   unbuilt/no-record-lookup-by-string  a string-keyed record is never indexed by an arbitrary string (Map / Object.hasOwn)
+//   unbuilt/one-plan-check           server code asks lib/plan-guard.ts about plans (assertPlan, hasPlan,
+//                                    requirePlan, planRequired): no planIncludes and no PLAN_REQUIRED of its own
 // Imports are resolved the way the project writes them: relative paths with their extension, and the
 // package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
 
@@ -83,6 +85,41 @@ const noTestCodeInProduction = {
     });
   },
 };
+
+const PLAN_GUARD = path.join(ROOT, 'src/server/lib/plan-guard.ts');
+const PLAN_FEATURES = path.join(ROOT, 'src/shared/plans/plan-features.ts');
+const SERVER = path.join(ROOT, 'src/server') + path.sep;
+
+/** A house rule: a description and its create(context). */
+const houseRule = (description, create) => ({ meta: { type: 'problem', docs: { description }, schema: [] }, create });
+
+const onePlanCheck = houseRule('Server code checks plans only through lib/plan-guard.ts.', (context) => {
+  const file = path.resolve(context.filename);
+  if (!file.startsWith(SERVER) || file === PLAN_GUARD || NOT_PRODUCTION.test(file)) return {};
+  return {
+    ...checkImports(context, (node, specifier, target) => {
+      if (target !== PLAN_FEATURES || node.type !== 'ImportDeclaration') return;
+      for (const spec of node.specifiers) {
+        if (spec.type === 'ImportSpecifier' && spec.imported.name === 'planIncludes') {
+          context.report({
+            node: spec,
+            message:
+              'Check plans with assertPlan/hasPlan/requirePlan from lib/plan-guard.ts (the one entitlement check), not planIncludes.',
+          });
+        }
+      }
+    }),
+    Literal(node) {
+      if (node.value === 'PLAN_REQUIRED') {
+        context.report({
+          node,
+          message:
+            'Refuse with assertPlan or planRequired from lib/plan-guard.ts, not a PLAN_REQUIRED error of your own.',
+        });
+      }
+    },
+  };
+});
 
 // ---- import cycles: one module graph of src/, built once per lint run ----
 
@@ -239,5 +276,6 @@ export default {
     'no-test-code-in-production': noTestCodeInProduction,
     'no-import-cycles': noImportCycles,
     'no-record-lookup-by-string': noRecordLookupByString,
+    'one-plan-check': onePlanCheck,
   },
 };

@@ -65,6 +65,37 @@ tester.run('no-test-code-in-production', unbuilt.rules['no-test-code-in-producti
   ],
 });
 
+tester.run('one-plan-check', unbuilt.rules['one-plan-check'], {
+  valid: [
+    {
+      filename: at('src/server/lib/plan-guard.ts'),
+      code: "import { planIncludes } from '#shared/plans/plan-features.ts';",
+    },
+    { filename: at('src/server/lib/plan-guard.ts'), code: "throw new AppError('PLAN_REQUIRED', 'x');" },
+    {
+      filename: at('src/server/features/exports/exports.service.ts'),
+      code: "import { assertPlan } from '../../lib/plan-guard.ts'; assertPlan(user, now, 'csvExport');",
+    },
+    { filename: at('src/server/features/teams/x.test.ts'), code: "expect(body.code).toBe('PLAN_REQUIRED');" },
+    {
+      filename: at('src/client/features/billing/x.ts'),
+      code: "import { planIncludes } from '#shared/plans/plan-features.ts';",
+    },
+  ],
+  invalid: [
+    {
+      filename: at('src/server/features/exports/exports.service.ts'),
+      code: "import { cheapestPlanWith, planIncludes } from '#shared/plans/plan-features.ts';",
+      errors: 1,
+    },
+    {
+      filename: at('src/server/features/action-plans/plan-write.ts'),
+      code: "if (!canPlan) throw new AppError('PLAN_REQUIRED', 'Upgrade');",
+      errors: 1,
+    },
+  ],
+});
+
 const typed = new RuleTester({
   languageOptions: {
     parser: tseslint.parser,

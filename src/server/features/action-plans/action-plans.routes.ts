@@ -54,17 +54,17 @@ export const actionPlansFeature: FastifyPluginAsync = async (app) => {
 const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/',
-    { schema: { tags, summary: 'My action plans', response: { 200: ok(planListSchema) } } },
+    { preHandler: requireUser, schema: { tags, summary: 'My action plans', response: { 200: ok(planListSchema) } } },
     async (request) => ({ success: true as const, data: await listPlans(writer(request)) }),
   );
 
   app.post(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Generate a plan from an opportunity of a stored analysis or a validated idea (Pro)',
@@ -82,6 +82,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/example',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'The read-only example plan, built from my latest analysis and never stored',
@@ -98,6 +99,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/templates',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Plan templates: the seeded ones and my own',
@@ -110,6 +112,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: { tags, summary: 'One plan', params: idParamsSchema, response: { 200: ok(planSchema) } },
     },
@@ -122,6 +125,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -140,6 +144,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -157,6 +162,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/:id/template',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -175,6 +181,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/:id/phases',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -193,6 +200,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id/progress',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -210,6 +218,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id/history',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -227,6 +236,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id/export',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,

@@ -29,12 +29,14 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
   app.deps.jobs.register(purgeAnalyticsEventsJob);
-  app.addHook('preHandler', requireUser);
   const advanced = requirePlan('advancedAnalytics');
 
   app.get(
     '/',
-    { schema: { tags, summary: 'My analytics', response: { 200: ok(analyticsDashboardSchema) } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'My analytics', response: { 200: ok(analyticsDashboardSchema) } },
+    },
     async (request) => ({
       success: true as const,
       data: await dashboard({ db, user: currentUser(request), now: clock.now() }),
@@ -43,13 +45,17 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/events',
-    { schema: { tags, summary: 'My analytics events: how many', response: { 200: ok(analyticsEventsSummarySchema) } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'My analytics events: how many', response: { 200: ok(analyticsEventsSummarySchema) } },
+    },
     async (request) => ({ success: true as const, data: await eventsSummary({ db, user: currentUser(request) }) }),
   );
 
   app.delete(
     '/events',
     {
+      preHandler: requireUser,
       schema: { tags, summary: 'Delete my analytics data', response: { 200: ok(analyticsEventsDeletedSchema) } },
     },
     async (request) => ({
@@ -61,6 +67,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/events',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Report a page view the server cannot see (upgrade viewed)',

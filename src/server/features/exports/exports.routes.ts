@@ -48,11 +48,11 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock, env } = app.deps;
   const bundleSecret = await resolveAppSecret(db, 'bundle', env.BUNDLE_SECRET);
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/usage',
     {
+      preHandler: requireUser,
       schema: { tags, summary: 'Exports used this month and the allowance', response: { 200: ok(exportUsageSchema) } },
     },
     async (request) => ({
@@ -64,6 +64,7 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
   app.get(
     '/searches/:id/pdf',
     {
+      preHandler: requireUser,
       config: ownSearch,
       schema: {
         tags,
@@ -87,6 +88,7 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
   app.get(
     '/ideas/:id/pdf',
     {
+      preHandler: requireUser,
       // The idea's own read policy (its owner, or a team it is shared with).
       config: { access: { params: { id: 'sharedIdea' } } },
       schema: {
@@ -112,6 +114,7 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
   app.get(
     '/plans/:id/pdf',
     {
+      preHandler: requireUser,
       config: { access: { params: { id: 'actionPlan' } } },
       schema: {
         tags,
@@ -136,6 +139,7 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
   app.get(
     '/searches/:id/csv',
     {
+      preHandler: requireUser,
       config: ownSearch,
       schema: {
         tags,
@@ -177,6 +181,7 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
   app.get(
     '/searches/:id/pptx',
     {
+      preHandler: requireUser,
       config: ownSearch,
       schema: {
         tags,
@@ -203,6 +208,7 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
   app.get(
     '/searches/:id/bundle',
     {
+      preHandler: requireUser,
       config: ownSearch,
       schema: {
         tags,
@@ -227,6 +233,7 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
   app.post(
     '/bundles',
     {
+      preHandler: requireUser,
       bodyLimit: MAX_BUNDLE_BYTES - 1,
       config: { tooLargeMessage: BUNDLE_TOO_LARGE_MESSAGE },
       schema: {

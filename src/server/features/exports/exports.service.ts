@@ -1,6 +1,4 @@
 import { desc } from 'drizzle-orm';
-import { cheapestPlanWith, planIncludes, type PlanFeature } from '#shared/plans/plan-features.ts';
-import { PLANS } from '#shared/plans/plans.constants.ts';
 import type { Database } from '../../db/client.ts';
 import { searches, type UserRow } from '../../db/schema/index.ts';
 import { accessible, assertCanAccess } from '../../lib/access/policy.ts';
@@ -8,7 +6,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { searchResource } from '../../lib/access/resources.ts';
 import { loadAnalysisSnapshot, type AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { assertPlan } from '../../lib/plan-guard.ts';
 import { exportFileName, historyCsv, opportunitiesCsv } from './analysis-csv.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
 import { NO_OPPORTUNITIES_FOR_DECK, type DeckTemplateId } from '#shared/exports/deck.schemas.ts';
@@ -34,17 +32,9 @@ async function ownSnapshot(options: ExportOptions): Promise<AnalysisSnapshot> {
   return snapshot;
 }
 
-/** The plan check after the access check, so another user's id is a 404 whatever the caller's plan. */
-function assertPlanIncludes(user: UserRow, now: Date, feature: PlanFeature): void {
-  if (!planIncludes(effectivePlan(user, now), feature)) {
-    const needed = PLANS[cheapestPlanWith(feature)].name;
-    throw new AppError('PLAN_REQUIRED', `This feature needs the ${needed} plan. Upgrade to use it.`);
-  }
-}
-
 export async function exportOpportunitiesCsv(options: ExportOptions): Promise<ExportFile> {
   const snapshot = await ownSnapshot(options);
-  assertPlanIncludes(options.user, options.now, 'csvExport');
+  assertPlan(options.user, options.now, 'csvExport');
   return withExportUnit(options.db, options.user, options.now, () =>
     Promise.resolve({
       fileName: exportFileName(snapshot.query, snapshot.searchId, 'csv'),
@@ -91,7 +81,7 @@ export async function exportPitchDeck(
   options: ExportOptions & { template: DeckTemplateId; companions: DeckCompanions },
 ): Promise<ExportFile> {
   const snapshot = await ownSnapshot(options);
-  assertPlanIncludes(options.user, options.now, 'pitchDeck');
+  assertPlan(options.user, options.now, 'pitchDeck');
   if (snapshot.opportunities.length === 0) throw new AppError('CONFLICT', NO_OPPORTUNITIES_FOR_DECK);
   const companions = await options.companions(options);
   const branding = await brandingForExport(options);
@@ -115,6 +105,7 @@ export async function exportHistoryCsv(options: {
   publicUrl: string;
 }): Promise<ExportFile> {
   const { db, principal, user, now, publicUrl } = options;
+  assertPlan(user, now, 'csvExport');
   return withExportUnit(db, user, now, async () => {
     const rows = await db
       .select()

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { ListQuery } from '#shared/api/list.schemas.ts';
 import type { MarketReportDto } from '#shared/market-research/market-research.schemas.ts';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
+import { orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import type { Database } from '../../db/client.ts';
 import { marketReports, searches, type UserRow } from '../../db/schema/index.ts';
 import { COVERAGE_CAVEAT, loadEngineIndex, SEED_WARNING } from '../../engine/engine.ts';
@@ -81,7 +82,7 @@ export async function runMarketResearch(options: {
       options.signal ? { signal: options.signal } : {},
     );
     options.signal?.throwIfAborted();
-    const opportunities = analysis.opportunities.map((o) => ({
+    const opportunities = orderOpportunities(analysis.opportunities, defaultFilters()).map((o) => ({
       rank: o.rank,
       title: o.title,
       description: o.description,
