@@ -3,12 +3,12 @@ import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PublicUser } from '#shared/auth/user.schemas.ts';
 import { PLAN_IDS, PLANS, planPriceLabel } from '#shared/plans/plans.constants.ts';
 import { PlanCards } from '#client/components/marketing/plan-cards.tsx';
 import { UpgradePage } from '#client/app/routes/upgrade-page.tsx';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import { fakeApi } from '#client/test/fake-api.ts';
+import { testUser } from '#client/test/test-user.ts';
 import { PlanPicker } from './plan-picker.tsx';
 import { PlansContent } from './plans-content.tsx';
 
@@ -64,7 +64,7 @@ describe('plans and prices from one source (issue 29)', () => {
   });
 
   it('the upgrade page keeps the typed query, offers the unused trial and promises refunds on paid plans only', () => {
-    useAuthStore.setState({ user: freeUser(false) });
+    useAuthStore.setState({ user: testUser('free', { trialUsed: false }) });
     render(withProviders(<UpgradePage />, '/auth/upgrade?q=AI%20phone%20receptionist%20for%20dentists'));
     expect(screen.getByTestId('kept-query').textContent).toContain('“AI phone receptionist for dentists”');
     expect(screen.getByRole('link', { name: 'run it from Discover' }).getAttribute('href')).toBe(
@@ -76,32 +76,8 @@ describe('plans and prices from one source (issue 29)', () => {
   });
 
   it('does not offer a trial already used', () => {
-    useAuthStore.setState({ user: freeUser(true) });
+    useAuthStore.setState({ user: testUser('free', { trialUsed: true }) });
     render(withProviders(<UpgradePage />, '/auth/upgrade'));
     expect(screen.queryByRole('link', { name: /free trial/ })).toBeNull();
   });
 });
-
-function freeUser(trialUsed: boolean): PublicUser {
-  return {
-    id: 1,
-    email: 'a@example.test',
-    name: 'Ada',
-    firstName: 'Ada',
-    lastName: null,
-    avatar: null,
-    plan: 'free',
-    isPaid: false,
-    role: 'user',
-    searchCount: 5,
-    lastResetDate: '2026-11-01',
-    trialUsed,
-    trialExpiration: null,
-    subscriptionStatus: 'none',
-    subscriptionTier: 'free',
-    subscriptionPeriodEnd: null,
-    analyticsOptOut: false,
-    mustChangePassword: false,
-    createdAt: '2026-11-01T00:00:00Z',
-  };
-}
