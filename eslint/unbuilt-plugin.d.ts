@@ -1,6 +1,7 @@
 import type { ESLint, Rule } from 'eslint';
 
-type RuleName = 'feature-boundaries' | 'no-test-code-in-production' | 'no-import-cycles' | 'one-plan-check';
+type RuleName =
+  'feature-boundaries' | 'no-test-code-in-production' | 'no-import-cycles' | 'one-plan-check' | 'csv-through-lib';
 
 declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };
 export default plugin;

@@ -8,6 +8,7 @@ import ts from 'typescript';
 //   unbuilt/no-import-cycles         no module imports itself through others (type-only imports included)
 //   unbuilt/one-plan-check           server code asks lib/plan-guard.ts about plans (assertPlan, hasPlan,
 //                                    requirePlan, planRequired): no planIncludes and no PLAN_REQUIRED of its own
+//   unbuilt/csv-through-lib          CSV is written only by src/server/lib/csv.ts (no text/csv or BOM elsewhere)
 // Imports are resolved the way the project writes them: relative paths with their extension, and the
 // package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
 
@@ -120,6 +121,30 @@ const onePlanCheck = houseRule('Server code checks plans only through lib/plan-g
   };
 });
 
+const CSV_LIB = path.join(ROOT, 'src/server/lib/csv.ts');
+
+const csvThroughLib = houseRule('CSV is written only by src/server/lib/csv.ts.', (context) => {
+  const file = path.resolve(context.filename);
+  if (file === CSV_LIB || NOT_PRODUCTION.test(file)) return {};
+  const check = (node, text) => {
+    if (/^text\/csv/i.test(text) || text.includes('\uFEFF')) {
+      context.report({
+        node,
+        message:
+          'Write CSV with toCsv/csvFile from src/server/lib/csv.ts (BOM, RFC 4180, formula cells neutralised) and send it with sendFile.',
+      });
+    }
+  };
+  return {
+    Literal(node) {
+      if (typeof node.value === 'string') check(node, node.value);
+    },
+    TemplateElement(node) {
+      check(node, node.value.cooked ?? '');
+    },
+  };
+});
+
 // ---- import cycles: one module graph of src/, built once per lint run ----
 
 let graph = null;
@@ -223,5 +248,6 @@ export default {
     'no-test-code-in-production': noTestCodeInProduction,
     'no-import-cycles': noImportCycles,
     'one-plan-check': onePlanCheck,
+    'csv-through-lib': csvThroughLib,
   },
 };
