@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode, type FieldErrors } from '#shared/api/errors.ts';
 import { createOutageLogThrottle, databaseUnavailableKind } from '../db/unavailable.ts';
 import { AppError } from './app-error.ts';
+import { ownValue } from '#shared/app/own-value.ts';
 
 // The one place that turns any thrown thing into the envelope { success: false, code, message, fieldErrors? }.
 
@@ -29,7 +30,7 @@ export function zodFieldErrors(error: ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_root';
-    out[key] ??= issueMessage(issue.code, issue.message);
+    if (!Object.hasOwn(out, key)) out[key] = issueMessage(issue.code, issue.message);
   }
   return out;
 }
@@ -82,14 +83,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fieldErrors: FieldErrors = {};
       for (const v of error.validation) {
         const key = pathToKey(v.instancePath);
-        fieldErrors[key] ??= issueMessage(v.keyword, v.message);
+        if (!Object.hasOwn(fieldErrors, key)) fieldErrors[key] = issueMessage(v.keyword, v.message);
       }
       return send(reply, 'VALIDATION_FAILED', 'Some fields are invalid.', fieldErrors);
     }
     if (error instanceof ZodError) {
       return send(reply, 'VALIDATION_FAILED', 'Some fields are invalid.', zodFieldErrors(error));
     }
-    const fastifyCode = 'code' in error && typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
+    const fastifyCode =
+      'code' in error && typeof error.code === 'string' ? ownValue(FASTIFY_CODES, error.code) : undefined;
     if (fastifyCode?.code === 'PAYLOAD_TOO_LARGE') {
       return send(reply, fastifyCode.code, request.routeOptions.config.tooLargeMessage ?? fastifyCode.message);
     }
