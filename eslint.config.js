@@ -76,6 +76,13 @@ export default tseslint.config(
       'unbuilt/one-plan-check': 'error',
     },
   },
+  // Lookups of arbitrary strings on records, in production code (tests index their own tables).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    plugins: { unbuilt },
+    rules: { 'unbuilt/no-record-lookup-by-string': 'error' },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

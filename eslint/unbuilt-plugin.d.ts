@@ -1,6 +1,11 @@
 import type { ESLint, Rule } from 'eslint';
 
-type RuleName = 'feature-boundaries' | 'no-test-code-in-production' | 'no-import-cycles' | 'one-plan-check';
+type RuleName =
+  | 'feature-boundaries'
+  | 'no-test-code-in-production'
+  | 'no-import-cycles'
+  | 'one-plan-check'
+  | 'no-record-lookup-by-string';
 
 declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };
 export default plugin;

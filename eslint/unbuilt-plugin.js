@@ -6,6 +6,7 @@ import ts from 'typescript';
 //   unbuilt/feature-boundaries       a feature never imports another feature (pages and app.ts compose them)
 //   unbuilt/no-test-code-in-production  production code never imports tests, test helpers or fixtures
 //   unbuilt/no-import-cycles         no module imports itself through others (type-only imports included)
+//   unbuilt/no-record-lookup-by-string  a string-keyed record is never indexed by an arbitrary string (Map / Object.hasOwn)
 //   unbuilt/one-plan-check           server code asks lib/plan-guard.ts about plans (assertPlan, hasPlan,
 //                                    requirePlan, planRequired): no planIncludes and no PLAN_REQUIRED of its own
 // Imports are resolved the way the project writes them: relative paths with their extension, and the
@@ -216,12 +217,65 @@ const noImportCycles = {
   },
 };
 
+// ---- no lookups of arbitrary strings on plain records (a user's "constructor" reads Object.prototype) ----
+
+/** True when the type is `string` itself or a union with `string` (not only literal strings). */
+function isWideString(type) {
+  if (type.isUnion()) return type.types.some(isWideString);
+  return (type.flags & ts.TypeFlags.String) !== 0 || (type.flags & ts.TypeFlags.TemplateLiteral) !== 0;
+}
+
+const noRecordLookupByString = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'A record with a string index signature is not indexed by an arbitrary string: inherited names ("constructor", "__proto__") would be found. Use a Map or Object.hasOwn.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const services = context.sourceCode.parserServices;
+    if (!services?.program || !services.esTreeNodeToTSNodeMap) return {};
+    const checker = services.program.getTypeChecker();
+    const typeOf = (node) => checker.getTypeAtLocation(services.esTreeNodeToTSNodeMap.get(node));
+    return {
+      MemberExpression(node) {
+        if (!node.computed || node.property.type === 'Literal') return;
+        // A plain write (`record[key] = value`) finds nothing inherited; reads and `??=`, `+=` do.
+        if (node.parent?.type === 'AssignmentExpression' && node.parent.operator === '=' && node.parent.left === node)
+          return;
+        if (!isWideString(typeOf(node.property))) return;
+        const objectType = checker.getApparentType(typeOf(node.object));
+        const types = objectType.isUnion() ? objectType.types : [objectType];
+        const isRecord = types.some(
+          (t) => !checker.isArrayLikeType(t) && checker.getIndexInfoOfType(t, ts.IndexKind.String) !== undefined,
+        );
+        if (!isRecord) return;
+        // `record[key]` guarded right here by `Object.hasOwn(record, key) ? record[key] : …` is fine.
+        const parent = node.parent;
+        if (
+          parent?.type === 'ConditionalExpression' &&
+          parent.test.type === 'CallExpression' &&
+          context.sourceCode.getText(parent.test.callee) === 'Object.hasOwn'
+        )
+          return;
+        context.report({
+          node,
+          message: `A record indexed by an arbitrary string ("${context.sourceCode.getText(node)}") finds inherited names such as "constructor". Use a Map, Object.hasOwn, or a key typed as a union of literals.`,
+        });
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'unbuilt' },
   rules: {
     'feature-boundaries': featureBoundaries,
     'no-test-code-in-production': noTestCodeInProduction,
     'no-import-cycles': noImportCycles,
+    'no-record-lookup-by-string': noRecordLookupByString,
     'one-plan-check': onePlanCheck,
   },
 };

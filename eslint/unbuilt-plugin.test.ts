@@ -95,3 +95,51 @@ tester.run('one-plan-check', unbuilt.rules['one-plan-check'], {
     },
   ],
 });
+
+const typed = new RuleTester({
+  languageOptions: {
+    parser: tseslint.parser,
+    parserOptions: { projectService: { allowDefaultProject: ['*.ts'] }, tsconfigRootDir: at('.') },
+  },
+});
+
+tester.run(
+  'no-record-lookup-by-string (without type information it stays quiet)',
+  unbuilt.rules['no-record-lookup-by-string'],
+  {
+    valid: [{ code: 'const t: Record<string, number> = {}; const k = String(1); t[k];' }],
+    invalid: [],
+  },
+);
+
+typed.run('no-record-lookup-by-string', unbuilt.rules['no-record-lookup-by-string'], {
+  valid: [
+    { filename: at('lint-case.ts'), code: "const t: Record<string, number> = { a: 1 }; export const v = t['a'];" },
+    {
+      filename: at('lint-case.ts'),
+      code: "type K = 'a' | 'b'; const t: Record<K, number> = { a: 1, b: 2 }; export const f = (k: K) => t[k];",
+    },
+    { filename: at('lint-case.ts'), code: 'export const f = (xs: string[], i: number) => xs[i];' },
+    {
+      filename: at('lint-case.ts'),
+      code: 'export const f = (t: Record<string, number>, k: string) => { t[k] = 1; };',
+    },
+    {
+      filename: at('lint-case.ts'),
+      code: 'export const f = (t: Record<string, number>, k: string) => (Object.hasOwn(t, k) ? t[k] : undefined);',
+    },
+    { filename: at('lint-case.ts'), code: 'export const f = (m: Map<string, number>, k: string) => m.get(k);' },
+  ],
+  invalid: [
+    {
+      filename: at('lint-case.ts'),
+      code: 'const TABLE: Record<string, string[]> = {}; export const f = (word: string) => TABLE[word] ?? [];',
+      errors: 1,
+    },
+    {
+      filename: at('lint-case.ts'),
+      code: 'export const f = (t: { [k: string]: number }, k: string) => { t[k] ??= 1; };',
+      errors: 1,
+    },
+  ],
+});
