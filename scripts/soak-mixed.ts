@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { throwawayPostgres } from '../bench/support/throwaway-postgres.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from '../src/server/test/server-process.ts';
 
 // The mixed load of issue 32: 20 searches running all the time plus 30 readers for SOAK_MIXED_SECONDS
@@ -191,16 +191,10 @@ export async function mixedLoad(check: Check): Promise<void> {
     console.log('PostgreSQL: skipped (set SOAK_DATABASE_URL to a server where a throwaway database may be created)');
     return;
   }
-  const name = `unbuilt_soak_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const throwaway = await throwawayPostgres(adminUrl, 'unbuilt_soak');
   try {
-    await runOn('PostgreSQL', { DATA_DIR: dataDir(), DATABASE_URL: url.toString(), ...datasets }, check);
+    await runOn('PostgreSQL', { DATA_DIR: dataDir(), DATABASE_URL: throwaway.url, ...datasets }, check);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await throwaway.drop();
   }
 }
