@@ -74,6 +74,7 @@ export default tseslint.config(
       'unbuilt/no-test-code-in-production': 'error',
       'unbuilt/no-import-cycles': 'error',
       'unbuilt/one-plan-check': 'error',
+      'unbuilt/csv-through-lib': 'error',
     },
   },
   // Lookups of arbitrary strings on records, in production code (tests index their own tables).

@@ -5,6 +5,7 @@ type RuleName =
   | 'no-test-code-in-production'
   | 'no-import-cycles'
   | 'one-plan-check'
+  | 'csv-through-lib'
   | 'no-record-lookup-by-string';
 
 declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };

@@ -9,6 +9,7 @@ import ts from 'typescript';
 //   unbuilt/no-record-lookup-by-string  a string-keyed record is never indexed by an arbitrary string (Map / Object.hasOwn)
 //   unbuilt/one-plan-check           server code asks lib/plan-guard.ts about plans (assertPlan, hasPlan,
 //                                    requirePlan, planRequired): no planIncludes and no PLAN_REQUIRED of its own
+//   unbuilt/csv-through-lib          CSV is written only by src/server/lib/csv.ts (no text/csv or BOM elsewhere)
 // Imports are resolved the way the project writes them: relative paths with their extension, and the
 // package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
 
@@ -117,6 +118,30 @@ const onePlanCheck = houseRule('Server code checks plans only through lib/plan-g
             'Refuse with assertPlan or planRequired from lib/plan-guard.ts, not a PLAN_REQUIRED error of your own.',
         });
       }
+    },
+  };
+});
+
+const CSV_LIB = path.join(ROOT, 'src/server/lib/csv.ts');
+
+const csvThroughLib = houseRule('CSV is written only by src/server/lib/csv.ts.', (context) => {
+  const file = path.resolve(context.filename);
+  if (file === CSV_LIB || NOT_PRODUCTION.test(file)) return {};
+  const check = (node, text) => {
+    if (/^text\/csv/i.test(text) || text.includes('\uFEFF')) {
+      context.report({
+        node,
+        message:
+          'Write CSV with toCsv/csvFile from src/server/lib/csv.ts (BOM, RFC 4180, formula cells neutralised) and send it with sendFile.',
+      });
+    }
+  };
+  return {
+    Literal(node) {
+      if (typeof node.value === 'string') check(node, node.value);
+    },
+    TemplateElement(node) {
+      check(node, node.value.cooked ?? '');
     },
   };
 });
@@ -277,5 +302,6 @@ export default {
     'no-import-cycles': noImportCycles,
     'no-record-lookup-by-string': noRecordLookupByString,
     'one-plan-check': onePlanCheck,
+    'csv-through-lib': csvThroughLib,
   },
 };

@@ -96,6 +96,22 @@ tester.run('one-plan-check', unbuilt.rules['one-plan-check'], {
   ],
 });
 
+const good = (file: string, code: string) => ({ filename: at(file), code });
+const bad = (file: string, code: string) => ({ filename: at(file), code, errors: 1 });
+
+tester.run('csv-through-lib', unbuilt.rules['csv-through-lib'], {
+  valid: [
+    good('src/server/lib/csv.ts', "export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';"),
+    good('src/server/features/exports/exports.test.ts', "expect(type).toBe('text/csv; charset=utf-8');"),
+    good('src/server/features/analytics/x.ts', "const file = csvFile('a.csv', ['a'], rows);"),
+  ],
+  invalid: [
+    bad('src/server/features/analytics/analytics.routes.ts', "reply.type('text/csv; charset=utf-8');"),
+    bad('src/client/features/analytics/api/x.ts', "new Blob([text], { type: 'text/csv' });"),
+    bad('src/server/features/action-plans/plan-export.ts', 'const csv = `\uFEFF${lines}`;'),
+  ],
+});
+
 const typed = new RuleTester({
   languageOptions: {
     parser: tseslint.parser,

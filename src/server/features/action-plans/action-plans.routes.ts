@@ -19,6 +19,8 @@ import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { recordEvent } from '../../lib/analytics-events.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { CSV_DESCRIPTION } from '../../lib/csv.ts';
+import { fileResponse, sendFile } from '../../lib/file-response.ts';
 import { dailyProgressSnapshotsJob } from './action-plans.jobs.ts';
 import {
   createPlan,
@@ -243,18 +245,14 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Export a plan as Markdown or CSV',
         params: idParamsSchema,
         querystring: exportQuerySchema,
-        response: { 200: z.string().describe('text/markdown or text/csv') },
+        response: fileResponse(`text/markdown or ${CSV_DESCRIPTION}`),
       },
     },
     async (request, reply) => {
       const plan = await getPlan({ db, principal: principalOf(request), id: request.params.id });
       const isCsv = request.query.format === 'csv';
-      const name = `action-plan-${plan.id}.${isCsv ? 'csv' : 'md'}`;
       await recordEvent(request, 'export', { format: isCsv ? 'csv' : 'markdown', what: 'action-plan' });
-      return reply
-        .header('content-type', isCsv ? 'text/csv; charset=utf-8' : 'text/markdown; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(isCsv ? planToCsv(plan) : planToMarkdown(plan));
+      return sendFile(reply, isCsv ? planToCsv(plan) : planToMarkdown(plan));
     },
   );
 };
