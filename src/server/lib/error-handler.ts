@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -115,6 +117,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** The path is not echoed: it is attacker-chosen text, and a client never needs it back. */
 export function sendApiNotFound(reply: FastifyReply, method: string) {
   return send(reply, 'NOT_FOUND', `No API route matches this ${method} request.`);
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify routes anything (Fastify's `clientErrorHandler`):
+ * a request line and headers over 16 KB (431), a request that did not arrive in time (408), bytes
+ * that are not HTTP (400). Written to the socket in the envelope; nothing of the request is echoed.
+ */
+export function writeClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message]: [ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['HEADERS_TOO_LARGE', 'The request URL or headers are too large (16 KB at most).']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['REQUEST_TIMEOUT', 'The request took too long to arrive.']
+        : ['BAD_REQUEST', 'The request is malformed.'];
+  const status = ERROR_STATUS[code];
+  const body = JSON.stringify({ success: false, code, message } satisfies ApiErrorBody);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }
 
 /** Fastify's own framework errors (a URL it cannot decode): the envelope, nothing echoed. */
