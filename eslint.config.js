@@ -73,7 +73,16 @@ export default tseslint.config(
       'unbuilt/feature-boundaries': 'error',
       'unbuilt/no-test-code-in-production': 'error',
       'unbuilt/no-import-cycles': 'error',
+      'unbuilt/one-plan-check': 'error',
+      'unbuilt/csv-through-lib': 'error',
     },
+  },
+  // Lookups of arbitrary strings on records, in production code (tests index their own tables).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    plugins: { unbuilt },
+    rules: { 'unbuilt/no-record-lookup-by-string': 'error' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

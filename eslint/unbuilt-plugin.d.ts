@@ -1,6 +1,12 @@
 import type { ESLint, Rule } from 'eslint';
 
-declare const plugin: ESLint.Plugin & {
-  rules: Record<'feature-boundaries' | 'no-test-code-in-production' | 'no-import-cycles', Rule.RuleModule>;
-};
+type RuleName =
+  | 'feature-boundaries'
+  | 'no-test-code-in-production'
+  | 'no-import-cycles'
+  | 'one-plan-check'
+  | 'csv-through-lib'
+  | 'no-record-lookup-by-string';
+
+declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };
 export default plugin;

@@ -6,6 +6,10 @@ import ts from 'typescript';
 //   unbuilt/feature-boundaries       a feature never imports another feature (pages and app.ts compose them)
 //   unbuilt/no-test-code-in-production  production code never imports tests, test helpers or fixtures
 //   unbuilt/no-import-cycles         no module imports itself through others (type-only imports included)
+//   unbuilt/no-record-lookup-by-string  a string-keyed record is never indexed by an arbitrary string (Map / Object.hasOwn)
+//   unbuilt/one-plan-check           server code asks lib/plan-guard.ts about plans (assertPlan, hasPlan,
+//                                    requirePlan, planRequired): no planIncludes and no PLAN_REQUIRED of its own
+//   unbuilt/csv-through-lib          CSV is written only by src/server/lib/csv.ts (no text/csv or BOM elsewhere)
 // Imports are resolved the way the project writes them: relative paths with their extension, and the
 // package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
 
@@ -82,6 +86,65 @@ const noTestCodeInProduction = {
     });
   },
 };
+
+const PLAN_GUARD = path.join(ROOT, 'src/server/lib/plan-guard.ts');
+const PLAN_FEATURES = path.join(ROOT, 'src/shared/plans/plan-features.ts');
+const SERVER = path.join(ROOT, 'src/server') + path.sep;
+
+/** A house rule: a description and its create(context). */
+const houseRule = (description, create) => ({ meta: { type: 'problem', docs: { description }, schema: [] }, create });
+
+const onePlanCheck = houseRule('Server code checks plans only through lib/plan-guard.ts.', (context) => {
+  const file = path.resolve(context.filename);
+  if (!file.startsWith(SERVER) || file === PLAN_GUARD || NOT_PRODUCTION.test(file)) return {};
+  return {
+    ...checkImports(context, (node, specifier, target) => {
+      if (target !== PLAN_FEATURES || node.type !== 'ImportDeclaration') return;
+      for (const spec of node.specifiers) {
+        if (spec.type === 'ImportSpecifier' && spec.imported.name === 'planIncludes') {
+          context.report({
+            node: spec,
+            message:
+              'Check plans with assertPlan/hasPlan/requirePlan from lib/plan-guard.ts (the one entitlement check), not planIncludes.',
+          });
+        }
+      }
+    }),
+    Literal(node) {
+      if (node.value === 'PLAN_REQUIRED') {
+        context.report({
+          node,
+          message:
+            'Refuse with assertPlan or planRequired from lib/plan-guard.ts, not a PLAN_REQUIRED error of your own.',
+        });
+      }
+    },
+  };
+});
+
+const CSV_LIB = path.join(ROOT, 'src/server/lib/csv.ts');
+
+const csvThroughLib = houseRule('CSV is written only by src/server/lib/csv.ts.', (context) => {
+  const file = path.resolve(context.filename);
+  if (file === CSV_LIB || NOT_PRODUCTION.test(file)) return {};
+  const check = (node, text) => {
+    if (/^text\/csv/i.test(text) || text.includes('\uFEFF')) {
+      context.report({
+        node,
+        message:
+          'Write CSV with toCsv/csvFile from src/server/lib/csv.ts (BOM, RFC 4180, formula cells neutralised) and send it with sendFile.',
+      });
+    }
+  };
+  return {
+    Literal(node) {
+      if (typeof node.value === 'string') check(node, node.value);
+    },
+    TemplateElement(node) {
+      check(node, node.value.cooked ?? '');
+    },
+  };
+});
 
 // ---- import cycles: one module graph of src/, built once per lint run ----
 
@@ -179,11 +242,66 @@ const noImportCycles = {
   },
 };
 
+// ---- no lookups of arbitrary strings on plain records (a user's "constructor" reads Object.prototype) ----
+
+/** True when the type is `string` itself or a union with `string` (not only literal strings). */
+function isWideString(type) {
+  if (type.isUnion()) return type.types.some(isWideString);
+  return (type.flags & ts.TypeFlags.String) !== 0 || (type.flags & ts.TypeFlags.TemplateLiteral) !== 0;
+}
+
+const noRecordLookupByString = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'A record with a string index signature is not indexed by an arbitrary string: inherited names ("constructor", "__proto__") would be found. Use a Map or Object.hasOwn.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const services = context.sourceCode.parserServices;
+    if (!services?.program || !services.esTreeNodeToTSNodeMap) return {};
+    const checker = services.program.getTypeChecker();
+    const typeOf = (node) => checker.getTypeAtLocation(services.esTreeNodeToTSNodeMap.get(node));
+    return {
+      MemberExpression(node) {
+        if (!node.computed || node.property.type === 'Literal') return;
+        // A plain write (`record[key] = value`) finds nothing inherited; reads and `??=`, `+=` do.
+        if (node.parent?.type === 'AssignmentExpression' && node.parent.operator === '=' && node.parent.left === node)
+          return;
+        if (!isWideString(typeOf(node.property))) return;
+        const objectType = checker.getApparentType(typeOf(node.object));
+        const types = objectType.isUnion() ? objectType.types : [objectType];
+        const isRecord = types.some(
+          (t) => !checker.isArrayLikeType(t) && checker.getIndexInfoOfType(t, ts.IndexKind.String) !== undefined,
+        );
+        if (!isRecord) return;
+        // `record[key]` guarded right here by `Object.hasOwn(record, key) ? record[key] : …` is fine.
+        const parent = node.parent;
+        if (
+          parent?.type === 'ConditionalExpression' &&
+          parent.test.type === 'CallExpression' &&
+          context.sourceCode.getText(parent.test.callee) === 'Object.hasOwn'
+        )
+          return;
+        context.report({
+          node,
+          message: `A record indexed by an arbitrary string ("${context.sourceCode.getText(node)}") finds inherited names such as "constructor". Use a Map, Object.hasOwn, or a key typed as a union of literals.`,
+        });
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'unbuilt' },
   rules: {
     'feature-boundaries': featureBoundaries,
     'no-test-code-in-production': noTestCodeInProduction,
     'no-import-cycles': noImportCycles,
+    'no-record-lookup-by-string': noRecordLookupByString,
+    'one-plan-check': onePlanCheck,
+    'csv-through-lib': csvThroughLib,
   },
 };

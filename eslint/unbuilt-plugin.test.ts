@@ -64,3 +64,98 @@ tester.run('no-test-code-in-production', unbuilt.rules['no-test-code-in-producti
     },
   ],
 });
+
+tester.run('one-plan-check', unbuilt.rules['one-plan-check'], {
+  valid: [
+    {
+      filename: at('src/server/lib/plan-guard.ts'),
+      code: "import { planIncludes } from '#shared/plans/plan-features.ts';",
+    },
+    { filename: at('src/server/lib/plan-guard.ts'), code: "throw new AppError('PLAN_REQUIRED', 'x');" },
+    {
+      filename: at('src/server/features/exports/exports.service.ts'),
+      code: "import { assertPlan } from '../../lib/plan-guard.ts'; assertPlan(user, now, 'csvExport');",
+    },
+    { filename: at('src/server/features/teams/x.test.ts'), code: "expect(body.code).toBe('PLAN_REQUIRED');" },
+    {
+      filename: at('src/client/features/billing/x.ts'),
+      code: "import { planIncludes } from '#shared/plans/plan-features.ts';",
+    },
+  ],
+  invalid: [
+    {
+      filename: at('src/server/features/exports/exports.service.ts'),
+      code: "import { cheapestPlanWith, planIncludes } from '#shared/plans/plan-features.ts';",
+      errors: 1,
+    },
+    {
+      filename: at('src/server/features/action-plans/plan-write.ts'),
+      code: "if (!canPlan) throw new AppError('PLAN_REQUIRED', 'Upgrade');",
+      errors: 1,
+    },
+  ],
+});
+
+const good = (file: string, code: string) => ({ filename: at(file), code });
+const bad = (file: string, code: string) => ({ filename: at(file), code, errors: 1 });
+
+tester.run('csv-through-lib', unbuilt.rules['csv-through-lib'], {
+  valid: [
+    good('src/server/lib/csv.ts', "export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';"),
+    good('src/server/features/exports/exports.test.ts', "expect(type).toBe('text/csv; charset=utf-8');"),
+    good('src/server/features/analytics/x.ts', "const file = csvFile('a.csv', ['a'], rows);"),
+  ],
+  invalid: [
+    bad('src/server/features/analytics/analytics.routes.ts', "reply.type('text/csv; charset=utf-8');"),
+    bad('src/client/features/analytics/api/x.ts', "new Blob([text], { type: 'text/csv' });"),
+    bad('src/server/features/action-plans/plan-export.ts', 'const csv = `\uFEFF${lines}`;'),
+  ],
+});
+
+const typed = new RuleTester({
+  languageOptions: {
+    parser: tseslint.parser,
+    parserOptions: { projectService: { allowDefaultProject: ['*.ts'] }, tsconfigRootDir: at('.') },
+  },
+});
+
+tester.run(
+  'no-record-lookup-by-string (without type information it stays quiet)',
+  unbuilt.rules['no-record-lookup-by-string'],
+  {
+    valid: [{ code: 'const t: Record<string, number> = {}; const k = String(1); t[k];' }],
+    invalid: [],
+  },
+);
+
+typed.run('no-record-lookup-by-string', unbuilt.rules['no-record-lookup-by-string'], {
+  valid: [
+    { filename: at('lint-case.ts'), code: "const t: Record<string, number> = { a: 1 }; export const v = t['a'];" },
+    {
+      filename: at('lint-case.ts'),
+      code: "type K = 'a' | 'b'; const t: Record<K, number> = { a: 1, b: 2 }; export const f = (k: K) => t[k];",
+    },
+    { filename: at('lint-case.ts'), code: 'export const f = (xs: string[], i: number) => xs[i];' },
+    {
+      filename: at('lint-case.ts'),
+      code: 'export const f = (t: Record<string, number>, k: string) => { t[k] = 1; };',
+    },
+    {
+      filename: at('lint-case.ts'),
+      code: 'export const f = (t: Record<string, number>, k: string) => (Object.hasOwn(t, k) ? t[k] : undefined);',
+    },
+    { filename: at('lint-case.ts'), code: 'export const f = (m: Map<string, number>, k: string) => m.get(k);' },
+  ],
+  invalid: [
+    {
+      filename: at('lint-case.ts'),
+      code: 'const TABLE: Record<string, string[]> = {}; export const f = (word: string) => TABLE[word] ?? [];',
+      errors: 1,
+    },
+    {
+      filename: at('lint-case.ts'),
+      code: 'export const f = (t: { [k: string]: number }, k: string) => { t[k] ??= 1; };',
+      errors: 1,
+    },
+  ],
+});

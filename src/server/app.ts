@@ -14,7 +14,7 @@ import type { JobQueue } from './lib/jobs/job.ts';
 import { registerMaintenanceJobs } from './lib/jobs/maintenance.jobs.ts';
 import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/jwt.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { registerErrorHandling, sendMalformedUrl } from './lib/error-handler.ts';
+import { registerErrorHandling, sendMalformedUrl, writeClientError } from './lib/error-handler.ts';
 import { REDACT_PATHS, serializeError } from './lib/log-redaction.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { createResponseSerializer } from './lib/response-validation.ts';
@@ -95,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (_error, _request, reply) => {
       void sendMalformedUrl(reply);
     },
+    // …and so do the errors Node's parser raises before routing (431 for a URL over 16 KB, 408, 400).
+    clientErrorHandler: writeClientError,
     // Slowloris and stalled uploads: the whole request must arrive within this time.
     requestTimeout: 30_000,
     return503OnClosing: true,

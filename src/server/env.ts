@@ -31,6 +31,18 @@ const envSchema = z
     BUNDLE_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     DATASETS_DIR: optionalString,
     SEMANTIC_SEARCH: bool.default(true),
+    // Analyses run in this many worker threads (docs/decisions/029); unset: max(1, min(2, cores − 1));
+    // 0 runs them on the request thread (unit tests). ENGINE_QUEUE_LIMIT: analyses that may wait for a
+    // worker before the next one is answered 503 + Retry-After.
+    ENGINE_WORKERS: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, 'must be a whole number')
+        .transform(Number)
+        .pipe(z.number().int().min(0).max(16))
+        .optional(),
+    ),
+    ENGINE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(24),
     AI_PROVIDER: optionalString.pipe(z.enum(['openai', 'anthropic', 'ollama', 'openai-compatible']).optional()),
     AI_MODEL: optionalString,
     AI_API_KEY: optionalString,

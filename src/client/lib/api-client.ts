@@ -293,20 +293,3 @@ export async function* apiStreamLines(
   }
   if (buffered.trim()) yield parseJson(buffered.trim());
 }
-
-/** GET a text body (an export file) with the same auth and error handling as every other call. */
-export async function getText(path: string, options?: Options): Promise<string> {
-  const token = readAccessToken();
-  const headers: Record<string, string> = { accept: 'text/plain, text/csv, text/markdown' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(path, { headers, credentials: 'include', signal: options?.signal });
-  } catch (error) {
-    if (hasErrorName(error, 'AbortError')) throw error;
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed.' });
-  }
-  const text = await response.text();
-  if (!response.ok) throw toApiError(response.status, text);
-  return text;
-}

@@ -21,6 +21,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** PostgreSQL: one connection of its own for /api/health, so a saturated pool does not read as down. */
+  probe?: Database;
 };
 
 export const DRIZZLE_CASING = 'snake_case' as const;
@@ -45,6 +47,9 @@ export type PostgresTimeouts = {
   /** Server-side statement_timeout and idle_in_transaction_session_timeout; the client-side query timeout is a little longer. */
   statementMs: number;
 };
+
+/** /api/health answers within this whatever the database does. */
+export const HEALTH_PROBE_MS = 800;
 
 export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 2_000, statementMs: 10_000 };
 
@@ -71,7 +76,29 @@ export function fromPostgres(
   });
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: DRIZZLE_CASING }) as unknown as Database;
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  const probeTimeoutMs = Math.min(timeouts.connectMs, HEALTH_PROBE_MS);
+  const probePool = new pg.Pool({
+    connectionString,
+    max: 1,
+    connectionTimeoutMillis: probeTimeoutMs,
+    statement_timeout: probeTimeoutMs,
+    query_timeout: probeTimeoutMs,
+    keepAlive: true,
+  });
+  probePool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  probePool.on('error', () => undefined);
+  const probe = drizzlePg({ client: probePool, schema, casing: DRIZZLE_CASING }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    probe,
+    close: async () => {
+      await Promise.all([pool.end(), probePool.end()]);
+    },
+  };
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (locked). */

@@ -1,24 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import { createEngine, type Engine } from './engine.ts';
+import { createEnginePool, defaultWorkerCount, type EnginePool, type PoolLoad } from './pool/engine-pool.ts';
 
-// Wires the gap engine into the app: `app.engine`, a health report, and a test override.
-// The corpus and its index are cached per process by createEngine, so many apps share one load.
+// Wires the gap engine into the app: `app.engine`, a health report, and a test override. By default
+// analyses run in a pool of worker threads (docs/decisions/029); ENGINE_WORKERS=0 runs them on the
+// request thread, where the corpus and its index are cached per process, so many apps share one load.
 
 declare module '../app.ts' {
   interface AppOverrides {
     engine?: Engine;
+    /** The engine pool's worker script (tests use a scripted worker to hold and release analyses). */
+    engineWorker?: URL;
   }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    engine: Engine;
+    engine: Engine | EnginePool;
+    /** The pool's load, for /api/health's "busy"; null when the engine runs in process. */
+    engineLoad: () => PoolLoad | null;
   }
 }
 
 /** Called directly (not through app.register) so the decoration is visible to every feature. */
 export async function registerEngine(app: FastifyInstance): Promise<void> {
-  const engine = app.deps.overrides.engine ?? (await createEngine({ env: app.deps.env }));
+  const { env } = app.deps;
+  const workers = env.ENGINE_WORKERS ?? defaultWorkerCount();
+  let engine: Engine | EnginePool;
+  let pool: EnginePool | null = null;
+  if (app.deps.overrides.engine) engine = app.deps.overrides.engine;
+  else if (workers === 0) engine = await createEngine({ env });
+  else {
+    // An LLM composer waits on the network, so a worker then holds a few analyses at once.
+    pool = await createEnginePool({
+      env,
+      workers,
+      queueLimit: env.ENGINE_QUEUE_LIMIT,
+      slotsPerWorker: env.AI_PROVIDER ? 4 : 1,
+      ...(app.deps.overrides.engineWorker ? { workerUrl: app.deps.overrides.engineWorker } : {}),
+    });
+    engine = pool;
+    const closing = pool;
+    app.addHook('onClose', () => closing.close());
+  }
   app.decorate('engine', engine);
-  app.deps.healthReports.set('engine', () => engine.status());
+  const running = pool;
+  const load = (): PoolLoad | null => running?.load() ?? null;
+  app.decorate('engineLoad', load);
+  app.deps.healthReports.set('engine', () => ({ ...engine.status(), pool: load() }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../db/client.ts';
 import { notFound } from './app-error.ts';
-import { currentUser, requireUser } from './auth-guard.ts';
+import { currentUser, requireUser, signsIn } from './auth-guard.ts';
 import { requestMeta } from './request-meta.ts';
 import { writeAudit, type AdminAuditEvent } from './security-audit.ts';
 
@@ -12,10 +12,10 @@ import { writeAudit, type AdminAuditEvent } from './security-audit.ts';
 // user who is not an admin gets the same 404 as for a path that does not exist, whatever they send
 // (a 403 or a 400 would tell them the route is there). A visitor without a valid session gets the
 // usual 401, which the client needs to refresh an expired access token (ADR 022).
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
+export const requireAdmin = signsIn(async (request: FastifyRequest): Promise<void> => {
   if (!request.auth) await requireUser(request);
   if (currentUser(request).role !== 'admin') throw notFound();
-}
+});
 
 /** One audit row for a change an admin made: who (the admin), what, on which record. */
 export async function auditAdminAction(options: {

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ApiKeyScope } from '#shared/api-keys/api-keys.schemas.ts';
-import { planIncludes } from '#shared/plans/plan-features.ts';
 import type { Database } from '../db/client.ts';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
-import { effectivePlan } from './effective-plan.ts';
+import { assertPlan } from './plan-guard.ts';
 
 // Reading an Enterprise API key (docs/decisions/015): only its SHA-256 is stored (a key has full
 // entropy, so a slow hash adds nothing). A key works only while it is not revoked or expired and
@@ -36,9 +35,7 @@ export async function authenticateApiKey(options: {
   if (!found || found.apiKey.revokedAt || (found.apiKey.expiresAt && found.apiKey.expiresAt <= now)) throw invalidKey();
   if (!found.user.isActive) throw invalidKey();
   // A downgrade disables every key at once: the plan is read from the owner's row on each request.
-  if (!planIncludes(effectivePlan(found.user, now), 'apiAccess')) {
-    throw new AppError('PLAN_REQUIRED', 'API access needs the Enterprise plan. This key stops working below it.');
-  }
+  assertPlan(found.user, now, 'apiAccess', 'API access needs the Enterprise plan. This key stops working below it.');
   if (!found.apiKey.scopes.includes(scope)) {
     throw new AppError('FORBIDDEN', `This key does not have the "${scope}" scope.`);
   }

@@ -3,6 +3,7 @@ import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope } from '#shared/api-keys/
 import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import { authenticateApiKey } from './api-key-auth.ts';
 import { AppError } from './app-error.ts';
+import { signsIn } from './auth-guard.ts';
 import { consumeRateLimit } from './rate-limit.ts';
 
 // The preHandler of every /api/v1 route: `Authorization: Bearer ub_live_…`, the scope the route
@@ -15,7 +16,7 @@ declare module 'fastify' {
 }
 
 export function requireApiKey(scope: ApiKeyScope) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return signsIn(async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'Send the API key as "Authorization: Bearer <key>".');
     const { db, clock } = request.server.deps;
@@ -42,5 +43,5 @@ export function requireApiKey(scope: ApiKeyScope) {
     }
     request.apiKeyId = apiKey.id;
     request.auth = { userId: user.id, familyId: `api-key:${String(apiKey.id)}`, user };
-  };
+  });
 }

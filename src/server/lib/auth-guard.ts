@@ -5,10 +5,12 @@ import { AppError } from './app-error.ts';
 import type { AuthRecord } from './auth-cache.ts';
 import type { AccessClaims } from './jwt.ts';
 
-// The auth guard: `preHandler: requireUser` on any route that needs a signed-in user. It verifies
-// the bearer token and loads the user row and the session family's liveness from the database (or
-// the auth cache, which drops them the moment the database announces a change: lib/auth-cache.ts),
-// so plan, status, locks and revocation are never taken from token claims.
+// The auth guard: `preHandler: requireUser` on every route that needs a signed-in user (per route, the
+// one way: a route shows its own guard; sign-in.test.ts walks the route table and fails on a route that
+// has none and is not on its list of public routes). It verifies the bearer token and loads the user row
+// and the session family's liveness from the database (or the auth cache, which drops them the moment
+// the database announces a change: lib/auth-cache.ts), so plan, status, locks and revocation are never
+// taken from token claims.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +35,18 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+const signInGuards = new WeakSet<object>();
+
+/** Marks a preHandler that signs the caller in (requireUser, the plan and API-key guards) for the route table. */
+export function signsIn<T extends object>(guard: T): T {
+  signInGuards.add(guard);
+  return guard;
+}
+
+export function isSignInGuard(hook: unknown): boolean {
+  return typeof hook === 'function' && signInGuards.has(hook);
+}
+
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
@@ -51,6 +65,8 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   }
   request.auth = { ...claims, user: row.user };
 }
+
+signsIn(requireUser);
 
 type Db = FastifyInstance['deps']['db'];
 

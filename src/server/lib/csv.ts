@@ -1,4 +1,6 @@
-// Shared by the exports feature and the admin audit export. CSV as RFC 4180 writes it, for spreadsheets: UTF-8 with a byte-order mark (Excel then reads it as
+import type { FileDownload } from './file-response.ts';
+
+// Every CSV the server writes comes from here (lint refuses text/csv elsewhere). CSV as RFC 4180 writes it, for spreadsheets: UTF-8 with a byte-order mark (Excel then reads it as
 // UTF-8), CRLF line ends, a field quoted when it holds a comma, quote, CR or LF, quotes doubled.
 // Every text cell that a spreadsheet would run as a formula — one starting with =, +, -, @, a tab or
 // a carriage return (OWASP "CSV injection") — is neutralised with a leading apostrophe, so it shows
@@ -24,4 +26,18 @@ function field(cell: CsvCell): string {
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   return BOM + [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+/** What a CSV route's OpenAPI entry says it sends. */
+export const CSV_DESCRIPTION = 'text/csv (UTF-8 with BOM)';
+
+/** A CSV download (header, rows) for sendFile. */
+export function csvFile(
+  fileName: string,
+  header: readonly string[],
+  rows: readonly (readonly CsvCell[])[],
+): FileDownload {
+  return { fileName, contentType: CSV_CONTENT_TYPE, body: toCsv(header, rows) };
 }

@@ -1,9 +1,12 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode, type FieldErrors } from '#shared/api/errors.ts';
 import { createOutageLogThrottle, databaseUnavailableKind } from '../db/unavailable.ts';
 import { AppError } from './app-error.ts';
+import { ownValue } from '#shared/app/own-value.ts';
 
 // The one place that turns any thrown thing into the envelope { success: false, code, message, fieldErrors? }.
 
@@ -29,7 +32,7 @@ export function zodFieldErrors(error: ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_root';
-    out[key] ??= issueMessage(issue.code, issue.message);
+    if (!Object.hasOwn(out, key)) out[key] = issueMessage(issue.code, issue.message);
   }
   return out;
 }
@@ -82,14 +85,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fieldErrors: FieldErrors = {};
       for (const v of error.validation) {
         const key = pathToKey(v.instancePath);
-        fieldErrors[key] ??= issueMessage(v.keyword, v.message);
+        if (!Object.hasOwn(fieldErrors, key)) fieldErrors[key] = issueMessage(v.keyword, v.message);
       }
       return send(reply, 'VALIDATION_FAILED', 'Some fields are invalid.', fieldErrors);
     }
     if (error instanceof ZodError) {
       return send(reply, 'VALIDATION_FAILED', 'Some fields are invalid.', zodFieldErrors(error));
     }
-    const fastifyCode = 'code' in error && typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
+    const fastifyCode =
+      'code' in error && typeof error.code === 'string' ? ownValue(FASTIFY_CODES, error.code) : undefined;
     if (fastifyCode?.code === 'PAYLOAD_TOO_LARGE') {
       return send(reply, fastifyCode.code, request.routeOptions.config.tooLargeMessage ?? fastifyCode.message);
     }
@@ -113,6 +117,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** The path is not echoed: it is attacker-chosen text, and a client never needs it back. */
 export function sendApiNotFound(reply: FastifyReply, method: string) {
   return send(reply, 'NOT_FOUND', `No API route matches this ${method} request.`);
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify routes anything (Fastify's `clientErrorHandler`):
+ * a request line and headers over 16 KB (431), a request that did not arrive in time (408), bytes
+ * that are not HTTP (400). Written to the socket in the envelope; nothing of the request is echoed.
+ */
+export function writeClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message]: [ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['HEADERS_TOO_LARGE', 'The request URL or headers are too large (16 KB at most).']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['REQUEST_TIMEOUT', 'The request took too long to arrive.']
+        : ['BAD_REQUEST', 'The request is malformed.'];
+  const status = ERROR_STATUS[code];
+  const body = JSON.stringify({ success: false, code, message } satisfies ApiErrorBody);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }
 
 /** Fastify's own framework errors (a URL it cannot decode): the envelope, nothing echoed. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { errorBodySchema } from '#shared/api/envelope.schemas.ts';
 import type { RouteAccess } from './access/route-access.ts';
+import { isSignInGuard } from './auth-guard.ts';
 
 // The app's route table, collected as routes register. Tests walk it (every route has response
 // schemas, the OpenAPI document matches it, every route with an id parameter refuses other users'
@@ -12,6 +13,8 @@ export type RouteEntry = {
   schema: FastifySchema | undefined;
   /** What the route's path parameters name (access/route-access.ts). */
   access: RouteAccess | undefined;
+  /** Whether the route's own onRequest or preHandler hooks sign the caller in (requireUser and the guards built on it). */
+  signsIn: boolean;
 };
 
 declare module 'fastify' {
@@ -42,7 +45,9 @@ export function registerRouteTable(app: FastifyInstance): void {
     schema.response = response;
     route.schema = schema;
     const access = route.config?.access;
-    for (const method of methods) table.push({ method, url: route.url, schema, access });
+    const hooks = [route.onRequest, route.preHandler].flat();
+    const signsIn = hooks.some((hook) => isSignInGuard(hook));
+    for (const method of methods) table.push({ method, url: route.url, schema, access, signsIn });
   });
 }
 

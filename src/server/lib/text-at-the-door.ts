@@ -19,7 +19,8 @@ function clean(value: unknown, path: string[], prefix: string, errors: FieldErro
   if (typeof value === 'string') {
     const reason = unsafeTextReason(value);
     if (reason) {
-      errors[fieldKey(path, prefix)] ??= reason;
+      const key = fieldKey(path, prefix);
+      if (!Object.hasOwn(errors, key)) errors[key] = reason;
       return value;
     }
     return value.normalize('NFC');
@@ -30,13 +31,14 @@ function clean(value: unknown, path: string[], prefix: string, errors: FieldErro
     return value;
   }
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
+  for (const [key, inner] of Object.entries(record)) {
     const keyReason = unsafeTextReason(key);
     if (keyReason) {
-      errors[fieldKey([...path, '[key]'], prefix)] ??= keyReason;
+      const errorKey = fieldKey([...path, '[key]'], prefix);
+      if (!Object.hasOwn(errors, errorKey)) errors[errorKey] = keyReason;
       continue;
     }
-    record[key] = clean(record[key], [...path, key], prefix, errors, depth + 1);
+    record[key] = clean(inner, [...path, key], prefix, errors, depth + 1);
   }
   return value;
 }

@@ -16,6 +16,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
     SEMANTIC_SEARCH: 'false',
+    // In-process engine: a worker per test app would load the corpus again (the pool has its own tests).
+    ENGINE_WORKERS: '0',
     ...overrides,
   });
 }

@@ -94,9 +94,16 @@ export type AlertTriage = z.input<typeof alertTriageSchema>;
 
 // ---------------------------------------------------------------- audit log
 
+/** A calendar date from year 1 (PostgreSQL has no year 0; "2026-02-31" is not a day). */
+function isCalendarDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.toISOString().startsWith(text);
+}
+
 const dateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine(isCalendarDate, 'Use a date like 2026-01-31')
   .optional()
   .or(z.literal('').transform(() => undefined));
 

@@ -5,6 +5,7 @@ import {
   cashCurve,
   DEFAULT_ASSUMPTIONS,
   describeBreakEven,
+  describeSensitivity,
   project,
   roiAt,
   type ProjectionAssumptions,
@@ -106,6 +107,28 @@ describe('sensitivity', () => {
     const expenses = p.sensitivity.find((r) => r.input === 'monthlyExpenses')!;
     expect(expenses.highBreakEven).toBeNull();
     expect(expenses.swingMonths).toBeGreaterThan(1000);
+  });
+
+  it('says the change in months, capped at the 36 charted months (issue 29: "month never / month 83 — moves it 1117 months")', () => {
+    const row = (low: number | null, high: number | null) => ({
+      input: 'monthlyRevenue' as const,
+      label: 'Monthly revenue',
+      change: '−20 % / +20 %',
+      lowBreakEven: low,
+      highBreakEven: high,
+      swingMonths: 0,
+    });
+    expect(describeSensitivity(row(null, 83))).toBe(
+      'break-even beyond 36 months / beyond 36 months: no change within 36 months',
+    );
+    expect(describeSensitivity(row(30, null))).toBe(
+      'break-even month 30 / beyond 36 months: a change of more than 6 months',
+    );
+    expect(describeSensitivity(row(14, 9))).toBe('break-even month 14 / month 9: a change of 5 months');
+    expect(describeSensitivity(row(10, 11))).toBe('break-even month 10 / month 11: a change of 1 month');
+    expect(describeSensitivity(row(12, 12))).toBe('break-even month 12 / month 12: no change');
+    const p = project({ initialInvestment: 10_000, monthlyRevenue: 1_100, monthlyExpenses: 1_000 }, noRamp)!;
+    for (const r of p.sensitivity) expect(describeSensitivity(r)).not.toMatch(/never|\d{3,} months/);
   });
 });
 

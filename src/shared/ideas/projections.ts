@@ -244,6 +244,33 @@ export function sensitivity(inputs: ProjectionInputs, assumptions: ProjectionAss
   );
 }
 
+/** A break-even month as the screens say it, capped at the charted horizon ("beyond 36 months"). */
+export function breakEvenWithin(month: number | null, months = PROJECTION_MONTHS): string {
+  return month !== null && month <= months ? `month ${month}` : `beyond ${months} months`;
+}
+
+const monthsText = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`;
+
+/**
+ * One sensitivity row in words: both break-evens (capped at the horizon) and the change between them in
+ * months, "more than N months" when one side is beyond the horizon (issue 29: "month never / month 83 —
+ * moves it 1117 months" read as nonsense).
+ */
+export function describeSensitivity(row: SensitivityRow, months = PROJECTION_MONTHS): string {
+  const within = (m: number | null): m is number => m !== null && m <= months;
+  const { lowBreakEven: low, highBreakEven: high } = row;
+  const both = `break-even ${breakEvenWithin(low, months)} / ${breakEvenWithin(high, months)}`;
+  if (within(low) && within(high)) {
+    const change = Math.abs(high - low);
+    return change === 0 ? `${both}: no change` : `${both}: a change of ${monthsText(change)}`;
+  }
+  if (within(low) || within(high)) {
+    const inside = within(low) ? low : (high as number);
+    return `${both}: a change of more than ${monthsText(months - inside)}`;
+  }
+  return `${both}: no change within ${months} months`;
+}
+
 /** Null when monthly revenue or expenses are not given (nothing to project); investment defaults to 0. */
 export function project(
   numbers: { initialInvestment: number | null; monthlyRevenue: number | null; monthlyExpenses: number | null },

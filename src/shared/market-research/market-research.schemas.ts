@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyIdSchema } from '../api/params.schemas.ts';
 import { pageSchema } from '#shared/api/list.schemas.ts';
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 
@@ -12,7 +13,7 @@ export const marketResearchRequestSchema = z.strictObject({
     .min(2, 'Name a market (at least 2 characters)')
     .max(MAX_QUERY_LENGTH, `Use at most ${MAX_QUERY_LENGTH} characters`),
   /** The analysis this report starts from ("Research this market" on a results page): the caller's own. */
-  sourceSearchId: z.number().int().positive().optional(),
+  sourceSearchId: bodyIdSchema.optional(),
 });
 
 export type MarketResearchRequest = z.input<typeof marketResearchRequestSchema>;

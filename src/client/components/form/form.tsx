@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { FormProvider, type FieldValues, type Path, type SubmitHandler, type UseFormReturn } from 'react-hook-form';
+import { ownValue } from '#shared/app/own-value.ts';
 
 type FormProps<Input extends FieldValues, Output> = {
   form: UseFormReturn<Input, unknown, Output>;
@@ -33,7 +34,11 @@ export function Form<Input extends FieldValues, Output>({
     if (readFieldsOnSubmit) {
       const known = form.getValues();
       for (const [name, value] of new FormData(event.currentTarget)) {
-        if (typeof value === 'string' && name in known && known[name] !== value) {
+        if (
+          typeof value === 'string' &&
+          Object.hasOwn(known, name) &&
+          ownValue(known as Record<string, unknown>, name) !== value
+        ) {
           form.setValue(name as Path<Input>, value as Input[Path<Input>]);
         }
       }

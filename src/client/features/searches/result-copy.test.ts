@@ -45,7 +45,9 @@ describe('results copy (issue 13)', () => {
     const sort = defaultResultSort('relevance');
     expect(sort).toBe('opportunityScore');
     const options = { sort, category: '', minScore: 0, savedOnly: false };
-    expect(sortAndFilterResults(results, options).map((r) => r.opportunityScore)).toEqual([94, 59, 30]);
+    expect(sortAndFilterResults(results, options, { sortBy: 'relevance' }).map((r) => r.opportunityScore)).toEqual([
+      94, 59, 30,
+    ]);
     expect(orderDescription(sort, { sortBy: 'relevance', sortOrder: 'desc' })).toBe('highest opportunity score first');
     expect(defaultResultSort('innovation')).toBe('rank');
     expect(orderDescription('rank', { sortBy: 'innovation', sortOrder: 'desc' })).toBe(

@@ -1,5 +1,6 @@
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { SORT_OPTIONS } from '#shared/searches/filter-options.ts';
+import { analysisOrderKey, orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 
 export const RESULT_SORTS = {
@@ -17,7 +18,7 @@ export type ResultSort = keyof typeof RESULT_SORTS;
  * preset sorts by innovation, market size…), which is then kept (docs/decisions/012).
  */
 export function defaultResultSort(searchSortBy: SearchFilters['sortBy']): ResultSort {
-  return searchSortBy === 'relevance' ? 'opportunityScore' : 'rank';
+  return analysisOrderKey(searchSortBy);
 }
 
 /** What the shown order follows, in words ("highest opportunity score first"). */
@@ -29,15 +30,21 @@ export function orderDescription(sort: ResultSort, search: Pick<SearchFilters, '
   return `highest ${RESULT_SORTS[sort].toLowerCase()} first`;
 }
 
-/** Sorting and filtering within one analysis's results (client side: at most 8 rows). Ties keep the search's order. */
+/**
+ * Sorting and filtering within one analysis's results (client side: at most 8 rows). The default sort is the
+ * one order every export and view uses (orderOpportunities); another sort keeps that order among ties.
+ */
 export function sortAndFilterResults(
   results: SearchResultDto[],
   options: { sort: ResultSort; category: string; minScore: number; savedOnly: boolean },
+  searchOrder: Pick<SearchFilters, 'sortBy'>,
 ): SearchResultDto[] {
   const { sort, category, minScore, savedOnly } = options;
-  return results
+  const filtered = results
     .filter((r) => (category ? r.category === category : true))
     .filter((r) => Math.min(r.innovationScore, r.marketSize, r.feasibility) >= minScore)
-    .filter((r) => (savedOnly ? r.isSaved : true))
-    .sort((a, b) => (sort === 'rank' ? a.rank - b.rank : b[sort] - a[sort] || a.rank - b.rank));
+    .filter((r) => (savedOnly ? r.isSaved : true));
+  const ordered = orderOpportunities(filtered, searchOrder);
+  if (sort === defaultResultSort(searchOrder.sortBy)) return ordered;
+  return ordered.sort((a, b) => (sort === 'rank' ? a.rank - b.rank : b[sort] - a[sort]));
 }

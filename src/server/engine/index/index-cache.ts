@@ -16,6 +16,15 @@ export function cacheDir(dataDir: string, corpusVersion: string): string {
   return path.join(dataDir, 'engine-cache', corpusVersion);
 }
 
+/**
+ * Sentence vectors are content-addressed (model id and every text hashed into the file name), so
+ * they are shared across corpus versions: a new dataset file that changes no embedded text (the
+ * industry tables, say) reuses every vector already computed.
+ */
+export function vectorCacheDir(dataDir: string): string {
+  return path.join(dataDir, 'engine-cache', 'vectors');
+}
+
 export function writeAtomic(file: string, data: string | Uint8Array): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

@@ -61,7 +61,7 @@ export function serializeLexicalIndexes(indexes: LexicalIndexes): string {
 
 export function parseLexicalIndexes(json: string): LexicalIndexes {
   const raw = JSON.parse(json) as Record<string, unknown>;
-  const load = (key: string, fields: string[]): MiniSearch<Doc> => {
+  const load = (key: 'companies' | 'occupations' | 'industries', fields: string[]): MiniSearch<Doc> => {
     if (!raw[key]) throw new Error(`index cache lacks ${key}`);
     return MiniSearch.loadJSON<Doc>(JSON.stringify(raw[key]), options(fields));
   };

@@ -5,7 +5,7 @@ import { loadFullCorpus } from '../corpus/load-corpus.ts';
 import { engineFromIndex } from '../engine.ts';
 import { filters, FIXTURE_DATASETS_DIR, fixtureEnv } from '../test/engine-fixtures.ts';
 import { deriveIndex } from './engine-index.ts';
-import { cacheDir } from './index-cache.ts';
+import { vectorCacheDir } from './index-cache.ts';
 import { buildLexicalIndexes } from './lexical-index.ts';
 import { startSemanticIndex } from './semantic-index.ts';
 import { EMBEDDING_DIMENSIONS, VECTOR_SETS, vectorSetKey, vectorSetTexts } from './vector-sets.ts';
@@ -46,7 +46,7 @@ describe('semantic index', () => {
     });
     index.semantic.embed = embed;
 
-    const dir = cacheDir(env.DATA_DIR_ABS, index.corpus.version);
+    const dir = vectorCacheDir(env.DATA_DIR_ABS);
     const files = VECTOR_SETS.map((name) => {
       const { texts } = vectorSetTexts(index.corpus, name);
       const file = path.join(dir, vectorSetKey(name, texts));

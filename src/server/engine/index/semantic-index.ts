@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Corpus } from '../corpus/corpus.types.ts';
 import { createEmbedder, type Embedder } from './embedder.ts';
 import type { EngineIndex } from './engine-index.ts';
-import { cacheDir, writeAtomic } from './index-cache.ts';
+import { vectorCacheDir, writeAtomic } from './index-cache.ts';
 import {
   EMBEDDING_DIMENSIONS,
   VECTOR_SETS,
@@ -50,7 +50,7 @@ export async function buildVectorSets(
   let done = 0;
   const out = {} as Record<VectorSetName, VectorSet>;
   for (const { name, texts, owners } of all) {
-    const file = dataDir ? path.join(cacheDir(dataDir, corpus.version), vectorSetKey(name, texts)) : null;
+    const file = dataDir ? path.join(vectorCacheDir(dataDir), vectorSetKey(name, texts)) : null;
     const cached = file ? readSet(file, texts.length, owners) : null;
     if (cached) {
       out[name] = cached;

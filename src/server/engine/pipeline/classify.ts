@@ -1,5 +1,6 @@
 import type { Category } from '#shared/searches/filters.schemas.ts';
 import type { Company } from '../corpus/corpus.types.ts';
+import { ownValue } from '#shared/app/own-value.ts';
 
 // Maps directory entries onto the spec's ten categories and flags structural risks, from the
 // directory's own industry and tag labels.
@@ -25,7 +26,7 @@ const INDUSTRY_CATEGORY: Record<string, Category> = {
 
 /** One of the ten categories: the directory industry when it maps directly, else the first tag rule that fits. */
 export function companyCategory(company: Pick<Company, 'industry' | 'subindustry' | 'tags'>): Category {
-  const direct = INDUSTRY_CATEGORY[company.industry];
+  const direct = ownValue(INDUSTRY_CATEGORY, company.industry);
   if (direct) return direct;
   const labels = `${company.subindustry} ${company.tags.join(' ')}`;
   for (const [pattern, category] of TAG_CATEGORY) if (pattern.test(labels)) return category;

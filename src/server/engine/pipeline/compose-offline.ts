@@ -2,6 +2,7 @@ import type { ComposedText, Evidence } from '#shared/engine/analysis.schemas.ts'
 import { evidenceDate } from './classify.ts';
 import type { MeasuredCell } from './measure.ts';
 import type { RubricScores } from './rubric.ts';
+import { ownValue } from '#shared/app/own-value.ts';
 
 // The offline composer: every sentence is assembled from this cell's evidence (names, counts,
 // years, occupations, tasks), so no two queries get the same paragraph.
@@ -39,7 +40,10 @@ const ACRONYMS: Record<string, string> = {
 };
 
 function titleCase(text: string): string {
-  return text.replace(/[\p{L}\p{N}]+/gu, (w) => ACRONYMS[w.toLowerCase()] ?? `${w[0]!.toUpperCase()}${w.slice(1)}`);
+  return text.replace(
+    /[\p{L}\p{N}]+/gu,
+    (w) => ownValue(ACRONYMS, w.toLowerCase()) ?? `${w[0]!.toUpperCase()}${w.slice(1)}`,
+  );
 }
 
 function clip(text: string, max: number): string {

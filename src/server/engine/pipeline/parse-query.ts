@@ -5,6 +5,7 @@ import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
 import { contentWords, processTerm, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
 import type { WeightedTerm } from '../index/lexical-index.ts';
+import { ownValue } from '#shared/app/own-value.ts';
 
 // Query → facets. "pet care for elderly owners" becomes offering [pet, care] × segment [elderly,
 // owner]; each content word is a group whose synonyms count as matching it.
@@ -157,7 +158,7 @@ function marketVocabulary(word: string): string[] {
       if (/([^aeiou])\1$/.test(stem)) forms.push(stem.slice(0, -1));
     }
   for (const form of forms) {
-    const found = [...(MARKET_THESAURUS[form] ?? []), ...(MARKET_VOCABULARY[form] ?? [])];
+    const found = [...(ownValue(MARKET_THESAURUS, form) ?? []), ...(ownValue(MARKET_VOCABULARY, form) ?? [])];
     if (found.length > 0) return found;
   }
   return [];

@@ -19,6 +19,8 @@ import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { recordEvent } from '../../lib/analytics-events.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { CSV_DESCRIPTION } from '../../lib/csv.ts';
+import { fileResponse, sendFile } from '../../lib/file-response.ts';
 import { dailyProgressSnapshotsJob } from './action-plans.jobs.ts';
 import {
   createPlan,
@@ -54,17 +56,17 @@ export const actionPlansFeature: FastifyPluginAsync = async (app) => {
 const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/',
-    { schema: { tags, summary: 'My action plans', response: { 200: ok(planListSchema) } } },
+    { preHandler: requireUser, schema: { tags, summary: 'My action plans', response: { 200: ok(planListSchema) } } },
     async (request) => ({ success: true as const, data: await listPlans(writer(request)) }),
   );
 
   app.post(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Generate a plan from an opportunity of a stored analysis or a validated idea (Pro)',
@@ -82,6 +84,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/example',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'The read-only example plan, built from my latest analysis and never stored',
@@ -98,6 +101,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/templates',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Plan templates: the seeded ones and my own',
@@ -110,6 +114,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: { tags, summary: 'One plan', params: idParamsSchema, response: { 200: ok(planSchema) } },
     },
@@ -122,6 +127,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -140,6 +146,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -157,6 +164,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/:id/template',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -175,6 +183,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/:id/phases',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -193,6 +202,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id/progress',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -210,6 +220,7 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id/history',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
@@ -227,24 +238,21 @@ const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id/export',
     {
+      preHandler: requireUser,
       config: ownPlan,
       schema: {
         tags,
         summary: 'Export a plan as Markdown or CSV',
         params: idParamsSchema,
         querystring: exportQuerySchema,
-        response: { 200: z.string().describe('text/markdown or text/csv') },
+        response: fileResponse(`text/markdown or ${CSV_DESCRIPTION}`),
       },
     },
     async (request, reply) => {
       const plan = await getPlan({ db, principal: principalOf(request), id: request.params.id });
       const isCsv = request.query.format === 'csv';
-      const name = `action-plan-${plan.id}.${isCsv ? 'csv' : 'md'}`;
       await recordEvent(request, 'export', { format: isCsv ? 'csv' : 'markdown', what: 'action-plan' });
-      return reply
-        .header('content-type', isCsv ? 'text/csv; charset=utf-8' : 'text/markdown; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(isCsv ? planToCsv(plan) : planToMarkdown(plan));
+      return sendFile(reply, isCsv ? planToCsv(plan) : planToMarkdown(plan));
     },
   );
 };

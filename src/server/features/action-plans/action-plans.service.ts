@@ -21,17 +21,19 @@ import {
   planTemplates,
   taskHistory,
   type PlanTemplateRow,
+  type UserRow,
 } from '../../db/schema/index.ts';
 import { accessible, accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { actionPlanResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertPlan, hasPlan } from '../../lib/plan-guard.ts';
 import { completionOf, loadPlanRows, toPlanDto, type PlanRows } from './plan-dto.ts';
 import { generatePhases, type GeneratedPhase } from './plan-generator.ts';
 import { ideaSource, opportunitySource, originOf } from './plan-sources.ts';
 import { recordProgress } from './plan-progress.service.ts';
 import { DEFAULT_CHANNELS, SYSTEM_TEMPLATES } from './plan-templates.ts';
-import { assertCanPlan, writePlan } from './plan-write.ts';
+import { PRO_FEATURE_MESSAGE, writePlan } from './plan-write.ts';
 
 // Plans generated from a stored analysis's opportunity and a template; the templates; the example plan
 // free users see; plan-level changes (title, status) and deletion.
@@ -183,16 +185,16 @@ export async function createPlan(options: {
   db: Database;
   principal: Principal;
   userId: number;
-  canPlan: boolean;
+  user: UserRow;
   now: Date;
   input: CreatePlanInput;
 }): Promise<{ plan: ActionPlanDto; created: boolean }> {
-  const { db, principal, userId, canPlan, now, input } = options;
+  const { db, principal, userId, user, now, input } = options;
   const source =
     input.ideaId !== undefined
       ? await ideaSource(db, principal, input.ideaId)
       : await opportunitySource(db, principal, input.searchResultId ?? 0);
-  assertCanPlan(canPlan);
+  assertPlan(user, now, 'actionPlans', PRO_FEATURE_MESSAGE);
   const template = await templateFor(db, userId, input.templateId);
   const phases = generatePhases(source.input, { phases: template.phases, channels: channelsOf(template) });
   if (phases.reduce((n, p) => n + p.tasks.length, 0) > MAX_TASKS_PER_PLAN) {
@@ -243,8 +245,13 @@ export async function createPlan(options: {
   return { plan: toPlanDto(rows.rows), created: rows.created };
 }
 
-export async function listPlans(options: { db: Database; principal: Principal; canPlan: boolean }): Promise<PlanList> {
-  const { db, principal, canPlan } = options;
+export async function listPlans(options: {
+  db: Database;
+  principal: Principal;
+  user: UserRow;
+  now: Date;
+}): Promise<PlanList> {
+  const { db, principal, user, now } = options;
   const plans = await db
     .select()
     .from(actionPlans)
@@ -259,7 +266,7 @@ export async function listPlans(options: { db: Database; principal: Principal; c
         .where(accessible(actionPlanResource, principal, 'read'))
     : [];
   return {
-    canGenerate: canPlan,
+    canGenerate: hasPlan(user, now, 'actionPlans'),
     items: plans.map((p) => {
       const statuses = tasks.filter((t) => t.planId === p.id).map((t) => t.status);
       return {
@@ -292,7 +299,7 @@ export async function getPlan(options: { db: Database; principal: Principal; id:
 export async function updatePlan(options: {
   db: Database;
   principal: Principal;
-  canPlan: boolean;
+  user: UserRow;
   id: number;
   now: Date;
   input: {
@@ -338,14 +345,14 @@ export async function saveAsTemplate(options: {
   db: Database;
   principal: Principal;
   userId: number;
-  canPlan: boolean;
+  user: UserRow;
   id: number;
   now: Date;
   input: { name: string; description?: string | undefined; category: string; icon: string };
 }): Promise<PlanTemplateDto> {
-  const { db, principal, userId, canPlan, id, now, input } = options;
+  const { db, principal, userId, user, id, now, input } = options;
   const rows = await loadOwnPlan(db, principal, id);
-  assertCanPlan(canPlan);
+  assertPlan(user, now, 'actionPlans', PRO_FEATURE_MESSAGE);
   const phases: PlanTemplatePhase[] = rows.phases.map((p) => ({
     name: p.name,
     ...(p.description ? { description: p.description } : {}),

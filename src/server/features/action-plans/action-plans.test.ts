@@ -507,12 +507,15 @@ describe('export', () => {
     const csv = await send(pro, 'GET', `/api/action-plans/${plan.id}/export?format=csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="action-plan-${plan.id}.csv"`);
+    expect(csv.headers['cache-control']).toBe('no-store');
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
     expect(csv.body).toContain(`"'+1 call ""Ada"""`);
-    expect(csv.body).toContain(`"'@SUM(A1)"`);
-    for (const line of csv.body.trim().split('\r\n').slice(1)) expect(line).not.toMatch(/(^|,)"[=+\-@\t\r]/);
+    expect(csv.body).toContain(`,'@SUM(A1),`);
+    for (const line of csv.body.trim().split('\r\n').slice(1)) expect(line).not.toMatch(/(^|,)"?[=+\-@\t\r]/);
     const md = await send(pro, 'GET', `/api/action-plans/${plan.id}/export`);
     expect(md.headers['content-type']).toContain('text/markdown');
+    expect(md.headers['cache-control']).toBe('no-store');
     expect(md.body).toMatch(/^# Action plan: /);
     for (const name of ['## Research', '## Validation', '## Development', '## Launch']) expect(md.body).toContain(name);
   });

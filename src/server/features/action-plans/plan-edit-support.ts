@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { planPhases, planTasks } from '../../db/schema/index.ts';
+import { planPhases, planTasks, type UserRow } from '../../db/schema/index.ts';
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { planPhaseResource, planTaskResource, type ResourceName } from '../../lib/access/resources.ts';
@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 // or canEdit only), order rewriting that keeps the (scope, order) unique index valid, and the
 // task_history row of a change.
 
-export type WriteContext = { db: Database; principal: Principal; canPlan: boolean; userId: number; now: Date };
+export type WriteContext = { db: Database; principal: Principal; user: UserRow; userId: number; now: Date };
 
 export async function planIdOf(
   db: Database,

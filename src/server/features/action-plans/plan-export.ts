@@ -1,23 +1,15 @@
 import { TASK_STATUS_LABELS } from '#shared/action-plans/action-plans.constants.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
+import { csvFile } from '../../lib/csv.ts';
+import type { FileDownload } from '../../lib/file-response.ts';
 
-// A plan as Markdown and as CSV (the exports issue adds PDF).
-
-/**
- * One CSV cell. A cell a spreadsheet would read as a formula (starting with = + - @, a tab or a
- * carriage return) gets a leading apostrophe (OWASP CSV injection); every cell is quoted.
- */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
+// A plan as Markdown and as CSV (lib/csv.ts: BOM, RFC 4180, formula cells neutralised), as downloads.
 
 function titlesOf(plan: ActionPlanDto): Map<number, string> {
   return new Map(plan.phases.flatMap((p) => p.tasks.map((t) => [t.id, t.title] as const)));
 }
 
-export function planToCsv(plan: ActionPlanDto): string {
+export function planToCsv(plan: ActionPlanDto): FileDownload {
   const titles = titlesOf(plan);
   const header = [
     'Phase',
@@ -30,34 +22,27 @@ export function planToCsv(plan: ActionPlanDto): string {
     'Notes',
     'Evidence',
   ];
-  const lines = [header.map(csvCell).join(',')];
-  for (const phase of plan.phases) {
-    for (const task of phase.tasks) {
-      lines.push(
-        [
-          phase.name,
-          task.order + 1,
-          task.title,
-          TASK_STATUS_LABELS[task.status],
-          task.estimatedTime,
-          task.prerequisiteIds.map((id) => titles.get(id) ?? String(id)).join('; '),
-          task.description,
-          task.notes,
-          task.evidenceIds.join('; '),
-        ]
-          .map(csvCell)
-          .join(','),
-      );
-    }
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  const rows = plan.phases.flatMap((phase) =>
+    phase.tasks.map((task) => [
+      phase.name,
+      task.order + 1,
+      task.title,
+      TASK_STATUS_LABELS[task.status],
+      task.estimatedTime,
+      task.prerequisiteIds.map((id) => titles.get(id) ?? String(id)).join('; '),
+      task.description,
+      task.notes,
+      task.evidenceIds.join('; '),
+    ]),
+  );
+  return csvFile(`action-plan-${plan.id}.csv`, header, rows);
 }
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-export function planToMarkdown(plan: ActionPlanDto): string {
+export function planToMarkdown(plan: ActionPlanDto): FileDownload {
   const titles = titlesOf(plan);
   const out = [`# ${oneLine(plan.title)}`, ''];
   if (plan.origin.query) {
@@ -86,5 +71,9 @@ export function planToMarkdown(plan: ActionPlanDto): string {
     }
     out.push('');
   }
-  return out.join('\n');
+  return {
+    fileName: `action-plan-${plan.id}.md`,
+    contentType: 'text/markdown; charset=utf-8',
+    body: out.join('\n'),
+  };
 }

@@ -108,7 +108,7 @@ if (datasetsDir) {
         const firstJob = tasks.find((task) => task.title.startsWith('Build for one job first:'));
         expect(firstJob?.title).toMatch(/appointment|schedul|telephone|phone|calls/i);
         expect(firstJob?.title).not.toMatch(/administrative support/i);
-        if (readTestVariable('PRINT_PLAN')) console.log(planToMarkdown(plan));
+        if (readTestVariable('PRINT_PLAN')) console.log(planToMarkdown(plan).body);
       } finally {
         await full.close();
       }

@@ -2,6 +2,7 @@ import type { PlanTemplatePhase, PlanTemplateTask } from '#shared/action-plans/a
 import { factsOf, type GeneratorInput, type OpportunityFacts } from './plan-facts.ts';
 import { lower, RECIPES, task, type GeneratedTask } from './plan-recipes.ts';
 import type { SystemTemplate } from './plan-templates.ts';
+import { ownValue } from '#shared/app/own-value.ts';
 
 // Turns one opportunity of a stored analysis (or a validated idea and its source opportunity) and a
 // template into the four phases of a plan. Every name in a task comes from the opportunity's evidence
@@ -28,7 +29,7 @@ function fill(textWithSlots: string | undefined, facts: OpportunityFacts): strin
     competitor: facts.competitors[0]?.name,
   };
   const out = textWithSlots.replace(PLACEHOLDER, (_, key: string) => {
-    const value = values[key];
+    const value = ownValue(values, key);
     if (!value) missing = true;
     return value ?? '';
   });

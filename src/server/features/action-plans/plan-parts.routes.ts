@@ -31,12 +31,12 @@ const ownTask = { access: { params: { id: 'planTask' } } } as const;
 
 export const planPartRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireUser);
   const partTags = ['action-plans'];
 
   app.post(
     '/plan-phases/reorder',
     {
+      preHandler: requireUser,
       schema: {
         tags: partTags,
         summary: 'Reorder the phases of a plan',
@@ -53,6 +53,7 @@ export const planPartRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/plan-phases/:id',
     {
+      preHandler: requireUser,
       config: ownPhase,
       schema: {
         tags: partTags,
@@ -71,6 +72,7 @@ export const planPartRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/plan-phases/:id',
     {
+      preHandler: requireUser,
       config: ownPhase,
       schema: {
         tags: partTags,
@@ -89,6 +91,7 @@ export const planPartRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/plan-phases/:id/tasks',
     {
+      preHandler: requireUser,
       config: ownPhase,
       schema: {
         tags: partTags,
@@ -107,6 +110,7 @@ export const planPartRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/plan-tasks/reorder',
     {
+      preHandler: requireUser,
       schema: {
         tags: partTags,
         summary: 'Reorder the tasks of a phase',
@@ -123,6 +127,7 @@ export const planPartRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/plan-tasks/:id',
     {
+      preHandler: requireUser,
       config: ownTask,
       schema: {
         tags: partTags,
@@ -141,6 +146,7 @@ export const planPartRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/plan-tasks/:id',
     {
+      preHandler: requireUser,
       config: ownTask,
       schema: {
         tags: partTags,

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { actionPlans, type ActionPlanRow } from '../../db/schema/index.ts';
+import { actionPlans, type ActionPlanRow, type UserRow } from '../../db/schema/index.ts';
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { actionPlanResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertPlan } from '../../lib/plan-guard.ts';
 import { loadPlanRows, toPlanDto } from './plan-dto.ts';
 import { recordProgress } from './plan-progress.service.ts';
 
@@ -18,10 +19,6 @@ import { recordProgress } from './plan-progress.service.ts';
 export const PRO_FEATURE_MESSAGE =
   'This is a Pro feature. Upgrade to Pro (or start the free trial) to generate and edit action plans.';
 
-export function assertCanPlan(canPlan: boolean): void {
-  if (!canPlan) throw new AppError('PLAN_REQUIRED', PRO_FEATURE_MESSAGE);
-}
-
 export const STALE_PLAN_MESSAGE =
   'This plan was changed in another tab or by another request. Reload it and try again.';
 
@@ -29,7 +26,7 @@ export async function writePlan(
   options: {
     db: Database;
     principal: Principal;
-    canPlan: boolean;
+    user: UserRow;
     planId: number;
     version: number;
     now: Date;
@@ -38,7 +35,7 @@ export async function writePlan(
   },
   change: (tx: Tx, plan: ActionPlanRow) => Promise<void>,
 ): Promise<ActionPlanDto> {
-  const { db, principal, canPlan, planId, version, now } = options;
+  const { db, principal, user, planId, version, now } = options;
   const rows = await db.transaction(async (tx) => {
     const [plan] = await tx
       .update(actionPlans)
@@ -53,10 +50,10 @@ export async function writePlan(
         .from(actionPlans)
         .where(accessibleRow(actionPlanResource, planId, principal, 'write'));
       if (!found) throw notFound(actionPlanResource.label);
-      assertCanPlan(canPlan);
+      assertPlan(user, now, 'actionPlans', PRO_FEATURE_MESSAGE);
       throw new AppError('CONFLICT', STALE_PLAN_MESSAGE);
     }
-    assertCanPlan(canPlan);
+    assertPlan(user, now, 'actionPlans', PRO_FEATURE_MESSAGE);
     if (plan.status === 'archived' && !options.allowArchived) {
       throw new AppError('CONFLICT', 'This plan is archived. Restore it to change it.');
     }

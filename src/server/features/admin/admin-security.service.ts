@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { paginate } from '../../lib/paginate.ts';
 import { escapeLike } from '../../lib/sql-like.ts';
+import { isRowIdText } from '#shared/api/params.schemas.ts';
 
 // Security alerts triage (open → acknowledged → resolved, with notes) and the audit log search and
 // CSV export.
@@ -104,7 +105,10 @@ function auditWhere(filter: AuditFilter): SQL | undefined {
   const user = filter.user;
   const userCondition = user
     ? /^\d+$/.test(user)
-      ? or(eq(securityAuditLogs.userId, Number(user)), eq(securityAuditLogs.resourceId, user))
+      ? // A number past the integer column cannot be a user id, but can be a resource id (text).
+        isRowIdText(user)
+        ? or(eq(securityAuditLogs.userId, Number(user)), eq(securityAuditLogs.resourceId, user))
+        : eq(securityAuditLogs.resourceId, user)
       : ilike(securityAuditLogs.userEmail, `%${escapeLike(user)}%`)
     : undefined;
   return and(

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUser, AdminUserAction, AdminUserListQuery } from '#shared/admin/admin.schemas.ts';
 import type { Page } from '#shared/api/list.schemas.ts';
+import { isRowIdText } from '#shared/api/params.schemas.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { securityAuditLogs, users, type UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -56,7 +57,7 @@ export async function listAdminUsers(options: {
     ? or(
         ilike(users.email, pattern),
         ilike(users.name, pattern),
-        /^\d+$/.test(query.q ?? '') ? eq(users.id, Number(query.q)) : undefined,
+        isRowIdText(query.q) ? eq(users.id, Number(query.q)) : undefined,
       )
     : undefined;
   const page = await paginate({

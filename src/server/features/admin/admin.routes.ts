@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminUserActionParamsSchema,
   adminUserListQuerySchema,
@@ -19,6 +18,8 @@ import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import { auditAdminAction, requireAdmin } from '../../lib/admin-guard.ts';
 import { currentUser } from '../../lib/auth-guard.ts';
+import { CSV_CONTENT_TYPE, CSV_DESCRIPTION } from '../../lib/csv.ts';
+import { fileResponse, sendFile } from '../../lib/file-response.ts';
 import { applyUserAction, getAdminUser, listAdminUsers } from './admin-users.service.ts';
 import { auditCsv, listAlerts, searchAudit, triageAlert } from './admin-security.service.ts';
 import { getPasswordPolicy, setPasswordPolicy } from './admin-settings.service.ts';
@@ -197,7 +198,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
         tags,
         summary: 'The matching audit rows as CSV (newest 10,000; formula cells neutralised)',
         querystring: auditFilterSchema,
-        response: { 200: z.string().describe('text/csv (UTF-8 with BOM)') },
+        response: fileResponse(CSV_DESCRIPTION),
       },
     },
     async (request, reply) => {
@@ -211,11 +212,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
         metadata: { filter: request.query, rows },
       });
       const day = clock.now().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="unbuilt-audit-log-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendFile(reply, { fileName: `unbuilt-audit-log-${day}.csv`, contentType: CSV_CONTENT_TYPE, body: csv });
     },
   );
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import {
   analyticsDashboardSchema,
@@ -17,6 +16,8 @@ import { principalOf } from '../../lib/access/principal.ts';
 import { recordEvent } from '../../lib/analytics-events.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { requirePlan } from '../../lib/plan-guard.ts';
+import { CSV_DESCRIPTION } from '../../lib/csv.ts';
+import { fileResponse, sendFile } from '../../lib/file-response.ts';
 import { analyticsCsv } from './analytics-csv.ts';
 import { purgeAnalyticsEventsJob } from './analytics.jobs.ts';
 import { compareAnalyses, dashboard, deleteMyEvents, driftOf, eventsSummary } from './analytics.service.ts';
@@ -29,12 +30,14 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
   app.deps.jobs.register(purgeAnalyticsEventsJob);
-  app.addHook('preHandler', requireUser);
   const advanced = requirePlan('advancedAnalytics');
 
   app.get(
     '/',
-    { schema: { tags, summary: 'My analytics', response: { 200: ok(analyticsDashboardSchema) } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'My analytics', response: { 200: ok(analyticsDashboardSchema) } },
+    },
     async (request) => ({
       success: true as const,
       data: await dashboard({ db, user: currentUser(request), now: clock.now() }),
@@ -43,13 +46,17 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/events',
-    { schema: { tags, summary: 'My analytics events: how many', response: { 200: ok(analyticsEventsSummarySchema) } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'My analytics events: how many', response: { 200: ok(analyticsEventsSummarySchema) } },
+    },
     async (request) => ({ success: true as const, data: await eventsSummary({ db, user: currentUser(request) }) }),
   );
 
   app.delete(
     '/events',
     {
+      preHandler: requireUser,
       schema: { tags, summary: 'Delete my analytics data', response: { 200: ok(analyticsEventsDeletedSchema) } },
     },
     async (request) => ({
@@ -61,6 +68,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/events',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Report a page view the server cannot see (upgrade viewed)',
@@ -112,20 +120,21 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     '/export.csv',
     {
       preHandler: advanced,
-      schema: { tags, summary: 'My analytics numbers as CSV (Pro, Enterprise)', response: { 200: z.string() } },
+      schema: {
+        tags,
+        summary: 'My analytics numbers as CSV (Pro, Enterprise)',
+        response: fileResponse(CSV_DESCRIPTION),
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const csv = await analyticsCsv({
+      const file = await analyticsCsv({
         db,
         userId: user.id,
         dashboard: await dashboard({ db, user, now: clock.now() }),
       });
       await recordEvent(request, 'export', { format: 'csv', what: 'analytics' });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="unbuilt-analytics.csv"')
-        .send(csv);
+      return sendFile(reply, file);
     },
   );
 };

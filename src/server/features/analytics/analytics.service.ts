@@ -9,14 +9,13 @@ import {
   type ComparisonDto,
   type DriftDto,
 } from '#shared/analytics/analytics.schemas.ts';
-import { planIncludes } from '#shared/plans/plan-features.ts';
 import type { Database } from '../../db/client.ts';
 import { analyticsEvents, searchResults, searches, type UserRow } from '../../db/schema/index.ts';
 import { accessible } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { searchResource } from '../../lib/access/resources.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { hasPlan } from '../../lib/plan-guard.ts';
 
 // The user's own analytics, counted from their stored searches and results (so they hold with
 // analytics events switched off), and their product analytics events: count, delete, purge.
@@ -117,7 +116,7 @@ export async function dashboard(options: { db: Database; user: UserRow; now: Dat
       to: i === 100 / SCORE_BUCKET_SIZE - 1 ? 100 : (i + 1) * SCORE_BUCKET_SIZE - 1,
       count: byBucket.get(i) ?? 0,
     })),
-    advanced: planIncludes(effectivePlan(user, now), 'advancedAnalytics'),
+    advanced: hasPlan(user, now, 'advancedAnalytics'),
   };
 }
 

@@ -73,11 +73,11 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
 
   app.register(async (signedIn) => {
     const r = signedIn.withTypeProvider<ZodTypeProvider>();
-    r.addHook('preHandler', requireUser);
 
     r.post(
       '/conversations',
       {
+        preHandler: requireUser,
         config: { access: { params: {}, body: { analysisId: 'search' } } },
         schema: {
           tags,
@@ -100,6 +100,7 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
     r.get(
       '/conversations/:id',
       {
+        preHandler: requireUser,
         config: ownConversation,
         schema: { tags, summary: 'A conversation', params: idParamsSchema, response: { 200: ok(conversationSchema) } },
       },
@@ -112,6 +113,7 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
     r.patch(
       '/conversations/:id',
       {
+        preHandler: requireUser,
         config: ownConversation,
         schema: {
           tags,
@@ -135,6 +137,7 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
     r.delete(
       '/conversations/:id',
       {
+        preHandler: requireUser,
         config: ownConversation,
         schema: {
           tags,
@@ -152,6 +155,7 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
     r.post(
       '/conversations/:id/messages',
       {
+        preHandler: requireUser,
         // Not compressed: streamed lines must reach the browser as the model writes them.
         compress: false,
         config: ownConversation,
@@ -181,6 +185,7 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
     r.patch(
       '/messages/:id',
       {
+        preHandler: requireUser,
         config: { access: { params: { id: 'conversationMessage' } } },
         schema: {
           tags,
@@ -204,6 +209,7 @@ export const chatRoutes: FastifyPluginAsync = async (base) => {
     r.post(
       '/conversations/:id/rating',
       {
+        preHandler: requireUser,
         config: ownConversation,
         schema: {
           tags,

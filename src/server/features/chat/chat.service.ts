@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Conversation } from '#shared/chat/chat.schemas.ts';
 import type { PlanId } from '#shared/plans/plans.constants.ts';
+import { orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import {
   conversationAnalytics,
@@ -28,16 +29,19 @@ type Db = Database | Tx;
 /** One analysis the principal may read, with its opportunities: everything the assistant may use. */
 export async function loadContext(db: Db, principal: Principal, searchId: number): Promise<AnalysisContext> {
   const [search] = await db
-    .select({ id: searches.id, query: searches.query, status: searches.status, reason: searches.reason })
+    .select({
+      id: searches.id,
+      query: searches.query,
+      status: searches.status,
+      reason: searches.reason,
+      filters: searches.filters,
+    })
     .from(searches)
     .where(accessibleRow(searchResource, searchId, principal, 'read'));
   if (!search) throw notFound(searchResource.label);
-  const results = await db
-    .select()
-    .from(searchResults)
-    .where(eq(searchResults.searchId, searchId))
-    .orderBy(asc(searchResults.rank));
-  return { ...search, results };
+  const rows = await db.select().from(searchResults).where(eq(searchResults.searchId, searchId));
+  const { filters, ...rest } = search;
+  return { ...rest, results: orderOpportunities(rows, filters) };
 }
 
 export async function loadConversation(

@@ -18,12 +18,11 @@ export function canonicalJson(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.normalize('NFC'));
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((k) => record[k] !== undefined)
-    .map((k) => k.normalize('NFC'))
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+  const entries = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]): [string, unknown] => [k.normalize('NFC'), v])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
 function signatureOf(secret: string, signed: { format: string; schemaVersion: number; payload: unknown }): Buffer {

@@ -39,10 +39,11 @@ const OPPORTUNITY_HEADER = [
 const list = (items: readonly string[]) => items.join('; ');
 
 export function opportunitiesCsv(snapshot: AnalysisSnapshot): string {
-  const rows = snapshot.opportunities.map((o) => {
+  // The snapshot is in the one order (orderOpportunities): the Rank column is the position in it.
+  const rows = snapshot.opportunities.map((o, index) => {
     const sources = [...new Set(o.evidence.map((e) => e.source))] as EvidenceSource[];
     return [
-      o.rank,
+      index + 1,
       o.title,
       categoryLabel(o.category),
       Math.round(o.opportunityScore),

@@ -39,9 +39,9 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, accent: string): void {
     paragraph(doc, 'No opportunities were found for this market.');
     return;
   }
-  for (const o of snapshot.opportunities) {
+  for (const [index, o] of snapshot.opportunities.entries()) {
     ensureSpace(doc, 40);
-    boldLine(doc, `${o.rank}. ${o.title}`);
+    boldLine(doc, `${index + 1}. ${o.title}`);
     paragraph(
       doc,
       `${categoryLabel(o.category)} · opportunity ${Math.round(o.opportunityScore)}/100 · potential ${MARKET_POTENTIAL_LABELS[o.marketPotential]} · ${o.priority} priority`,
@@ -52,15 +52,15 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, accent: string): void {
   heading(doc, 'Opportunity scores (0-100)', 12);
   scoreBars(
     doc,
-    snapshot.opportunities.map((o) => ({ label: `#${o.rank}`, value: Math.round(o.opportunityScore) })),
+    snapshot.opportunities.map((o, index) => ({ label: `#${index + 1}`, value: Math.round(o.opportunityScore) })),
     accent,
   );
 }
 
-function opportunitySection(report: Report, o: Opportunity): void {
+function opportunitySection(report: Report, o: Opportunity, position: number): void {
   const { doc, accent } = report;
   doc.addPage();
-  heading(doc, `${o.rank}. ${o.title}`, 16);
+  heading(doc, `${position}. ${o.title}`, 16);
   paragraph(
     doc,
     `${categoryLabel(o.category)} · ${o.cell.offering} for ${o.cell.segment} · potential ${MARKET_POTENTIAL_LABELS[o.marketPotential]} · ${o.priority} priority`,
@@ -142,7 +142,7 @@ export function renderAnalysisPdf(snapshot: AnalysisSnapshot, branding: ReportBr
     { size: 9, color: MUTED },
   );
   summary(doc, snapshot, accent);
-  for (const o of snapshot.opportunities) opportunitySection(report, o);
+  for (const [index, o] of snapshot.opportunities.entries()) opportunitySection(report, o, index + 1);
   const used = new Set<string>(snapshot.analysis.corpusSources);
   for (const o of snapshot.opportunities) for (const e of o.evidence) used.add(e.source);
   sourcesPage(report, used);

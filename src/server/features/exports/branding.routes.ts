@@ -28,11 +28,10 @@ const LOGO_BODY_LIMIT = 1024 * 1024;
 export const brandingRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/',
-    { schema: { tags, summary: 'My report branding', response: { 200: ok(brandingSchema) } } },
+    { preHandler: requireUser, schema: { tags, summary: 'My report branding', response: { 200: ok(brandingSchema) } } },
     async (request) => ({
       success: true as const,
       data: await readBranding({ db, user: currentUser(request), now: clock.now() }),
@@ -77,7 +76,10 @@ export const brandingRoutes: FastifyPluginAsync = async (base) => {
 
   app.delete(
     '/logo',
-    { schema: { tags, summary: 'Remove the logo of my reports', response: { 200: ok(brandingSchema) } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Remove the logo of my reports', response: { 200: ok(brandingSchema) } },
+    },
     async (request) => ({
       success: true as const,
       data: await removeLogo({ db, user: currentUser(request), now: clock.now() }),
@@ -87,6 +89,7 @@ export const brandingRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/logos/:id',
     {
+      preHandler: requireUser,
       config: { access: { params: { id: 'reportLogo' } } },
       schema: {
         tags,

@@ -5,14 +5,13 @@ import {
   type BrandingSettings,
   type LogoType,
 } from '#shared/exports/branding.schemas.ts';
-import { planIncludes } from '#shared/plans/plan-features.ts';
 import type { Database } from '../../db/client.ts';
 import { reportBranding, reportLogos, type UserRow } from '../../db/schema/index.ts';
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { reportLogoResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { hasPlan } from '../../lib/plan-guard.ts';
 import { readLogoImage } from './logo-image.ts';
 
 // Report branding kept with the account (docs/decisions/028-report-branding.md). Writing it is a paid
@@ -29,7 +28,7 @@ export type ReportBranding = {
 type UserOptions = { db: Database; user: UserRow; now: Date };
 
 function isApplied(user: UserRow, now: Date): boolean {
-  return planIncludes(effectivePlan(user, now), 'customReports');
+  return hasPlan(user, now, 'customReports');
 }
 
 export async function readBranding({ db, user, now }: UserOptions): Promise<Branding> {

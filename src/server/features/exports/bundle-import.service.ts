@@ -4,6 +4,7 @@ import {
   MAX_BUNDLE_IMPORTS_PER_HOUR,
   bundlePayloadSchema,
   type BundleImportResult,
+  type BundlePayload,
   type bundleImportBodySchema,
 } from '#shared/exports/bundle.schemas.ts';
 import type { z } from 'zod';
@@ -72,11 +73,33 @@ export async function importBundle({ db, userId, bundle, secret, now }: ImportOp
     if (analysis.opportunities.length > 0) {
       await tx
         .insert(searchResults)
-        .values(analysis.opportunities.map((o) => ({ ...o, searchId: search.id, isSaved: false })));
+        .values(analysis.opportunities.map((o) => ({ ...webLinksOnly(o), searchId: search.id, isSaved: false })));
     }
     return search.id;
   });
   return { searchId, verified, opportunities: analysis.opportunities.length };
+}
+
+/** An absolute http(s) URL; a bundle is a file anyone can write, so javascript:, data: or "//host" are not links. */
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && /^https?:\/\//i.test(value);
+  } catch {
+    return false;
+  }
+}
+
+type Opportunity = BundlePayload['analysis']['opportunities'][number];
+
+/** The opportunity with every competitor and evidence link that is not http(s) dropped (the rest kept). */
+function webLinksOnly(opportunity: Opportunity): Opportunity {
+  const keep = <T extends { url?: string | undefined }>(item: T): T => {
+    if (item.url === undefined || isWebUrl(item.url)) return item;
+    const { url: _dropped, ...rest } = item;
+    return rest as T;
+  };
+  return { ...opportunity, competitors: opportunity.competitors.map(keep), evidence: opportunity.evidence.map(keep) };
 }
 
 /** Field errors named as in the file (payload.analysis.query…). */

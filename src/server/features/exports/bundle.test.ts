@@ -187,6 +187,42 @@ describe('importing a bundle', () => {
     expect(res.json<{ data: { verified: boolean } }>().data.verified).toBe(true);
   });
 
+  it('keeps only http(s) URLs: javascript:, data: and relative links in a bundle are dropped on import', async () => {
+    const owner = await createUser(t, PRO);
+    const importer = await createUser(t, PRO);
+    const bundle = await exportBundle(owner, await analysisOf(owner, 'kennel booking for dog walkers'));
+    const first = bundle.payload.analysis.opportunities[0];
+    if (!first) throw new Error('the fake engine gives opportunities');
+    const hostile = [
+      'javascript:alert(document.cookie)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<b>x</b>',
+      '//evil.test/x',
+    ];
+    first.competitors = hostile.map((url, i) => ({
+      name: `Rival ${String(i)}`,
+      url,
+      source: 'llm' as const,
+      verified: false,
+    }));
+    first.competitors.push({ name: 'Fine Co', url: 'https://fine.example.com/', source: 'llm', verified: false });
+    first.evidence = first.evidence.map((e, i) => ({ ...e, url: i === 0 ? 'vbscript:msgbox(1)' : e.url }));
+
+    const res = await importBundle(importer, bundle);
+    expect(res.statusCode, res.body).toBe(201);
+    const { searchId } = res.json<{ data: { searchId: number } }>().data;
+    const imported = (await detail(importer, searchId)).data.results[0];
+    const urls = [...(imported?.competitors ?? []), ...(imported?.evidence ?? [])].flatMap((x) =>
+      x.url ? [x.url] : [],
+    );
+    expect(urls).toContain('https://fine.example.com/');
+    expect(urls.filter((u) => !/^https?:\/\//.test(u))).toEqual([]);
+    expect(imported?.competitors.map((c) => c.name)).toEqual([
+      ...hostile.map((_, i) => `Rival ${String(i)}`),
+      'Fine Co',
+    ]);
+  });
+
   it('rejects malformed bundles with a clear message and writes nothing', async () => {
     const owner = await createUser(t, PRO);
     const importer = await createUser(t);

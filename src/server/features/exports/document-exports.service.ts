@@ -3,11 +3,11 @@ import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Principal } from '../../lib/access/principal.ts';
+import type { FileDownload } from '../../lib/file-response.ts';
 import { loadAnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import { exportFileName } from './analysis-csv.ts';
 import { brandingForExport } from './branding.service.ts';
 import { withExportUnit } from './export-quota.service.ts';
-import type { ExportFile } from './exports.service.ts';
 import { renderIdeaPdf } from './idea-pdf.ts';
 import { renderPlanPdf } from './plan-pdf.ts';
 
@@ -33,7 +33,7 @@ type DocumentOptions = {
   documents: ExportDocuments;
 };
 
-export async function exportIdeaPdf(options: DocumentOptions): Promise<ExportFile> {
+export async function exportIdeaPdf(options: DocumentOptions): Promise<FileDownload> {
   const { db, principal, user, now, id } = options;
   const idea = await options.documents.idea({ db, principal, id });
   const branding = await brandingForExport({ db, user, now });
@@ -53,7 +53,7 @@ async function planSources(db: Database, plan: ActionPlanDto): Promise<Set<strin
   return used;
 }
 
-export async function exportPlanPdf(options: DocumentOptions): Promise<ExportFile> {
+export async function exportPlanPdf(options: DocumentOptions): Promise<FileDownload> {
   const { db, principal, user, now, id } = options;
   const plan = await options.documents.plan({ db, principal, id });
   const sources = await planSources(db, plan);

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import { v1ExportQuerySchema } from '#shared/exports/bundle.schemas.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { requireApiKey } from '../../lib/api-key-guard.ts';
 import { resolveAppSecret } from '../../lib/app-secrets.ts';
 import { currentUser } from '../../lib/auth-guard.ts';
-import { sendFile } from './exports.routes.ts';
+import { CSV_DESCRIPTION } from '../../lib/csv.ts';
+import { fileResponse, sendFile } from '../../lib/file-response.ts';
 import { exportAnalysisBundle, exportOpportunitiesCsv } from './exports.service.ts';
 
 // REST API v1 (docs/decisions/016): an analysis's bundle or CSV with an API key holding the `export`
@@ -30,7 +30,7 @@ export const exportsV1Routes: FastifyPluginAsync = async (base) => {
         summary: 'Export an analysis: format=bundle (signed JSON) or format=csv (opportunities)',
         params: idParamsSchema,
         querystring: v1ExportQuerySchema,
-        response: { 200: z.string().describe('application/json (bundle) or text/csv (UTF-8 with BOM)') },
+        response: fileResponse(`application/json (bundle) or ${CSV_DESCRIPTION}`),
       },
     },
     async (request, reply) => {

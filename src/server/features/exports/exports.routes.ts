@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
@@ -11,9 +11,14 @@ import {
 } from '#shared/exports/bundle.schemas.ts';
 import { deckQuerySchema } from '#shared/exports/deck.schemas.ts';
 import { exportUsageSchema } from '#shared/exports/exports.schemas.ts';
-import { principalOf } from '../../lib/access/principal.ts';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { principalOf, type Principal } from '../../lib/access/principal.ts';
+import type { ResourceName } from '../../lib/access/resources.ts';
 import { currentUser, requireUser } from '../../lib/auth-guard.ts';
 import { resolveAppSecret } from '../../lib/app-secrets.ts';
+import { CSV_DESCRIPTION } from '../../lib/csv.ts';
+import { fileResponse, sendFile, type FileDownload } from '../../lib/file-response.ts';
 import { requirePlan } from '../../lib/plan-guard.ts';
 import { importBundle } from './bundle-import.service.ts';
 import { exportIdeaPdf, exportPlanPdf, type ExportDocuments } from './document-exports.service.ts';
@@ -25,21 +30,30 @@ import {
   exportOpportunitiesCsv,
   exportPitchDeck,
   type DeckCompanions,
-  type ExportFile,
 } from './exports.service.ts';
 
-// /api/exports: files made from a user's analyses, counted against the monthly export allowance.
+// /api/exports: files made from a user's analyses, ideas and plans, counted against the monthly export
+// allowance by their services. One table: each file's path, what its id names (the IDOR sweep attacks
+// it), and the service that produces it; every file goes out through sendFile.
 const tags = ['exports'];
-const ownSearch = { access: { params: { id: 'search' } } } as const;
-const fileResponse = (description: string) => ({ 200: z.string().describe(description) });
 
-export function sendFile(reply: FastifyReply, file: ExportFile) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(file.body);
-}
+type Producer = (ctx: {
+  db: Database;
+  principal: Principal;
+  user: UserRow;
+  now: Date;
+  id: number;
+  query: unknown;
+}) => Promise<FileDownload>;
+
+type FileRoute = {
+  path: `/${string}/:id/${string}`;
+  summary: string;
+  access: ResourceName;
+  contentType: string;
+  query?: z.ZodType;
+  produce: Producer;
+};
 
 export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; documents: ExportDocuments }> = async (
   base,
@@ -48,11 +62,59 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock, env } = app.deps;
   const bundleSecret = await resolveAppSecret(db, 'bundle', env.BUNDLE_SECRET);
-  app.addHook('preHandler', requireUser);
+  const { documents, companions } = options;
+
+  const FILES: FileRoute[] = [
+    {
+      path: '/searches/:id/pdf',
+      summary: 'PDF report of an analysis',
+      access: 'search',
+      contentType: 'application/pdf',
+      produce: (c) => exportAnalysisPdf({ ...c, searchId: c.id }),
+    },
+    {
+      path: '/ideas/:id/pdf',
+      summary: 'PDF report of a validated idea: scores with their evidence, financials, market size, hypotheses',
+      access: 'sharedIdea', // the idea's own read policy (its owner, or a team it is shared with)
+      contentType: 'application/pdf',
+      produce: (c) => exportIdeaPdf({ ...c, documents }),
+    },
+    {
+      path: '/plans/:id/pdf',
+      summary: 'PDF report of an action plan: phases and tasks with status and dates',
+      access: 'actionPlan',
+      contentType: 'application/pdf',
+      produce: (c) => exportPlanPdf({ ...c, documents }),
+    },
+    {
+      path: '/searches/:id/csv',
+      summary: "CSV of an analysis's opportunities (Pro)",
+      access: 'search',
+      contentType: CSV_DESCRIPTION,
+      produce: (c) => exportOpportunitiesCsv({ ...c, searchId: c.id }),
+    },
+    {
+      path: '/searches/:id/pptx',
+      summary: 'Pitch deck (PPTX, Pro) from an analysis, its validated idea and its action plan',
+      access: 'search',
+      contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      query: deckQuerySchema,
+      produce: (c) =>
+        exportPitchDeck({ ...c, searchId: c.id, template: deckQuerySchema.parse(c.query).template, companions }),
+    },
+    {
+      path: '/searches/:id/bundle',
+      summary: 'Portable analysis bundle: signed JSON with every opportunity, evidence row and source',
+      access: 'search',
+      contentType: 'application/json (the analysis bundle)',
+      produce: (c) => exportAnalysisBundle({ ...c, searchId: c.id, secret: bundleSecret }),
+    },
+  ];
 
   app.get(
     '/usage',
     {
+      preHandler: requireUser,
       schema: { tags, summary: 'Exports used this month and the allowance', response: { 200: ok(exportUsageSchema) } },
     },
     async (request) => ({
@@ -61,106 +123,41 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
     }),
   );
 
-  app.get(
-    '/searches/:id/pdf',
-    {
-      config: ownSearch,
-      schema: {
-        tags,
-        summary: 'PDF report of an analysis',
-        params: idParamsSchema,
-        response: fileResponse('application/pdf'),
+  for (const file of FILES) {
+    app.get(
+      file.path,
+      {
+        preHandler: requireUser,
+        config: { access: { params: { id: file.access } } },
+        schema: {
+          tags,
+          summary: file.summary,
+          params: idParamsSchema,
+          ...(file.query ? { querystring: file.query } : {}),
+          response: fileResponse(file.contentType),
+        },
       },
-    },
-    async (request, reply) => {
-      const file = await exportAnalysisPdf({
-        db,
-        principal: principalOf(request),
-        user: currentUser(request),
-        searchId: request.params.id,
-        now: clock.now(),
-      });
-      return sendFile(reply, file);
-    },
-  );
-
-  app.get(
-    '/ideas/:id/pdf',
-    {
-      // The idea's own read policy (its owner, or a team it is shared with).
-      config: { access: { params: { id: 'sharedIdea' } } },
-      schema: {
-        tags,
-        summary: 'PDF report of a validated idea: scores with their evidence, financials, market size, hypotheses',
-        params: idParamsSchema,
-        response: fileResponse('application/pdf'),
+      async (request, reply) => {
+        const user = currentUser(request);
+        const { id } = idParamsSchema.parse(request.params);
+        const made = await file.produce({
+          db,
+          principal: principalOf(request),
+          user,
+          now: clock.now(),
+          id,
+          query: request.query,
+        });
+        return sendFile(reply, made);
       },
-    },
-    async (request, reply) => {
-      const file = await exportIdeaPdf({
-        db,
-        principal: principalOf(request),
-        user: currentUser(request),
-        id: request.params.id,
-        now: clock.now(),
-        documents: options.documents,
-      });
-      return sendFile(reply, file);
-    },
-  );
-
-  app.get(
-    '/plans/:id/pdf',
-    {
-      config: { access: { params: { id: 'actionPlan' } } },
-      schema: {
-        tags,
-        summary: 'PDF report of an action plan: phases and tasks with status and dates',
-        params: idParamsSchema,
-        response: fileResponse('application/pdf'),
-      },
-    },
-    async (request, reply) => {
-      const file = await exportPlanPdf({
-        db,
-        principal: principalOf(request),
-        user: currentUser(request),
-        id: request.params.id,
-        now: clock.now(),
-        documents: options.documents,
-      });
-      return sendFile(reply, file);
-    },
-  );
-
-  app.get(
-    '/searches/:id/csv',
-    {
-      config: ownSearch,
-      schema: {
-        tags,
-        summary: "CSV of an analysis's opportunities (Pro)",
-        params: idParamsSchema,
-        response: fileResponse('text/csv (UTF-8 with BOM)'),
-      },
-    },
-    async (request, reply) => {
-      const file = await exportOpportunitiesCsv({
-        db,
-        principal: principalOf(request),
-        user: currentUser(request),
-        searchId: request.params.id,
-        now: clock.now(),
-      });
-      return sendFile(reply, file);
-    },
-  );
+    );
+  }
 
   app.get(
     '/history/csv',
     {
       preHandler: requirePlan('csvExport'),
-      schema: { tags, summary: 'CSV of the search history (Pro)', response: fileResponse('text/csv (UTF-8 with BOM)') },
+      schema: { tags, summary: 'CSV of the search history (Pro)', response: fileResponse(CSV_DESCRIPTION) },
     },
     async (request, reply) => {
       const file = await exportHistoryCsv({
@@ -174,59 +171,10 @@ export const exportsRoutes: FastifyPluginAsync<{ companions: DeckCompanions; doc
     },
   );
 
-  app.get(
-    '/searches/:id/pptx',
-    {
-      config: ownSearch,
-      schema: {
-        tags,
-        summary: 'Pitch deck (PPTX, Pro) from an analysis, its validated idea and its action plan',
-        params: idParamsSchema,
-        querystring: deckQuerySchema,
-        response: fileResponse('application/vnd.openxmlformats-officedocument.presentationml.presentation'),
-      },
-    },
-    async (request, reply) => {
-      const file = await exportPitchDeck({
-        db,
-        principal: principalOf(request),
-        user: currentUser(request),
-        searchId: request.params.id,
-        now: clock.now(),
-        template: request.query.template,
-        companions: options.companions,
-      });
-      return sendFile(reply, file);
-    },
-  );
-
-  app.get(
-    '/searches/:id/bundle',
-    {
-      config: ownSearch,
-      schema: {
-        tags,
-        summary: 'Portable analysis bundle: signed JSON with every opportunity, evidence row and source',
-        params: idParamsSchema,
-        response: fileResponse('application/json (the analysis bundle)'),
-      },
-    },
-    async (request, reply) => {
-      const file = await exportAnalysisBundle({
-        db,
-        principal: principalOf(request),
-        user: currentUser(request),
-        searchId: request.params.id,
-        now: clock.now(),
-        secret: bundleSecret,
-      });
-      return sendFile(reply, file);
-    },
-  );
-
   app.post(
     '/bundles',
     {
+      preHandler: requireUser,
       bodyLimit: MAX_BUNDLE_BYTES - 1,
       config: { tooLargeMessage: BUNDLE_TOO_LARGE_MESSAGE },
       schema: {

@@ -1,14 +1,14 @@
 import { desc } from 'drizzle-orm';
-import { cheapestPlanWith, planIncludes, type PlanFeature } from '#shared/plans/plan-features.ts';
-import { PLANS } from '#shared/plans/plans.constants.ts';
 import type { Database } from '../../db/client.ts';
 import { searches, type UserRow } from '../../db/schema/index.ts';
 import { accessible, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
+import type { FileDownload } from '../../lib/file-response.ts';
 import { searchResource } from '../../lib/access/resources.ts';
 import { loadAnalysisSnapshot, type AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { CSV_CONTENT_TYPE } from '../../lib/csv.ts';
+import { assertPlan } from '../../lib/plan-guard.ts';
 import { exportFileName, historyCsv, opportunitiesCsv } from './analysis-csv.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
 import { NO_OPPORTUNITIES_FOR_DECK, type DeckTemplateId } from '#shared/exports/deck.schemas.ts';
@@ -22,8 +22,6 @@ import { brandingForExport } from './branding.service.ts';
 // Each export: access first (another user's analysis is a 404 and costs nothing), then one unit of the
 // monthly allowance, then the file (a failure gives the unit back).
 
-export type ExportFile = { fileName: string; contentType: string; body: string | Buffer };
-
 type ExportOptions = { db: Database; principal: Principal; user: UserRow; searchId: number; now: Date };
 
 async function ownSnapshot(options: ExportOptions): Promise<AnalysisSnapshot> {
@@ -34,27 +32,19 @@ async function ownSnapshot(options: ExportOptions): Promise<AnalysisSnapshot> {
   return snapshot;
 }
 
-/** The plan check after the access check, so another user's id is a 404 whatever the caller's plan. */
-function assertPlanIncludes(user: UserRow, now: Date, feature: PlanFeature): void {
-  if (!planIncludes(effectivePlan(user, now), feature)) {
-    const needed = PLANS[cheapestPlanWith(feature)].name;
-    throw new AppError('PLAN_REQUIRED', `This feature needs the ${needed} plan. Upgrade to use it.`);
-  }
-}
-
-export async function exportOpportunitiesCsv(options: ExportOptions): Promise<ExportFile> {
+export async function exportOpportunitiesCsv(options: ExportOptions): Promise<FileDownload> {
   const snapshot = await ownSnapshot(options);
-  assertPlanIncludes(options.user, options.now, 'csvExport');
+  assertPlan(options.user, options.now, 'csvExport');
   return withExportUnit(options.db, options.user, options.now, () =>
     Promise.resolve({
       fileName: exportFileName(snapshot.query, snapshot.searchId, 'csv'),
-      contentType: 'text/csv; charset=utf-8',
+      contentType: CSV_CONTENT_TYPE,
       body: opportunitiesCsv(snapshot),
     }),
   );
 }
 
-export async function exportAnalysisPdf(options: ExportOptions): Promise<ExportFile> {
+export async function exportAnalysisPdf(options: ExportOptions): Promise<FileDownload> {
   const snapshot = await ownSnapshot(options);
   const branding = await brandingForExport(options);
   return withExportUnit(options.db, options.user, options.now, async () => ({
@@ -65,7 +55,7 @@ export async function exportAnalysisPdf(options: ExportOptions): Promise<ExportF
 }
 
 /** The signed portable bundle of an analysis (any plan; counted like every export). */
-export async function exportAnalysisBundle(options: ExportOptions & { secret: string }): Promise<ExportFile> {
+export async function exportAnalysisBundle(options: ExportOptions & { secret: string }): Promise<FileDownload> {
   const snapshot = await ownSnapshot(options);
   return withExportUnit(options.db, options.user, options.now, () =>
     Promise.resolve({
@@ -89,9 +79,9 @@ export type DeckCompanions = (options: { db: Database; principal: Principal; sea
 /** The pitch deck (Pro): 12 slides from the analysis, its validated idea and its action plan when they exist. */
 export async function exportPitchDeck(
   options: ExportOptions & { template: DeckTemplateId; companions: DeckCompanions },
-): Promise<ExportFile> {
+): Promise<FileDownload> {
   const snapshot = await ownSnapshot(options);
-  assertPlanIncludes(options.user, options.now, 'pitchDeck');
+  assertPlan(options.user, options.now, 'pitchDeck');
   if (snapshot.opportunities.length === 0) throw new AppError('CONFLICT', NO_OPPORTUNITIES_FOR_DECK);
   const companions = await options.companions(options);
   const branding = await brandingForExport(options);
@@ -113,8 +103,9 @@ export async function exportHistoryCsv(options: {
   user: UserRow;
   now: Date;
   publicUrl: string;
-}): Promise<ExportFile> {
+}): Promise<FileDownload> {
   const { db, principal, user, now, publicUrl } = options;
+  assertPlan(user, now, 'csvExport');
   return withExportUnit(db, user, now, async () => {
     const rows = await db
       .select()
@@ -132,7 +123,7 @@ export async function exportHistoryCsv(options: {
     }));
     return {
       fileName: `unbuilt-history-${now.toISOString().slice(0, 10)}.csv`,
-      contentType: 'text/csv; charset=utf-8',
+      contentType: CSV_CONTENT_TYPE,
       body: historyCsv(items, publicUrl),
     };
   });

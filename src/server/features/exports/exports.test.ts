@@ -5,6 +5,8 @@ import { FREE_MONTHLY_EXPORTS } from '#shared/plans/plans.constants.ts';
 import { createThemedEngine, fakeAnalysis } from '../../test/fake-engine.ts';
 import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';
+import { userPrincipal } from '../../lib/access/principal.ts';
+import { exportHistoryCsv } from './exports.service.ts';
 import { pdfText } from './pdf-report.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { analysisOf as analysisOfIn, PRO } from '../../test/search-helpers.ts';
@@ -165,6 +167,19 @@ describe('CSV', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'PLAN_REQUIRED' });
     }
+  });
+
+  it('the history export checks the plan itself, for any caller, not only behind the route', async () => {
+    const free = await createUser(t);
+    await analysisOf(free, 'vets');
+    const attempt = exportHistoryCsv({
+      db: t.db.db,
+      principal: userPrincipal(free.user.id),
+      user: free.user,
+      now: t.clock.now(),
+      publicUrl: 'http://localhost',
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'PLAN_REQUIRED' });
   });
 
   it('writes every opportunity with a BOM, RFC 4180, and no cell a spreadsheet would run', async () => {

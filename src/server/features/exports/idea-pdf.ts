@@ -1,7 +1,7 @@
 import { IDEA_CATEGORY_LABELS, IDEA_STATUS_LABELS } from '#shared/ideas/idea-labels.ts';
 import type { IdeaDto, IdeaScore } from '#shared/ideas/ideas.schemas.ts';
 import { MARKET_INPUTS, MARKET_INPUT_LABELS, type MarketSizeInputs } from '#shared/ideas/market-size.ts';
-import type { Projections } from '#shared/ideas/projections.ts';
+import { describeSensitivity, type Projections } from '#shared/ideas/projections.ts';
 import type { ReportBranding } from './branding.service.ts';
 import { citationText } from './report-attribution.ts';
 import {
@@ -77,14 +77,8 @@ function financials(report: Report, idea: IdeaDto, projections: Projections | nu
   if (projections.sensitivity.length > 0) {
     ensureSpace(doc, 60);
     heading(doc, 'What moves the break-even most', 12);
-    for (const row of projections.sensitivity) {
-      const at = (m: number | null) => (m === null ? 'never' : `month ${m}`);
-      paragraph(
-        doc,
-        `${row.label} (${row.change}): break-even ${at(row.lowBreakEven)} / ${at(row.highBreakEven)}, a swing of ${row.swingMonths} months`,
-        { size: 9 },
-      );
-    }
+    for (const row of projections.sensitivity)
+      paragraph(doc, `${row.label} (${row.change}): ${describeSensitivity(row, projections.months)}`, { size: 9 });
   }
   for (const formula of projections.formulas) paragraph(doc, formula, { size: 8, color: MUTED });
 }

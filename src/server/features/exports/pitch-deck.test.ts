@@ -44,6 +44,33 @@ async function slideTexts(pptx: Buffer): Promise<{ texts: string[]; xml: string[
   return { texts, xml, files };
 }
 
+const ENTITY = /&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/g;
+const decodeXml = (text: string) =>
+  text.replace(ENTITY, (_, e: string) =>
+    e.startsWith('#')
+      ? String.fromCodePoint(Number(e.startsWith('#x') ? `0x${e.slice(2)}` : e.slice(1)))
+      : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as const)[e as 'amp'],
+  );
+
+/** A strict reading of a small XML part: balanced tags, every "&" an entity; element name → its text. */
+function readXml(xml: string): Map<string, string> {
+  const stack: string[] = [];
+  const texts = new Map<string, string>();
+  const body = xml.replace(/^\s*<\?xml[^>]*\?>/, '');
+  for (const m of body.matchAll(/<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+="[^"<&]*")*)\s*(\/?)>|([^<]+)|(<)/g)) {
+    const [, close, name = '', , selfClosing, text, stray] = m;
+    if (stray) throw new Error('a "<" that starts no tag');
+    if (text !== undefined) {
+      if (text.replace(ENTITY, '').includes('&')) throw new Error(`a bare "&" in <${stack.at(-1) ?? ''}>`);
+      if (stack.length > 0) texts.set(stack.at(-1)!, decodeXml(text));
+    } else if (close) {
+      if (stack.pop() !== name) throw new Error(`</${name}> closes nothing open`);
+    } else if (!selfClosing) stack.push(name);
+  }
+  if (stack.length > 0) throw new Error(`<${stack.join('><')}> never closed`);
+  return texts;
+}
+
 async function deckOf(user: TestUser, searchId: number, template = 'classic') {
   const res = await get(user, `/api/exports/searches/${searchId}/pptx?template=${template}`);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
@@ -53,6 +80,28 @@ async function deckOf(user: TestUser, searchId: number, template = 'classic') {
 }
 
 describe('pitch deck', () => {
+  it('escapes every document property: "Smith & Sons <x>" reads back whole from app.xml and core.xml', async () => {
+    const user = await createUser(t, PRO);
+    const company = 'Smith & Sons <x>';
+    const branding = await t.app.inject({
+      method: 'PUT',
+      url: '/api/exports/branding',
+      headers: user.headers,
+      payload: { companyName: company, accentColor: '#0f766e' },
+    });
+    expect(branding.statusCode, branding.body).toBe(200);
+    const deck = await get(
+      user,
+      `/api/exports/searches/${await analysisOf(t, user, 'dental practice scheduling')}/pptx`,
+    );
+    expect(deck.statusCode).toBe(200);
+    const zip = await JSZip.loadAsync(deck.rawPayload);
+    const app = readXml((await zip.file('docProps/app.xml')?.async('string')) ?? '');
+    expect(app.get('Company')).toBe(company);
+    const core = readXml((await zip.file('docProps/core.xml')?.async('string')) ?? '');
+    expect(core.get('dc:creator')).toBe(company);
+  });
+
   it('is Pro only, and another user’s analysis is a 404', async () => {
     const free = await createUser(t);
     const pro = await createUser(t, PRO);

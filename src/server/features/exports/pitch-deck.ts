@@ -251,6 +251,15 @@ function logoImage(logo: NonNullable<ReportBranding['logo']>, box: { x: number; 
   };
 }
 
+function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
 /** The deck as a PPTX file, or null when the analysis has no opportunity to pitch. */
 export async function renderPitchDeck(
   input: DeckInput,
@@ -265,7 +274,9 @@ export async function renderPitchDeck(
   const pptx = new PptxGen();
   pptx.layout = 'LAYOUT_16x9';
   pptx.title = slides[0]?.title ?? 'Pitch deck';
-  pptx.company = companyName ?? '';
+  // pptxgenjs escapes the title and author it writes into docProps/core.xml but writes the company into
+  // docProps/app.xml as it is: "Smith & Sons" made that part malformed (issue 32). pitch-deck.test parses both.
+  pptx.company = escapeXml(companyName ?? '');
   pptx.author = companyName ?? '';
   // A branded deck never names Unbuilt; its footer is the company (or the analysis when no name is set).
   const footer = branding

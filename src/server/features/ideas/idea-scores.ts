@@ -1,40 +1,17 @@
-import type { Evidence, GapAnalysis, Opportunity, ScoreFactor } from '#shared/engine/analysis.schemas.ts';
+import type { Evidence, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { SCORE_LABELS, type IdeaScore, type IdeaValidation, type ScoreKey } from '#shared/ideas/ideas.schemas.ts';
+import type { MarketSizeInputs } from '#shared/ideas/market-size.ts';
+import { clamp01, factor, round3, total } from './score-math.ts';
+import { credibility, type IdeaNumbers } from './idea-credibility.ts';
 
 // The five scores of an idea, computed from the engine's analysis of the idea's market: the same
 // retrieval, occupations and companies a search uses. Pure: the same analysis and numbers give the
 // same scores. Every score is 0–100 and higher is better for the idea (competition 100 = an open field).
 
-export type IdeaNumbers = {
-  initialInvestment: number | null;
-  monthlyRevenue: number | null;
-  monthlyExpenses: number | null;
-};
-
 /** Weights of the overall score (the four others, each 0–100). */
 export const OVERALL_WEIGHTS = { marketGap: 0.3, competition: 0.25, originality: 0.2, credibility: 0.25 } as const;
 /** Companies that make a crowded field for originality (log scale: 20 companies → fully crowded). */
 const CROWDED = 20;
-
-const round3 = (v: number): number => Math.round(v * 1000) / 1000;
-const clamp01 = (v: number): number => Math.min(1, Math.max(0, v));
-
-function factor(f: Omit<ScoreFactor, 'contribution' | 'value'> & { value: number }, scale = 100): ScoreFactor {
-  const value = round3(f.value);
-  return { ...f, value, contribution: round3(value * f.weight * scale) };
-}
-
-function total(factors: readonly ScoreFactor[]): number {
-  return Math.round(
-    Math.min(
-      100,
-      Math.max(
-        0,
-        factors.reduce((s, f) => s + f.contribution, 0),
-      ),
-    ),
-  );
-}
 
 /** The opportunity closest to the idea: highest relevance, then the engine's own rank. */
 export function bestMatch(analysis: GapAnalysis): Opportunity | null {
@@ -216,78 +193,6 @@ function marketGap(best: Opportunity): IdeaScore {
   };
 }
 
-/** Annual revenue as a share of the occupation's whole wage bill: 0.1 % or less is plausible, 5 % or more is not. */
-function revenueShareValue(share: number): number {
-  if (share <= 0.001) return 1;
-  if (share >= 0.05) return 0;
-  return 1 - Math.log10(share / 0.001) / Math.log10(50);
-}
-
-function credibility(best: Opportunity, numbers: IdeaNumbers): IdeaScore {
-  const occupation = primaryOccupation(best);
-  const candidates: (Omit<ScoreFactor, 'contribution' | 'value'> & { value: number })[] = [
-    {
-      key: 'marketFit',
-      label: 'The data recognise the market you describe',
-      value: clamp01(best.relevance),
-      weight: 0.4,
-      evidenceIds: ['match:query', 'match:cell'],
-      explanation: `Relevance ${round3(best.relevance)} of the best-matching opportunity to the idea`,
-    },
-  ];
-  const missing: string[] = [];
-  const { monthlyRevenue: revenue, monthlyExpenses: expenses, initialInvestment: investment } = numbers;
-  if (revenue === null) missing.push('monthly revenue');
-  else if (!occupation || occupation.wage === null) missing.push('an occupation with BLS employment and wage figures');
-  else {
-    const share = (revenue * 12) / (occupation.employment * occupation.wage);
-    candidates.push({
-      key: 'revenueVsCustomers',
-      label: 'Revenue against the reachable customers',
-      value: revenueShareValue(share),
-      weight: 0.3,
-      evidenceIds: [occupation.employmentId, occupation.wageId!],
-      explanation: `$${(revenue * 12).toLocaleString('en-US')} a year is ${(share * 100).toPrecision(2)} % of the wages of ${occupation.employment.toLocaleString('en-US')} ${occupation.title} (median $${occupation.wage.toLocaleString('en-US')}): 0.1 % or less → 1, 5 % or more → 0`,
-    });
-  }
-  if (expenses === null) missing.push('monthly expenses');
-  else {
-    const runway = expenses === 0 ? null : (investment ?? 0) / expenses;
-    candidates.push({
-      key: 'expensesVsInvestment',
-      label: 'Expenses against the investment (runway)',
-      value: runway === null ? 0.5 : clamp01(runway / 12),
-      weight: 0.3,
-      evidenceIds: [],
-      explanation:
-        runway === null
-          ? 'Monthly expenses of 0: no business runs without costs, so this counts half'
-          : `$${(investment ?? 0).toLocaleString('en-US')} covers ${round3(runway)} months of $${expenses.toLocaleString('en-US')} expenses: 12 months or more → 1`,
-    });
-  }
-  const weightSum = candidates.reduce((s, f) => s + f.weight, 0);
-  const factors = candidates.map((f) => factor({ ...f, weight: round3(f.weight / weightSum) }));
-  const weakest = [...factors].sort((a, b) => a.value - b.value)[0];
-  const change =
-    missing.length > 0
-      ? `Adding ${missing.join(' and ')} would let this score check more than the market's fit.`
-      : weakest?.key === 'revenueVsCustomers'
-        ? 'A revenue target that is a smaller share of what these customers earn would raise it.'
-        : weakest?.key === 'expensesVsInvestment'
-          ? 'An investment that covers at least 12 months of expenses would raise it.'
-          : 'Describing the market in the words of its customers and their work would raise it.';
-  return {
-    key: 'credibility',
-    label: SCORE_LABELS.credibility,
-    score: total(factors),
-    formula:
-      '100 × Σ weight × factor, weights renormalised over the inputs given (0.4 market fit, 0.3 revenue, 0.3 runway)',
-    factors,
-    whatWouldChange: change,
-    missing: missing.length > 0 ? `Not given: ${missing.join(', ')}.` : null,
-  };
-}
-
 function overall(parts: IdeaScore[]): IdeaScore {
   const factors = parts.map((p) => {
     const weight = OVERALL_WEIGHTS[p.key as keyof typeof OVERALL_WEIGHTS];
@@ -329,8 +234,14 @@ function insufficient(reason: string): IdeaScore[] {
 }
 
 /** The stored validation: scores with factors, the evidence they cite, and what the engine searched. */
-export function scoreIdea(options: { analysis: GapAnalysis; numbers: IdeaNumbers; validatedAt: Date }): IdeaValidation {
-  const { analysis, numbers, validatedAt } = options;
+export function scoreIdea(options: {
+  analysis: GapAnalysis;
+  numbers: IdeaNumbers;
+  /** The market size's inputs (reachable customers, price): what the revenue is compared with. */
+  market: MarketSizeInputs | null;
+  validatedAt: Date;
+}): IdeaValidation {
+  const { analysis, numbers, market, validatedAt } = options;
   const best = bestMatch(analysis);
   const meta = {
     query: analysis.query,
@@ -354,7 +265,7 @@ export function scoreIdea(options: { analysis: GapAnalysis; numbers: IdeaNumbers
   const competitors = competitorsOf(analysis);
   const parts = [
     originality(best, competitors),
-    credibility(best, numbers),
+    credibility(best, numbers, market),
     marketGap(best),
     competition(best, competitors, analysis),
   ];

@@ -38,11 +38,13 @@ const idea = ok(ideaSchema);
 export const ideasRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/',
-    { schema: { tags, summary: 'My ideas', querystring: ideaListQuerySchema, response: { 200: ok(ideaPageSchema) } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'My ideas', querystring: ideaListQuerySchema, response: { 200: ok(ideaPageSchema) } },
+    },
     async (request) => ({
       success: true as const,
       data: await listIdeas({ db, principal: principalOf(request), query: request.query }),
@@ -51,7 +53,10 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/',
-    { schema: { tags, summary: 'Create an idea (a draft)', body: ideaCreateSchema, response: { 201: idea } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Create an idea (a draft)', body: ideaCreateSchema, response: { 201: idea } },
+    },
     async (request, reply) => {
       const data = await createIdea({
         db,
@@ -67,6 +72,7 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/prefill/:resultId',
     {
+      preHandler: requireUser,
       config: { access: { params: { resultId: 'searchResult' } } },
       schema: {
         tags,
@@ -84,6 +90,7 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/hypotheses/:id',
     {
+      preHandler: requireUser,
       config: { access: { params: { id: 'ideaHypothesis' } } },
       schema: {
         tags,
@@ -107,7 +114,11 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/:id',
-    { config: sharedIdea, schema: { tags, summary: 'One idea', params: idParamsSchema, response: { 200: idea } } },
+    {
+      preHandler: requireUser,
+      config: sharedIdea,
+      schema: { tags, summary: 'One idea', params: idParamsSchema, response: { 200: idea } },
+    },
     async (request) => ({
       success: true as const,
       data: await getIdea({ db, principal: principalOf(request), id: request.params.id }),
@@ -117,6 +128,7 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/:id',
     {
+      preHandler: requireUser,
       config: sharedIdea,
       schema: {
         tags,
@@ -141,6 +153,7 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownIdea,
       schema: { tags, summary: 'Delete an idea', params: idParamsSchema, response: { 200: ok(ideaDeletedSchema) } },
     },
@@ -153,6 +166,7 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/:id/validate',
     {
+      preHandler: requireUser,
       config: ownIdea,
       schema: {
         tags,
@@ -179,7 +193,11 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
   ] as const) {
     app.post(
       path,
-      { config: ownIdea, schema: { tags, summary, params: idParamsSchema, response: { 200: idea } } },
+      {
+        preHandler: requireUser,
+        config: ownIdea,
+        schema: { tags, summary, params: idParamsSchema, response: { 200: idea } },
+      },
       async (request) => ({
         success: true as const,
         data: await archiveIdea({

@@ -32,7 +32,8 @@ import { paginate, type KeysetColumn } from '../../lib/paginate.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import type { IdeaEngine } from './idea-engine.ts';
 import { draftHypotheses } from './hypotheses.ts';
-import { bestMatch, primaryOccupation, scoreIdea, type IdeaNumbers } from './idea-scores.ts';
+import type { IdeaNumbers } from './idea-credibility.ts';
+import { bestMatch, primaryOccupation, scoreIdea } from './idea-scores.ts';
 
 // Ideas (docs/product/ideas.md). Status: draft → validated (a validation succeeded for the current
 // text) → archived (set aside; unarchiving returns it to the status it had). Editing the text of a
@@ -366,7 +367,8 @@ export async function validateIdea(options: {
     message: 'You are validating very quickly. Please wait a minute and try again.',
   });
   const analysis = await analyseMarket(engine, idea, signal);
-  const validation = scoreIdea({ analysis, numbers: numbersOf(idea), validatedAt: now });
+  const market = marketInputs(idea.marketSizeInputs, analysis);
+  const validation = scoreIdea({ analysis, numbers: numbersOf(idea), market, validatedAt: now });
   const hypotheses = draftHypotheses({ analysis, validation, idea });
   const score = (key: string) => validation.scores.find((s) => s.key === key)?.score ?? null;
   return db.transaction(async (tx) => {
@@ -380,7 +382,7 @@ export async function validateIdea(options: {
         competitionScore: score('competition'),
         overallScore: score('overall'),
         validation,
-        marketSizeInputs: marketInputs(idea.marketSizeInputs, analysis),
+        marketSizeInputs: market,
         status: 'validated',
         updatedAt: now,
       })

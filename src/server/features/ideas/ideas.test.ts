@@ -130,10 +130,11 @@ describe('validation against the engine’s evidence', () => {
       for (const f of s.factors) for (const id of f.evidenceIds) expect(evidenceIds, `${s.key}: ${id}`).toContain(id);
     }
     expect(first.overallScore).toBe(scores[4]!.score);
-    // Credibility checks the revenue against the BLS figures of the occupation the market rests on.
+    // Credibility compares the revenue with the customers' spend only once a price is known: none yet.
     const credibility = scores.find((s) => s.key === 'credibility')!;
     expect(credibility.factors.map((f) => f.key)).toEqual(['marketFit', 'revenueVsCustomers', 'expensesVsInvestment']);
-    expect(credibility.factors[1]!.evidenceIds.some((id) => /^bls:.+:employment$/.test(id))).toBe(true);
+    expect(credibility.factors[1]).toMatchObject({ value: 0, contribution: 0 });
+    expect(credibility.factors[1]!.explanation).toMatch(/^Not known: enter your price per customer per month/);
 
     // The market size cites the BLS employment figure; the user's own inputs start empty.
     expect(first.marketSizeInputs?.customers).toMatchObject({ source: 'evidence' });

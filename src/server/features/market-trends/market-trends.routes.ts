@@ -16,11 +16,11 @@ const tags = ['market-trends'];
 export const marketTrendsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { env, clock } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Heat map of company entries by category and year',
@@ -37,6 +37,7 @@ export const marketTrendsRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/cell',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'The companies behind one heat-map cell and its trend',

@@ -277,7 +277,7 @@ export async function heatCell(options: { env: Env; query: HeatCellQuery; now: D
   const { grid, index } = await gridFor(options.env, tag === null ? null : category, options.now);
   const key = tag ?? category;
   if (tag !== null && !grid.rows.some((r) => r.key === tag))
-    throw new AppError('NOT_FOUND', `The tag "${tag}" is not one of this category's rows.`);
+    throw new AppError('NOT_FOUND', "This tag is not one of this category's rows.");
   const companies = membersOf(index, category, tag)
     .filter((c) => c.year === year)
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -133,6 +133,12 @@ describe('GET /api/market-trends', () => {
     const res = await get('/api/market-trends/cell?category=healthcare&tag=not-a-tag&year=2020');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    // The tag is the caller's text: the message does not repeat it.
+    const echoed = await get(
+      `/api/market-trends/cell?category=healthcare&tag=${encodeURIComponent('<b>echo-me</b>')}&year=2020`,
+    );
+    expect(echoed.statusCode).toBe(404);
+    expect(echoed.body).not.toContain('echo-me');
   });
 
   it('answers 50 concurrent requests from one cached computation per corpus version', async () => {

@@ -31,11 +31,11 @@ const ownProject = { access: { params: { id: 'project' } } } as const;
 export const projectsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'My projects',
@@ -51,7 +51,10 @@ export const projectsRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/',
-    { schema: { tags, summary: 'Create a project', body: projectCreateSchema, response: { 201: ok(projectSchema) } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Create a project', body: projectCreateSchema, response: { 201: ok(projectSchema) } },
+    },
     async (request, reply) => {
       const data = await createProject({ db, userId: currentUser(request).id, now: clock.now(), input: request.body });
       return reply.status(201).send({ success: true as const, data });
@@ -61,6 +64,7 @@ export const projectsRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownProject,
       schema: {
         tags,
@@ -85,6 +89,7 @@ export const projectsRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownProject,
       schema: {
         tags,
@@ -102,6 +107,7 @@ export const projectsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/:id/analyses',
     {
+      preHandler: requireUser,
       config: { access: { params: { id: 'project' }, body: { searchId: 'search' } } },
       schema: {
         tags,
@@ -122,6 +128,7 @@ export const projectsRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/:id/analyses/:searchId',
     {
+      preHandler: requireUser,
       config: { access: { params: { id: 'project', searchId: 'search' } } },
       schema: {
         tags,

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { ResourceSummary } from '#shared/resources/resources.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { resourceCategories, resources, userBookmarks, type ResourceRow, type UserRow } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { planRequired } from '../../lib/plan-guard.ts';
 import { hasPaidPlan } from '../../lib/effective-plan.ts';
 import type { ResourceHit } from './resource-search.ts';
 import { tagsOf } from './resource-tags.ts';
@@ -75,6 +76,6 @@ export async function assertUsable(db: Database, viewer: Viewer, id: number): Pr
     .where(and(eq(resources.id, id), eq(resources.isActive, true)));
   if (!row) throw notFound(RESOURCE_LABEL);
   if (row.isPremium && !hasPaidPlan(viewer.user, viewer.now))
-    throw new AppError('PLAN_REQUIRED', 'This resource is part of the Pro library. Upgrade to open it.');
+    throw planRequired('This resource is part of the Pro library. Upgrade to open it.');
   return row;
 }

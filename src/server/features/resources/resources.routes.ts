@@ -48,12 +48,12 @@ const catalogueId = { access: { params: { id: 'catalogue' } } } as const;
 const libraryRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  app.addHook('preHandler', requireUser);
   const viewer = (request: FastifyRequest) => ({ user: currentUser(request), now: clock.now() });
 
   app.get(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Search and filter the resource library',
@@ -70,6 +70,7 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/categories',
     {
+      preHandler: requireUser,
       schema: { tags, summary: 'Resource categories (nested by parentId)', response: { 200: ok(categoryListSchema) } },
     },
     async () => ({ success: true as const, data: { categories: await listCategories(db) } }),
@@ -77,13 +78,17 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/tags',
-    { schema: { tags, summary: 'Resource tags with usage counts', response: { 200: ok(tagListResultSchema) } } },
+    {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Resource tags with usage counts', response: { 200: ok(tagListResultSchema) } },
+    },
     async () => ({ success: true as const, data: { tags: await listTags(db) } }),
   );
 
   app.get(
     '/recommendations',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Helpful resources for one of my analyses or action-plan tasks',
@@ -109,6 +114,7 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id',
     {
+      preHandler: requireUser,
       config: catalogueId,
       schema: { tags, summary: 'One resource', params: idParamsSchema, response: { 200: ok(resourceDetailSchema) } },
     },
@@ -121,6 +127,7 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/:id/bookmark',
     {
+      preHandler: requireUser,
       config: catalogueId,
       schema: {
         tags,
@@ -139,6 +146,7 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/:id/bookmark',
     {
+      preHandler: requireUser,
       config: catalogueId,
       schema: {
         tags,
@@ -156,6 +164,7 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/:id/rating',
     {
+      preHandler: requireUser,
       config: catalogueId,
       schema: {
         tags,
@@ -174,6 +183,7 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/reviews/:id/helpful',
     {
+      preHandler: requireUser,
       config: catalogueId,
       schema: {
         tags,
@@ -191,6 +201,7 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/:id/access',
     {
+      preHandler: requireUser,
       config: { access: { params: { id: 'catalogue' }, body: { analysisId: 'search' } } },
       schema: {
         tags,
@@ -210,10 +221,10 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
 /** /api/bookmarks: my bookmarks. */
 const bookmarksRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireUser);
   app.get(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'My bookmarked resources',
@@ -235,10 +246,10 @@ const bookmarksRoutes: FastifyPluginAsync = async (base) => {
 /** /api/contributions: suggest a resource; my suggestions and their review. */
 const contributionsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireUser);
   app.get(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'My resource suggestions',
@@ -254,6 +265,7 @@ const contributionsRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Suggest a resource for the library',

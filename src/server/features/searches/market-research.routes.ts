@@ -21,11 +21,11 @@ const tags = ['market-research'];
 export const marketResearchRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock, env } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.post(
     '/',
     {
+      preHandler: requireUser,
       config: { access: { params: {}, body: { sourceSearchId: 'search' } } },
       schema: {
         tags,
@@ -52,6 +52,7 @@ export const marketResearchRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'My market research reports',
@@ -68,6 +69,7 @@ export const marketResearchRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id',
     {
+      preHandler: requireUser,
       config: { access: { params: { id: 'marketReport' } } },
       schema: {
         tags,

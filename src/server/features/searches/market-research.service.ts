@@ -2,10 +2,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { ListQuery } from '#shared/api/list.schemas.ts';
 import type { MarketReportDto } from '#shared/market-research/market-research.schemas.ts';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
+import { orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import type { Database } from '../../db/client.ts';
 import { marketReports, searches, type UserRow } from '../../db/schema/index.ts';
 import { COVERAGE_CAVEAT, loadEngineIndex, SEED_WARNING } from '../../engine/engine.ts';
 import { marketProfile } from '../../engine/market-profile.ts';
+import type { MarketProfileResult } from '../../engine/pool/engine-pool.ts';
 import type { Env } from '../../env.ts';
 import { accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import { userPrincipal, type Principal } from '../../lib/access/principal.ts';
@@ -43,6 +45,13 @@ function toDto(row: StoredReport, source: MarketReportDto['source']): MarketRepo
   };
 }
 
+/** Without the engine pool (ENGINE_WORKERS=0, test stand-ins): the profile on this thread. */
+async function profileInProcess(env: Env, market: string): Promise<MarketProfileResult> {
+  const index = await loadEngineIndex(env);
+  const profile = await marketProfile(index, market);
+  return { profile, corpus: { kind: index.corpus.kind, version: index.corpus.version } };
+}
+
 export type MarketResearchOutcome = { upgradeRequired: boolean; report: { id: number } | null };
 
 export async function runMarketResearch(options: {
@@ -74,14 +83,13 @@ export async function runMarketResearch(options: {
   if (reserved.kind === 'too_many_in_flight') throw tooManyInFlight();
   const { reservation } = reserved;
   try {
-    const index = await loadEngineIndex(env);
-    const profile = await marketProfile(index, market);
-    const analysis = await engine.analyze(
-      { query: market, filters: defaultFilters() },
-      options.signal ? { signal: options.signal } : {},
-    );
+    const signalOption = options.signal ? { signal: options.signal } : {};
+    const { profile, corpus } = engine.marketProfile
+      ? await engine.marketProfile(market, signalOption)
+      : await profileInProcess(env, market);
+    const analysis = await engine.analyze({ query: market, filters: defaultFilters() }, signalOption);
     options.signal?.throwIfAborted();
-    const opportunities = analysis.opportunities.map((o) => ({
+    const opportunities = orderOpportunities(analysis.opportunities, defaultFilters()).map((o) => ({
       rank: o.rank,
       title: o.title,
       description: o.description,
@@ -91,7 +99,7 @@ export async function runMarketResearch(options: {
     }));
     const hasData = profile.occupations.length > 0 || profile.startups.companies > 0 || opportunities.length > 0;
     const caveats = [
-      ...(index.corpus.kind === 'seed' ? [SEED_WARNING] : []),
+      ...(corpus.kind === 'seed' ? [SEED_WARNING] : []),
       COVERAGE_CAVEAT,
       ...PROFILE_CAVEATS,
       ...profile.query.warnings,
@@ -106,8 +114,8 @@ export async function runMarketResearch(options: {
           market,
           createdAt: now,
           status: hasData ? 'ok' : 'empty',
-          corpusVersion: index.corpus.version,
-          corpusKind: index.corpus.kind,
+          corpusVersion: corpus.version,
+          corpusKind: corpus.kind,
           countedAsSearch: hasData,
           sourceSearchId: sourceSearchId ?? null,
           report: {

@@ -1,5 +1,6 @@
 import type { SearchDetail, SearchListItem, SearchResultDto } from '#shared/searches/search.schemas.ts';
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
+import { orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import type { SearchResultRow, SearchRow } from '../../db/schema/index.ts';
 
 // Rows become DTOs here, before they leave the server.
@@ -71,6 +72,6 @@ export function toSearchDetail(search: SearchRow, results: SearchResultRow[]): S
       facets: search.facets,
       warnings: search.warnings,
     },
-    results: results.map(toSearchResultDto),
+    results: orderOpportunities(results, search.filters).map(toSearchResultDto),
   };
 }

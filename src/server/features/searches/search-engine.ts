@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnalyzeOptions, Engine } from '../../engine/engine.ts';
+import type { MarketProfileResult } from '../../engine/pool/engine-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 // The searches feature's view of the gap engine: the part of `app.engine` it uses, so tests can
 // pass a small stand-in for quota and access-control tests. Hooks are the engine's own AnalyzeOptions.
 
-export type SearchEngine = Pick<Engine, 'analyze'>;
+export type SearchEngine = Pick<Engine, 'analyze'> & {
+  /** The engine pool profiles a market in a worker; without it, market research profiles in process. */
+  marketProfile?: (text: string, options?: { signal?: AbortSignal }) => Promise<MarketProfileResult>;
+};
 export type { AnalyzeOptions };
 
 declare module '../../app.ts' {

@@ -21,11 +21,11 @@ const ownResult = { access: { params: { id: 'searchResult' } } } as const;
 export const searchResultsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/saved',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'My saved opportunities',
@@ -42,6 +42,7 @@ export const searchResultsRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownResult,
       schema: {
         tags,
@@ -59,6 +60,7 @@ export const searchResultsRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/:id/save',
     {
+      preHandler: requireUser,
       config: ownResult,
       schema: {
         tags,

@@ -25,11 +25,11 @@ const ownSearch = { access: { params: { id: 'search' } } } as const;
 export const searchesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'My search history',
@@ -46,6 +46,7 @@ export const searchesRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownSearch,
       schema: { tags, summary: 'One analysis', params: idParamsSchema, response: { 200: ok(searchDetailSchema) } },
     },
@@ -58,6 +59,7 @@ export const searchesRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/:id/favorite',
     {
+      preHandler: requireUser,
       config: ownSearch,
       schema: {
         tags,
@@ -78,6 +80,7 @@ export const searchesRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/:id',
     {
+      preHandler: requireUser,
       config: ownSearch,
       schema: {
         tags,
@@ -95,6 +98,7 @@ export const searchesRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/:id/rerun',
     {
+      preHandler: requireUser,
       compress: false,
       config: ownSearch,
       schema: {

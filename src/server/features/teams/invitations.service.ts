@@ -9,6 +9,7 @@ import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { teamInvitationResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { planRequired } from '../../lib/plan-guard.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { notifyInvitationAccepted } from '../../lib/notify.ts';
@@ -62,10 +63,10 @@ export async function inviteMember(
     const { team, userId } = await lockTeamFor(tx, teamId, principal, 'invite');
     const limit = await memberLimitOf(tx, team.ownerId, now);
     if (limit === 0) {
-      throw new AppError('PLAN_REQUIRED', "Collaboration requires Pro: the team owner's plan does not include teams.");
+      throw planRequired("Collaboration requires Pro: the team owner's plan does not include teams.");
     }
     if (limit !== null && (await occupiedSeats(tx, teamId, now, input.email)) >= limit) {
-      throw new AppError('PLAN_REQUIRED', FULL_TEAM(limit));
+      throw planRequired(FULL_TEAM(limit));
     }
     const [existing] = await tx
       .select({ id: teamMembers.id })

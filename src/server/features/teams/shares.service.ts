@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import { fullName } from '#shared/auth/display-name.ts';
+import { orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import type {
   ShareDto,
   ShareInput,
@@ -17,7 +18,7 @@ import { ideaShareResource, teamMemberResource } from '../../lib/access/resource
 import { loadAnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { assertPlan } from '../../lib/plan-guard.ts';
 import { notifyShared } from '../../lib/notify.ts';
 import { recordActivity } from './activity.service.ts';
 import {
@@ -75,9 +76,7 @@ export async function shareSubject(options: Deps & { subject: ShareSubject; inpu
   if (!me) throw notFound('The user');
   const { isOwner } = await viewerRights(db, principal, subject);
   // A recipient re-sharing with canShare rides on the owner's grant; an owner needs a paid plan.
-  if (isOwner && effectivePlan(me, now) === 'free') {
-    throw new AppError('PLAN_REQUIRED', 'Collaboration requires Pro. Upgrade to share with your team.');
-  }
+  if (isOwner) assertPlan(me, now, 'collaboration', 'Collaboration requires Pro. Upgrade to share with your team.');
   let target: { teamId: number | null; sharedWith: number | null };
   if ('teamId' in input) {
     await assertTeamRight(db, input.teamId, principal, 'share');
@@ -192,12 +191,12 @@ export async function viewSharedAnalysis(options: Deps & { searchId: number }): 
   const rights = await viewerRights(db, principal, { kind: 'analysis', id: searchId });
   const snapshot = await loadAnalysisSnapshot(db, searchId);
   if (!snapshot) throw notFound('The analysis');
-  // The snapshot's opportunities are in rank order; their row ids (what a comment names) likewise.
-  const ids = await db
-    .select({ id: searchResults.id })
+  // The snapshot's opportunities are in the one order; their row ids (what a comment names) likewise.
+  const rows = await db
+    .select({ id: searchResults.id, rank: searchResults.rank, opportunityScore: searchResults.opportunityScore })
     .from(searchResults)
-    .where(eq(searchResults.searchId, searchId))
-    .orderBy(asc(searchResults.rank));
+    .where(eq(searchResults.searchId, searchId));
+  const ids = orderOpportunities(rows, snapshot.filters);
   return {
     searchId,
     query: snapshot.query,

@@ -13,7 +13,8 @@ import {
   type TeamRow,
 } from '../../db/schema/index.ts';
 import type { Principal } from '../../lib/access/principal.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { planRequired } from '../../lib/plan-guard.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { effectivePlan } from '../../lib/effective-plan.ts';
 import { assertTeamRight, lockTeamFor, memberLimitOf, userIdOf } from './team-access.ts';
@@ -98,13 +99,10 @@ export async function createTeam(
     if (!user) throw notFound('The user');
     const plan = effectivePlan(user, now);
     const limit = TEAM_LIMITS[plan].teams;
-    if (limit === 0) throw new AppError('PLAN_REQUIRED', 'Collaboration requires Pro. Upgrade to create a team.');
+    if (limit === 0) throw planRequired('Collaboration requires Pro. Upgrade to create a team.');
     const [owned] = await tx.select({ n: count() }).from(teams).where(eq(teams.ownerId, userId));
     if ((owned?.n ?? 0) >= limit) {
-      throw new AppError(
-        'PLAN_REQUIRED',
-        `${PLANS[plan].name} includes ${String(limit)} team. Enterprise has unlimited teams.`,
-      );
+      throw planRequired(`${PLANS[plan].name} includes ${String(limit)} team. Enterprise has unlimited teams.`);
     }
     const [row] = await tx
       .insert(teams)

@@ -15,11 +15,11 @@ const tags = ['account'];
 export const uiPreferencesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  app.addHook('preHandler', requireUser);
 
   app.get(
     '/',
     {
+      preHandler: requireUser,
       schema: { tags, summary: 'My tour progress and keyboard shortcuts', response: { 200: ok(uiPreferencesSchema) } },
     },
     async (request) => ({ success: true as const, data: await readUiPreferences(db, currentUser(request).id) }),
@@ -28,6 +28,7 @@ export const uiPreferencesRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/tour',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Record tour progress, skip, complete or restart the tour',
@@ -44,6 +45,7 @@ export const uiPreferencesRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/shortcuts',
     {
+      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Change, turn off or reset keyboard shortcuts',

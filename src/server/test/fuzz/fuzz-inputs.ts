@@ -56,6 +56,9 @@ export const NASTY_PATH_VALUES = [
   '1e3',
   '%201',
   '..%2F..%2Fetc%2Fpasswd',
+  'constructor',
+  '__proto__',
+  'toString',
 ];
 
 export const NASTY_QUERY = [
@@ -221,4 +224,28 @@ export function mutateBody(schema: JsonSchema | null, random: Random): FuzzBody 
     default:
       return { payload: undefined, contentType: undefined, label: 'no body' };
   }
+}
+
+/** Names every object inherits: a lookup of a user's word in a plain object finds these (issue 32). */
+export const PROTOTYPE_WORDS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'] as const;
+
+/** Integers past what the database's int4 holds, below every id, and past every safe integer. */
+export const OUT_OF_RANGE_NUMBERS = ['2147483648', '-1', '1e20'] as const;
+
+/** Year 0 exists in ISO 8601 but not in PostgreSQL's calendar. */
+export const YEAR_ZERO_DATES = ['0000-01-01', '0000-01-01T00:00:00Z'] as const;
+
+/** The same value with every string replaced by `text(original)` and every number by `number`. */
+export function replaceLeaves(value: unknown, text: (s: string) => string, number?: number): unknown {
+  if (typeof value === 'string') return text(value);
+  if (typeof value === 'number') return number ?? value;
+  if (Array.isArray(value)) return value.map((v) => replaceLeaves(v, text, number));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceLeaves(v, text, number)]));
+  return value;
+}
+
+/** The names of a route's query parameters, from its schema. */
+export function queryParameterNames(schema: unknown): string[] {
+  return Object.keys(bodyJsonSchema(schema)?.properties ?? {});
 }

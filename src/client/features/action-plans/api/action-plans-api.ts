@@ -8,8 +8,9 @@ import {
   type CreatePlanInput,
   type UpdateTaskInput,
 } from '#shared/action-plans/action-plans.schemas.ts';
-import { getData, getText, patchData, postData, requestEnvelope } from '#client/lib/api-client.ts';
+import { downloadFile, getData, patchData, postData, requestEnvelope } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
+import { saveBlob } from '#client/lib/save-blob.ts';
 import { toast } from '#client/lib/toast.ts';
 
 // /api/action-plans, /api/plan-phases, /api/plan-tasks: queries and writes; keys start with 'action-plans'.
@@ -134,6 +135,8 @@ export function usePlanWrite(plan: ActionPlanDto) {
   });
 }
 
-export function downloadExport(planId: number, format: 'markdown' | 'csv'): Promise<string> {
-  return getText(`/api/action-plans/${planId}/export?format=${format}`);
+/** Saves the plan as a Markdown or CSV file, with the name and bytes the server sent (the CSV keeps its BOM). */
+export async function downloadExport(planId: number, format: 'markdown' | 'csv'): Promise<void> {
+  const file = await downloadFile(`/api/action-plans/${planId}/export?format=${format}`);
+  saveBlob(file.blob, file.fileName);
 }

@@ -36,17 +36,6 @@ function ProgressBar({ value, label }: { value: number; label: string }) {
   );
 }
 
-async function saveFile(planId: number, format: 'markdown' | 'csv') {
-  const text = await downloadExport(planId, format);
-  const blob = new Blob([text], { type: format === 'csv' ? 'text/csv' : 'text/markdown' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `action-plan-${planId}.${format === 'csv' ? 'csv' : 'md'}`;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 function AddTask({
   phase,
   isBusy,
@@ -300,10 +289,10 @@ export function PlanBoard({
         <ProgressBar value={plan.progress.completionPercentage} label="Overall completion" />
         {plan.isExample ? null : (
           <div className="flex flex-wrap gap-2 pt-2">
-            <Button variant="outline" onClick={() => void saveFile(plan.id, 'markdown')}>
+            <Button variant="outline" onClick={() => void downloadExport(plan.id, 'markdown')}>
               <Download aria-hidden="true" /> Export Markdown
             </Button>
-            <Button variant="outline" onClick={() => void saveFile(plan.id, 'csv')}>
+            <Button variant="outline" onClick={() => void downloadExport(plan.id, 'csv')}>
               <Download aria-hidden="true" /> Export CSV
             </Button>
             {exportAction}

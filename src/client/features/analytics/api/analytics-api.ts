@@ -7,7 +7,8 @@ import {
   driftSchema,
 } from '#shared/analytics/analytics.schemas.ts';
 import { searchListPageSchema } from '#shared/searches/search.schemas.ts';
-import { apiRequest, deleteData, getData } from '#client/lib/api-client.ts';
+import { deleteData, downloadFile, getData } from '#client/lib/api-client.ts';
+import { saveBlob } from '#client/lib/save-blob.ts';
 
 // /api/analytics calls (paths documented in the server's analytics.routes.ts).
 
@@ -59,11 +60,6 @@ export function useDeleteMyAnalytics() {
 
 /** Downloads the analytics numbers as a CSV file (Pro and Enterprise). */
 export async function downloadAnalyticsCsv(): Promise<void> {
-  const text = (await apiRequest('/api/analytics/export.csv', { responseType: 'text' })) as string;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'unbuilt-analytics.csv';
-  link.click();
-  URL.revokeObjectURL(url);
+  const file = await downloadFile('/api/analytics/export.csv');
+  saveBlob(file.blob, file.fileName);
 }

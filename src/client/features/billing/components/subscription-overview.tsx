@@ -16,6 +16,7 @@ import {
 import { DemoModeNotice } from './demo-mode-notice.tsx';
 import { InvoicesList } from './invoices-list.tsx';
 import { formatDate } from '#client/lib/format.ts';
+import { ownValue } from '#shared/app/own-value.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -27,11 +28,11 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 function statusLine(subscription: NonNullable<SubscriptionView['subscription']>): string {
-  if (!subscription.currentPeriodEnd) return STATUS_LABELS[subscription.status] ?? subscription.status;
+  if (!subscription.currentPeriodEnd) return ownValue(STATUS_LABELS, subscription.status) ?? subscription.status;
   const date = formatDate(subscription.currentPeriodEnd, 'long');
   if (subscription.cancelAtPeriodEnd) return `Cancelled — your plan ends on ${date}`;
   if (subscription.status === 'active') return `Active — renews on ${date}`;
-  return `${STATUS_LABELS[subscription.status] ?? subscription.status} — current period ends on ${date}`;
+  return `${ownValue(STATUS_LABELS, subscription.status) ?? subscription.status} — current period ends on ${date}`;
 }
 
 /** /billing for a paying user: plan, status, renewal or end date, and the changes they can make. */

@@ -1,11 +1,10 @@
 import type { Projections } from '#shared/ideas/projections.ts';
 import { formatMoney } from '../idea-format.ts';
+import { axisLabels, CHART, chartScales } from '../cash-chart-layout.ts';
 
 // The monthly cash position of the three scenarios (hand-written SVG), with a table alternative.
 
-const W = 520;
-const H = 220;
-const PAD = { left: 64, right: 12, top: 12, bottom: 28 };
+const { width: W, height: H, pad: PAD } = CHART;
 const STYLE: Record<string, string> = {
   pessimistic: 'stroke-destructive',
   base: 'stroke-primary',
@@ -15,13 +14,8 @@ const DASH: Record<string, string | undefined> = { pessimistic: '6 4', base: und
 
 export function CashChart(props: { projections: Projections }) {
   const { scenarios, months } = props.projections;
-  const values = scenarios.flatMap((s) => s.curve.map((p) => p.cumulative));
-  const min = Math.min(0, ...values);
-  const max = Math.max(0, ...values);
-  const span = max - min || 1;
-  const x = (m: number) => PAD.left + (m / months) * (W - PAD.left - PAD.right);
-  const y = (v: number) => PAD.top + ((max - v) / span) * (H - PAD.top - PAD.bottom);
-  const ticks = [min, (min + max) / 2, max];
+  const { x, y } = chartScales(props.projections);
+  const labels = axisLabels(props.projections);
   const tableMonths = Array.from({ length: months / 6 + 1 }, (_, i) => i * 6);
   const summary = scenarios
     .map(
@@ -37,11 +31,18 @@ export function CashChart(props: { projections: Projections }) {
         role="img"
         aria-label={`Cash position by month. ${summary}`}
       >
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="stroke-border" strokeWidth={1} />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="fill-muted-foreground text-[10px]">
-              {formatMoney(t)}
+        {labels.money.map((l) => (
+          <g key={l.text}>
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={l.y - 4}
+              y2={l.y - 4}
+              className="stroke-border"
+              strokeWidth={1}
+            />
+            <text x={l.x} y={l.y} textAnchor={l.anchor} className="fill-muted-foreground text-[10px]">
+              {l.text}
             </text>
           </g>
         ))}
@@ -53,9 +54,9 @@ export function CashChart(props: { projections: Projections }) {
           className="stroke-muted-foreground"
           strokeWidth={1.5}
         />
-        {[0, 12, 24, 36].map((m) => (
-          <text key={m} x={x(m)} y={H - 8} textAnchor="middle" className="fill-muted-foreground text-[10px]">
-            {m === 0 ? 'start' : `month ${m}`}
+        {labels.months.map((l) => (
+          <text key={l.text} x={l.x} y={l.y} textAnchor={l.anchor} className="fill-muted-foreground text-[10px]">
+            {l.text}
           </text>
         ))}
         {scenarios.map((s) => (

@@ -55,7 +55,7 @@ function check(
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.join('.');
-    errors[key] ??= key === 'category' ? 'Choose a category' : issue.message;
+    if (!Object.hasOwn(errors, key)) errors[key] = key === 'category' ? 'Choose a category' : issue.message;
   }
   return { errors };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { IdeaDto, IdeaUpdate } from '#shared/ideas/ideas.schemas.ts';
 import {
+  describeSensitivity,
   project,
   projectionAssumptionsSchema,
   SCENARIOS,
@@ -167,9 +168,7 @@ export function ProjectionsPanel(props: {
             <ol className="mt-1 grid gap-1 text-sm">
               {projections.sensitivity.map((r) => (
                 <li key={r.input}>
-                  <span className="font-medium">{r.label}</span> ({r.change}): month {r.lowBreakEven ?? 'never'} / month{' '}
-                  {r.highBreakEven ?? 'never'} — moves it{' '}
-                  {r.swingMonths >= 1200 ? 'between a date and never' : `${r.swingMonths} months`}
+                  <span className="font-medium">{r.label}</span> ({r.change}): {describeSensitivity(r)}
                 </li>
               ))}
             </ol>

@@ -1,5 +1,6 @@
 import type { MarketReportDto } from '#shared/market-research/market-research.schemas.ts';
 import { categoryLabel } from '#shared/searches/filter-options.ts';
+import { orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -228,10 +229,10 @@ export function MarketReportView({ report: r }: { report: MarketReportDto }) {
           <p className="text-sm">{r.opportunitiesNote}</p>
         ) : (
           <ol className="space-y-2 text-sm">
-            {r.opportunities.map((o) => (
+            {orderOpportunities(r.opportunities, { sortBy: 'relevance' }).map((o, index) => (
               <li key={o.rank}>
                 <strong>
-                  #{o.rank} {o.title}
+                  #{index + 1} {o.title}
                 </strong>{' '}
                 · {categoryLabel(o.category)} · opportunity score {Math.round(o.opportunityScore)}/100 · {o.competitors}{' '}
                 competitors

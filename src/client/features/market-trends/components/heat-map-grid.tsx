@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { HeatMapDto, HeatMetric } from '#shared/market-trends/market-trends.schemas.ts';
 import { scalePosition, textOn, viridis } from './color-scale.ts';
+import { ownValue } from '#shared/app/own-value.ts';
 
 export type SelectedCell = { row: string; year: number };
 
@@ -47,7 +48,7 @@ export function HeatMapGrid({
       Home: e.ctrlKey ? [0, 0] : [r, 0],
       End: e.ctrlKey ? [rows.length - 1, cols - 1] : [r, cols - 1],
     };
-    const target = moves[e.key];
+    const target = ownValue(moves, e.key);
     if (!target) return;
     e.preventDefault();
     move(...target);

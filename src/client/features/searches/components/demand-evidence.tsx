@@ -1,4 +1,5 @@
 import type { Evidence } from '#shared/engine/analysis.schemas.ts';
+import { ownValue } from '#shared/app/own-value.ts';
 
 // What the engine cites as demand (occupations with their role and BLS figures) and the software
 // O*NET says this work already runs on: incumbents beyond the startup directory.
@@ -19,7 +20,7 @@ export function DemandList({ evidence }: { evidence: Evidence[] }) {
         const employment = evidence.find((e) => e.id.endsWith(':employment') && r.ref.startsWith(e.ref));
         return (
           <li key={r.id}>
-            <span className="font-medium">{ROLE_LABEL[String(r.value)] ?? 'Occupation'}:</span>{' '}
+            <span className="font-medium">{ownValue(ROLE_LABEL, String(r.value)) ?? 'Occupation'}:</span>{' '}
             {r.note.split(': ').slice(1).join(': ')}
             {employment ? <span className="block text-muted-foreground">{employment.note} (BLS)</span> : null}
           </li>

@@ -31,7 +31,7 @@ export function ResultsView({
   const [savedOnly, setSavedOnly] = useState(false);
   if (results.length === 0) return null;
   const categories = [...new Set(results.map((r) => r.category))];
-  const shown = sortAndFilterResults(results, { sort, category, minScore, savedOnly });
+  const shown = sortAndFilterResults(results, { sort, category, minScore, savedOnly }, searchOrder);
 
   return (
     <div>

@@ -143,6 +143,8 @@ describe('search bar and filter panel (docs/product/screens.md, validation.md)',
   });
 });
 
+const BY_RELEVANCE = { sortBy: 'relevance' } as const;
+
 describe('sorting and filtering within results', () => {
   const results = [
     fakeOpportunityDto(1, { innovationScore: 60, category: 'finance' }),
@@ -151,20 +153,28 @@ describe('sorting and filtering within results', () => {
   ];
   it('sorts by a score, filters by category, minimum score and saved', () => {
     expect(
-      sortAndFilterResults(results, { sort: 'innovationScore', category: '', minScore: 0, savedOnly: false }).map(
-        (r) => r.rank,
-      ),
+      sortAndFilterResults(
+        results,
+        { sort: 'innovationScore', category: '', minScore: 0, savedOnly: false },
+        BY_RELEVANCE,
+      ).map((r) => r.rank),
     ).toEqual([2, 3, 1]);
     expect(
-      sortAndFilterResults(results, { sort: 'rank', category: 'finance', minScore: 0, savedOnly: false }).map(
-        (r) => r.rank,
-      ),
+      sortAndFilterResults(
+        results,
+        { sort: 'rank', category: 'finance', minScore: 0, savedOnly: false },
+        BY_RELEVANCE,
+      ).map((r) => r.rank),
     ).toEqual([1]);
     expect(
-      sortAndFilterResults(results, { sort: 'rank', category: '', minScore: 0, savedOnly: true }).map((r) => r.rank),
+      sortAndFilterResults(results, { sort: 'rank', category: '', minScore: 0, savedOnly: true }, BY_RELEVANCE).map(
+        (r) => r.rank,
+      ),
     ).toEqual([3]);
     expect(
-      sortAndFilterResults(results, { sort: 'rank', category: '', minScore: 41, savedOnly: false }).map((r) => r.rank),
+      sortAndFilterResults(results, { sort: 'rank', category: '', minScore: 41, savedOnly: false }, BY_RELEVANCE).map(
+        (r) => r.rank,
+      ),
     ).toEqual([]);
   });
 });

@@ -1,0 +1,145 @@
+import { BroadcastChannel } from 'node:worker_threads';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultFilters } from '#shared/searches/filters.schemas.ts';
+import { testEnv } from '../../test/test-env.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createEngine } from '../engine.ts';
+import { createEnginePool, defaultWorkerCount, type EnginePool } from './engine-pool.ts';
+
+// The pool's mechanics against a scripted worker (test/scripted-worker.mjs: no corpus, answers on
+// command), then one real worker over the seed corpus (TypeScript loaded in the thread, answers
+// equal to the in-process engine).
+
+const SCRIPTED = new URL('./test/scripted-worker.mjs', import.meta.url);
+const env = testEnv();
+const channel = new BroadcastChannel('scripted-engine');
+const pools: EnginePool[] = [];
+
+async function scriptedPool(workers: number, queueLimit: number): Promise<EnginePool> {
+  const pool = await createEnginePool({ env, workers, queueLimit, workerUrl: SCRIPTED });
+  pools.push(pool);
+  return pool;
+}
+
+const ask = (pool: EnginePool, query: string, options: Parameters<EnginePool['analyze']>[1] = {}) =>
+  pool.analyze({ query, filters: defaultFilters() }, options) as unknown as Promise<{ query: string; seq: number }>;
+
+/** Settles a promise into a value or the error, so a test can look at a rejection it provoked. */
+const outcome = <T>(p: Promise<T>) =>
+  p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+
+afterEach(async () => {
+  for (const pool of pools.splice(0)) await pool.close();
+});
+afterAll(() => channel.close());
+
+describe('engine pool', () => {
+  it('sizes itself to the machine: one core keeps the request thread, at most two workers', () => {
+    expect([1, 2, 3, 4, 16].map((cores) => defaultWorkerCount(cores))).toEqual([1, 1, 2, 2, 2]);
+  });
+
+  it('runs queued analyses in arrival order and relays their stages before each answer', async () => {
+    const pool = await scriptedPool(1, 10);
+    const seen: string[] = [];
+    const answers = await Promise.all(
+      ['one', 'two', 'three', 'four', 'five'].map((q) =>
+        ask(pool, q, { onStage: (stage) => seen.push(`${q}:${stage}`) }).then((a) => {
+          seen.push(`${q}:done`);
+          return a;
+        }),
+      ),
+    );
+    expect(answers.map((a) => [a.query, a.seq])).toEqual([
+      ['one', 1],
+      ['two', 2],
+      ['three', 3],
+      ['four', 4],
+      ['five', 5],
+    ]);
+    for (const q of ['one', 'two', 'three', 'four', 'five'])
+      expect(seen.indexOf(`${q}:parsing`)).toBeLessThan(seen.indexOf(`${q}:done`));
+    expect(pool.load()).toMatchObject({ running: 0, queued: 0, saturated: false });
+  });
+
+  it('answers 503 with Retry-After when the queue is full, and takes work again once it drains', async () => {
+    const pool = await scriptedPool(1, 1);
+    const running = ask(pool, 'hold running');
+    const waiting = ask(pool, 'waiting');
+    expect(pool.load()).toMatchObject({ running: 1, queued: 1, queueLimit: 1, saturated: true });
+    const refused = await outcome(ask(pool, 'refused'));
+    expect(refused).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE', statusCode: 503 } });
+    const error = (refused as { error: AppError }).error;
+    expect(error).toBeInstanceOf(AppError);
+    expect(Number(error.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    channel.postMessage({ analysis: { query: 'hold running', seq: 1 } });
+    await expect(running).resolves.toMatchObject({ query: 'hold running' });
+    await expect(waiting).resolves.toMatchObject({ query: 'waiting' });
+    await expect(ask(pool, 'after')).resolves.toMatchObject({ query: 'after' });
+  });
+
+  it('carries an abort to the worker: a waiting job leaves the queue, a running one is cancelled there', async () => {
+    const pool = await scriptedPool(1, 5);
+    const first = new AbortController();
+    const second = new AbortController();
+    const running = outcome(ask(pool, 'hold first', { signal: first.signal }));
+    const queued = outcome(ask(pool, 'hold second', { signal: second.signal }));
+    expect(pool.load()).toMatchObject({ running: 1, queued: 1 });
+    second.abort();
+    expect(pool.load()).toMatchObject({ running: 1, queued: 0 });
+    expect(await queued).toMatchObject({ error: { name: 'AbortError' } });
+    first.abort();
+    expect(await running).toMatchObject({ error: { name: 'AbortError' } });
+    // The held job never answers on its own: the slot frees only when the worker saw the cancel.
+    await vi.waitFor(() => expect(pool.load().running).toBe(0));
+    // The queued job never reached the worker: the next one is the worker's second.
+    await expect(ask(pool, 'next')).resolves.toMatchObject({ seq: 2 });
+  });
+
+  it('answers a worker crash as an error, fails only that worker’s jobs, and replaces the worker', async () => {
+    const pool = await scriptedPool(2, 5);
+    const other = ask(pool, 'hold on the other worker');
+    const crashed = await outcome(ask(pool, 'crash now'));
+    expect(crashed).toMatchObject({ error: { message: expect.stringMatching(/stopped unexpectedly.*exit code 3/) } });
+    expect((crashed as { error: unknown }).error).not.toBeInstanceOf(AppError);
+    expect(pool.load()).toMatchObject({ running: 1 });
+    channel.postMessage({ analysis: { query: 'survived' } });
+    await expect(other).resolves.toEqual({ query: 'survived' });
+    await vi.waitFor(() => expect(pool.load()).toMatchObject({ workers: 2, ready: 2 }));
+    const answers = await Promise.all([ask(pool, 'a'), ask(pool, 'b'), ask(pool, 'c')]);
+    expect(answers.map((a) => a.query)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('refuses work after close, and a worker that cannot start fails the pool’s creation', async () => {
+    const pool = await scriptedPool(1, 5);
+    await pool.close();
+    await expect(ask(pool, 'late')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    const missing = new URL('./test/no-such-worker.mjs', import.meta.url);
+    await expect(createEnginePool({ env, workers: 1, queueLimit: 1, workerUrl: missing })).rejects.toThrow(
+      /could not start/,
+    );
+  });
+});
+
+describe('engine pool with the real engine worker', () => {
+  it('answers exactly what the in-process engine answers, with its stages and opportunities', async () => {
+    const pool = await createEnginePool({ env, workers: 1, queueLimit: 5 });
+    pools.push(pool);
+    const inProcess = await createEngine({ env });
+    const input = { query: 'meal planning for families', filters: defaultFilters() };
+    const stages: string[] = [];
+    const ranks: number[] = [];
+    const [pooled, profiled] = await Promise.all([
+      pool.analyze(input, { onStage: (s) => stages.push(s), onOpportunity: (o) => ranks.push(o.rank) }),
+      pool.marketProfile('meal planning'),
+    ]);
+    expect(pooled).toEqual(await inProcess.analyze(input));
+    expect(pooled.opportunities.length).toBeGreaterThan(0);
+    expect(ranks).toEqual(pooled.opportunities.map((o) => o.rank));
+    expect(stages).toEqual(expect.arrayContaining(['parsing', 'writing']));
+    expect(profiled.corpus).toEqual({ kind: 'seed', version: inProcess.status().corpusVersion });
+    expect(pool.status()).toEqual(inProcess.status());
+  });
+});

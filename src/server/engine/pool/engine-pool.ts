@@ -1,0 +1,257 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
+import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
+import type { Env } from '../../env.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AnalyzeOptions, Engine, EngineStatus } from '../engine.ts';
+import type { FromWorker, MarketProfileResult, ToWorker } from './pool-protocol.ts';
+
+// The engine off the request thread (docs/decisions/029): analyses and market profiles run in a
+// pool of worker threads, each with its own read-only copy of the index. Work waits in a bounded
+// FIFO queue; when it is full the caller gets 503 SERVICE_UNAVAILABLE with a Retry-After estimated
+// from recent durations. Progress (onStage, onOpportunity) comes back as messages; an AbortSignal
+// becomes a cancel message. A worker that dies fails its open jobs and is replaced.
+
+export type { MarketProfileResult };
+
+export type PoolLoad = {
+  workers: number;
+  /** Workers that have loaded the index and take work. */
+  ready: number;
+  running: number;
+  queued: number;
+  queueLimit: number;
+  /** Every slot is taken: new analyses wait in the queue (or are refused when it is full). */
+  saturated: boolean;
+};
+
+export type EnginePool = Engine & {
+  marketProfile(text: string, options?: { signal?: AbortSignal }): Promise<MarketProfileResult>;
+  load(): PoolLoad;
+  close(): Promise<void>;
+};
+
+export type EnginePoolOptions = {
+  env: Env;
+  workers: number;
+  queueLimit: number;
+  /** Jobs one worker runs at once: 1 for the CPU-bound offline engine; more when an LLM composer waits on the network. */
+  slotsPerWorker?: number;
+  /** Tests point this at a scripted worker. */
+  workerUrl?: URL;
+};
+
+/** ENGINE_WORKERS unset: one worker per core beyond the first (the request thread keeps one), at most 2. */
+export function defaultWorkerCount(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(2, cores - 1));
+}
+
+const WORKER_URL = new URL('./engine-worker.mjs', import.meta.url);
+const FIRST_ESTIMATE_MS = 2_000;
+const MAX_RETRY_AFTER_S = 60;
+const RESPAWN_DELAY_MS = [250, 1_000, 5_000, 30_000];
+
+type Job = {
+  id: number;
+  message: Exclude<ToWorker, { type: 'cancel' }>;
+  options: AnalyzeOptions;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  /** The caller has its answer (or gave up): later messages for this job are ignored. */
+  settled: boolean;
+  startedAt: number;
+  onAbort: () => void;
+};
+
+type Slot = { worker: Worker; ready: boolean; jobs: Map<number, Job> };
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('The analysis was aborted', 'AbortError');
+}
+
+function workerFailure(error: { name: string; message: string }): Error {
+  if (error.name === 'AbortError') return new DOMException(error.message, 'AbortError');
+  const failure = new Error(error.message);
+  failure.name = error.name;
+  return failure;
+}
+
+export async function createEnginePool(options: EnginePoolOptions): Promise<EnginePool> {
+  const { env, queueLimit } = options;
+  const size = Math.max(1, options.workers);
+  const slotsPerWorker = Math.max(1, options.slotsPerWorker ?? 1);
+  const url = options.workerUrl ?? WORKER_URL;
+  const slots = new Set<Slot>();
+  const queue: Job[] = [];
+  let status: EngineStatus | null = null;
+  let nextId = 1;
+  let averageMs = FIRST_ESTIMATE_MS;
+  let closing = false;
+  let failedStarts = 0;
+
+  function spawn(): Promise<void> {
+    return new Promise((resolveStart, rejectStart) => {
+      const worker = new Worker(url, { workerData: { env } });
+      worker.unref();
+      const slot: Slot = { worker, ready: false, jobs: new Map() };
+      slots.add(slot);
+      let fatal: string | null = null;
+      worker.on('message', (message: FromWorker) => {
+        if (message.type === 'ready') {
+          slot.ready = true;
+          status = message.status;
+          failedStarts = 0;
+          resolveStart();
+          dispatch();
+        } else if (message.type === 'status') status = message.status;
+        else if (message.type === 'fatal') fatal = message.message;
+        else onJobMessage(slot, message);
+      });
+      // An uncaught exception in the worker: 'exit' follows and does the clean-up.
+      worker.on('error', (error) => {
+        fatal ??= error.message;
+      });
+      worker.on('exit', (code) => {
+        slots.delete(slot);
+        const reason = `The analysis engine stopped unexpectedly (${fatal ?? `exit code ${String(code)}`}). Please try again.`;
+        for (const job of slot.jobs.values()) settle(job, () => job.reject(new Error(reason)));
+        slot.jobs.clear();
+        if (!slot.ready)
+          rejectStart(new Error(`An engine worker could not start: ${fatal ?? `exit code ${String(code)}`}`));
+        if (closing) return;
+        // Replace it; a worker that keeps failing to start is retried less and less often.
+        const delay = slot.ready ? 0 : RESPAWN_DELAY_MS[Math.min(failedStarts++, RESPAWN_DELAY_MS.length - 1)]!;
+        setTimeout(() => {
+          if (!closing) spawn().catch(() => undefined);
+        }, delay).unref();
+      });
+    });
+  }
+
+  function settle(job: Job, answer: () => void): void {
+    if (job.settled) return;
+    job.settled = true;
+    job.options.signal?.removeEventListener('abort', job.onAbort);
+    answer();
+  }
+
+  function onJobMessage(slot: Slot, message: Exclude<FromWorker, { type: 'ready' | 'status' | 'fatal' }>): void {
+    const job = slot.jobs.get(message.id);
+    if (!job) return;
+    switch (message.type) {
+      case 'stage':
+        if (!job.settled) job.options.onStage?.(message.stage);
+        return;
+      case 'opportunity':
+        if (!job.settled) job.options.onOpportunity?.(message.opportunity);
+        return;
+      case 'analysis':
+      case 'profile':
+      case 'failed': {
+        slot.jobs.delete(job.id);
+        const elapsed = performance.now() - job.startedAt;
+        averageMs = averageMs * 0.8 + elapsed * 0.2;
+        if (message.type === 'failed') settle(job, () => job.reject(workerFailure(message.error)));
+        else settle(job, () => job.resolve(message.type === 'analysis' ? message.analysis : message.result));
+        dispatch();
+        return;
+      }
+    }
+  }
+
+  function freeSlot(): Slot | null {
+    let best: Slot | null = null;
+    for (const slot of slots) {
+      if (slot.ready && slot.jobs.size < slotsPerWorker && (!best || slot.jobs.size < best.jobs.size)) best = slot;
+    }
+    return best;
+  }
+
+  function dispatch(): void {
+    for (let slot = freeSlot(); slot && queue.length > 0; slot = freeSlot()) {
+      const job = queue.shift()!;
+      if (job.settled) continue;
+      job.startedAt = performance.now();
+      slot.jobs.set(job.id, job);
+      slot.worker.postMessage(job.message);
+    }
+  }
+
+  function retryAfterSeconds(): number {
+    const capacity = Math.max(1, slots.size) * slotsPerWorker;
+    const seconds = Math.ceil(((queue.length + 1) * averageMs) / capacity / 1000);
+    return Math.min(MAX_RETRY_AFTER_S, Math.max(1, seconds));
+  }
+
+  function submit<T>(message: Job['message'], options: AnalyzeOptions): Promise<T> {
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (closing) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down.'));
+    if (!freeSlot() && queue.length >= queueLimit) {
+      return Promise.reject(
+        new AppError(
+          'SERVICE_UNAVAILABLE',
+          'The analysis engine is busy with other analyses. Please try again in a moment.',
+          undefined,
+          { 'retry-after': String(retryAfterSeconds()) },
+        ),
+      );
+    }
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = {
+        id: message.id,
+        message,
+        options,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        settled: false,
+        startedAt: 0,
+        onAbort: () => {
+          const waiting = queue.indexOf(job);
+          if (waiting >= 0) queue.splice(waiting, 1);
+          else
+            for (const slot of slots)
+              if (slot.jobs.has(job.id)) slot.worker.postMessage({ type: 'cancel', id: job.id });
+          settle(job, () => job.reject(abortError(signal!)));
+        },
+      };
+      signal?.addEventListener('abort', job.onAbort, { once: true });
+      queue.push(job);
+      dispatch();
+    });
+  }
+
+  await Promise.all(Array.from({ length: size }, () => spawn())).catch(async (error: unknown) => {
+    closing = true;
+    await Promise.all([...slots].map((s) => s.worker.terminate()));
+    throw error;
+  });
+
+  return {
+    analyze(input: { query: string; filters: SearchFilters }, opts: AnalyzeOptions = {}): Promise<GapAnalysis> {
+      return submit({ type: 'analyze', id: nextId++, input }, opts);
+    },
+    marketProfile(text, opts = {}) {
+      return submit({ type: 'profile', id: nextId++, text }, opts.signal ? { signal: opts.signal } : {});
+    },
+    status: () => status!,
+    load() {
+      let running = 0;
+      let ready = 0;
+      for (const slot of slots) {
+        running += slot.jobs.size;
+        if (slot.ready) ready++;
+      }
+      return { workers: size, ready, running, queued: queue.length, queueLimit, saturated: freeSlot() === null };
+    },
+    async close() {
+      closing = true;
+      for (const job of queue.splice(0))
+        settle(job, () => job.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down.')));
+      await Promise.all([...slots].map((s) => s.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Env } from '../../env.ts';
+import { createEngine, loadEngineIndex } from '../engine.ts';
+import { marketProfile } from '../market-profile.ts';
+import type { FromWorker, ToWorker } from './pool-protocol.ts';
+
+// One engine worker (docs/decisions/029): loads its own read-only copy of the index, then answers
+// analyze and profile requests. Several jobs may be open at once (an LLM composer waits on the
+// network); each has its own AbortController, fired by the pool's cancel message.
+
+const port = parentPort!;
+const env = (workerData as { env: Env }).env;
+const post = (message: FromWorker): void => port.postMessage(message);
+const jobs = new Map<number, AbortController>();
+
+function describe(error: unknown): { name: string; message: string } {
+  return error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) };
+}
+
+async function main(): Promise<void> {
+  const index = await loadEngineIndex(env);
+  const engine = await createEngine({ env });
+  // Sentence vectors finish after start-up: the pool's status follows them.
+  void index.semantic.settled.then(() => post({ type: 'status', status: engine.status() }));
+
+  async function run(message: Exclude<ToWorker, { type: 'cancel' }>, signal: AbortSignal): Promise<FromWorker> {
+    const { id } = message;
+    if (message.type === 'profile') {
+      const profile = await marketProfile(index, message.text);
+      signal.throwIfAborted();
+      return {
+        type: 'profile',
+        id,
+        result: { profile, corpus: { kind: index.corpus.kind, version: index.corpus.version } },
+      };
+    }
+    const analysis = await engine.analyze(message.input, {
+      signal,
+      onStage: (stage) => post({ type: 'stage', id, stage }),
+      onOpportunity: (opportunity) => post({ type: 'opportunity', id, opportunity }),
+    });
+    return { type: 'analysis', id, analysis };
+  }
+
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'cancel') {
+      jobs.get(message.id)?.abort(new DOMException('The analysis was aborted', 'AbortError'));
+      return;
+    }
+    const controller = new AbortController();
+    jobs.set(message.id, controller);
+    run(message, controller.signal)
+      .then(post, (error: unknown) => post({ type: 'failed', id: message.id, error: describe(error) }))
+      .finally(() => jobs.delete(message.id));
+  });
+  post({ type: 'ready', status: engine.status() });
+}
+
+main().catch((error: unknown) => {
+  post({ type: 'fatal', message: describe(error).message });
+  process.exit(1);
+});
