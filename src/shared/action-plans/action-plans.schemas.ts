@@ -82,6 +82,11 @@ export const templateTaskSchema = z.object({
   title: z.string().max(TASK_TITLE_MAX).optional(),
   description: z.string().max(2000).optional(),
   estimatedTime: z.string().max(TASK_TIME_MAX).optional(),
+  /**
+   * Only for these customers: 'enterprise' when the evidence says the buyers are large organisations (single
+   * sign-on, audit logs), 'small' otherwise (issue 29: SSO tasks for a 1–3 dentist office).
+   */
+  forCustomers: z.enum(['enterprise', 'small']).optional(),
 });
 export type PlanTemplateTask = z.infer<typeof templateTaskSchema>;
 
