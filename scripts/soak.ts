@@ -3,13 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { mixedLoad } from './soak-mixed.ts';
 import { freePort, startServerProcess, waitForHealthy, type ServerProcess } from '../src/server/test/server-process.ts';
 
 // `npm run soak` (issue 12): the long fault suites, not part of `npm test`.
 //   1. the route fuzz suite with many more cases (FUZZ_CASES, default 60);
 //   2. kill -9 under search load (PGlite): no search without its results, quota consistent;
 //   3. a PostgreSQL this script starts itself, stopped and then frozen (SIGSTOP) under load:
-//      503 within 1 s, recovery within 5 s, the server survives.
+//      503 within 1 s, recovery within 5 s, the server survives;
+//   4. the mixed load (issue 32, scripts/soak-mixed.ts): searches and readers together, with a
+//      readers-only baseline, on PGlite and PostgreSQL.
+// SOAK_ONLY=fuzz,kill,outage,mixed runs only those parts.
 // Prints its figures; exits non-zero when a check fails.
 
 const KILLS = Number(process.env.SOAK_KILLS ?? 10);
@@ -215,8 +219,10 @@ async function postgresOutage(): Promise<void> {
   }
 }
 
-fuzz();
-await killUnderLoad();
-await postgresOutage();
+const only = new Set((process.env.SOAK_ONLY ?? 'fuzz,kill,outage,mixed').split(','));
+if (only.has('fuzz')) fuzz();
+if (only.has('kill')) await killUnderLoad();
+if (only.has('outage')) await postgresOutage();
+if (only.has('mixed')) await mixedLoad(check);
 console.log(failures.length ? `\nsoak: ${failures.length} check(s) failed` : '\nsoak: all checks passed');
 process.exit(failures.length ? 1 : 0);

@@ -6,7 +6,7 @@ import { fromPostgres, type DatabaseHandle } from '../../src/server/db/client.ts
 export async function throwawayPostgres(
   adminUrl: string,
   prefix: string,
-): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+): Promise<{ database: DatabaseHandle; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -17,6 +17,7 @@ export async function throwawayPostgres(
   const database = fromPostgres(url.toString(), { max: 20 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 // GET /api/health: database reachability, migrations, load, and the reports features add (engine,
-// payments). "busy" is still healthy (200): the instance answers, analyses wait for a worker or the
-// in-process database queues; only "degraded" (503) means a load balancer should stop routing to it.
+// payments). "busy" is still healthy (200): the instance answers, but analyses wait for a worker or
+// requests for a PostgreSQL connection; only "degraded" (503) means a load balancer should stop routing to it.
 export const healthDataSchema = z
   .object({
     status: z.enum(['ok', 'busy', 'degraded']),
-    /** What is at capacity: the engine's workers and queue, or the in-process database's statement queue. */
+    /** What is at capacity: every engine worker is taken, or requests wait for a pooled database connection. */
     busy: z.array(z.enum(['engine', 'database'])),
     database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean() }),
     migrations: z.object({ applied: z.number().int(), expected: z.number().int(), upToDate: z.boolean() }),

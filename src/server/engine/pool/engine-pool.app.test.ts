@@ -14,9 +14,7 @@ import type { EnginePool } from './engine-pool.ts';
 // analyses run in the workers.
 
 const apps: TestApp[] = [];
-const channel = new BroadcastChannel('scripted-engine');
 afterAll(async () => {
-  channel.close();
   for (const t of apps) await t.close();
 });
 
@@ -36,8 +34,11 @@ describe('searches on the engine pool', () => {
     });
     apps.push(t);
     const pool = t.app.engine as EnginePool;
+    const channel = new BroadcastChannel(`scripted-engine:${t.env.DATA_DIR_ABS}`);
     const user = await createUser(t);
     const first = postSearch(t, user, 'hold: invoicing for plumbers');
+    // Dispatched to the worker; the release below is sent after three more requests, when the
+    // worker holds it (a release that reached the worker before the job would be lost: a hang, not a pass).
     await vi.waitFor(() => expect(pool.load().running).toBe(1));
 
     const refused = await postSearch(t, user, 'invoicing for electricians');
@@ -57,6 +58,7 @@ describe('searches on the engine pool', () => {
 
     channel.postMessage({ analysis: fakeAnalysis('hold: invoicing for plumbers', defaultFilters()) });
     expect((await first).statusCode).toBe(200);
+    channel.close();
     expect(await storedSearchCount(t, user.user.id)).toBe(1);
     expect(await reservationsOf(t, user.user.id)).toBe(0);
     const idle = await t.app.inject({ method: 'GET', url: '/api/health' });

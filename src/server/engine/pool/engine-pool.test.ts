@@ -1,7 +1,7 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
-import { testEnv } from '../../test/test-app.ts';
+import { testEnv } from '../../test/test-env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createEngine } from '../engine.ts';
 import { createEnginePool, defaultWorkerCount, type EnginePool } from './engine-pool.ts';
@@ -12,7 +12,7 @@ import { createEnginePool, defaultWorkerCount, type EnginePool } from './engine-
 
 const SCRIPTED = new URL('./test/scripted-worker.mjs', import.meta.url);
 const env = testEnv();
-const channel = new BroadcastChannel('scripted-engine');
+const channel = new BroadcastChannel(`scripted-engine:${env.DATA_DIR_ABS}`);
 const pools: EnginePool[] = [];
 
 async function scriptedPool(workers: number, queueLimit: number): Promise<EnginePool> {
@@ -23,6 +23,14 @@ async function scriptedPool(workers: number, queueLimit: number): Promise<Engine
 
 const ask = (pool: EnginePool, query: string, options: Parameters<EnginePool['analyze']>[1] = {}) =>
   pool.analyze({ query, filters: defaultFilters() }, options) as unknown as Promise<{ query: string; seq: number }>;
+
+/** A 'hold' analysis and a promise of its first stage: the worker has it (a release sent earlier would be lost). */
+function hold(pool: EnginePool, query: string, options: Parameters<EnginePool['analyze']>[1] = {}) {
+  let started: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (started = resolve));
+  const answer = ask(pool, `hold ${query}`, { ...options, onStage: started });
+  return { answer, reached };
+}
 
 /** Settles a promise into a value or the error, so a test can look at a rejection it provoked. */
 const outcome = <T>(p: Promise<T>) =>
@@ -66,7 +74,7 @@ describe('engine pool', () => {
 
   it('answers 503 with Retry-After when the queue is full, and takes work again once it drains', async () => {
     const pool = await scriptedPool(1, 1);
-    const running = ask(pool, 'hold running');
+    const running = hold(pool, 'running');
     const waiting = ask(pool, 'waiting');
     expect(pool.load()).toMatchObject({ running: 1, queued: 1, queueLimit: 1, saturated: true });
     const refused = await outcome(ask(pool, 'refused'));
@@ -74,8 +82,9 @@ describe('engine pool', () => {
     const error = (refused as { error: AppError }).error;
     expect(error).toBeInstanceOf(AppError);
     expect(Number(error.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    await running.reached;
     channel.postMessage({ analysis: { query: 'hold running', seq: 1 } });
-    await expect(running).resolves.toMatchObject({ query: 'hold running' });
+    await expect(running.answer).resolves.toMatchObject({ query: 'hold running' });
     await expect(waiting).resolves.toMatchObject({ query: 'waiting' });
     await expect(ask(pool, 'after')).resolves.toMatchObject({ query: 'after' });
   });
@@ -100,13 +109,14 @@ describe('engine pool', () => {
 
   it('answers a worker crash as an error, fails only that worker’s jobs, and replaces the worker', async () => {
     const pool = await scriptedPool(2, 5);
-    const other = ask(pool, 'hold on the other worker');
+    const other = hold(pool, 'on the other worker');
     const crashed = await outcome(ask(pool, 'crash now'));
     expect(crashed).toMatchObject({ error: { message: expect.stringMatching(/stopped unexpectedly.*exit code 3/) } });
     expect((crashed as { error: unknown }).error).not.toBeInstanceOf(AppError);
     expect(pool.load()).toMatchObject({ running: 1 });
+    await other.reached;
     channel.postMessage({ analysis: { query: 'survived' } });
-    await expect(other).resolves.toEqual({ query: 'survived' });
+    await expect(other.answer).resolves.toEqual({ query: 'survived' });
     await vi.waitFor(() => expect(pool.load()).toMatchObject({ workers: 2, ready: 2 }));
     const answers = await Promise.all([ask(pool, 'a'), ask(pool, 'b'), ask(pool, 'c')]);
     expect(answers.map((a) => a.query)).toEqual(['a', 'b', 'c']);

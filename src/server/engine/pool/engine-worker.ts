@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Env } from '../../env.ts';
 import { createEngine, loadEngineIndex } from '../engine.ts';
@@ -7,6 +8,15 @@ import type { FromWorker, ToWorker } from './pool-protocol.ts';
 // One engine worker (docs/decisions/029): loads its own read-only copy of the index, then answers
 // analyze and profile requests. Several jobs may be open at once (an LLM composer waits on the
 // network); each has its own AbortController, fired by the pool's cancel message.
+
+// A lower CPU priority for this thread only (on Linux, pid 0 is the calling thread), as the
+// sentence-model worker does: reads, health and the in-process database on the request thread come
+// first, and analyses use the CPU that is left.
+try {
+  os.setPriority(19);
+} catch {
+  // Not permitted here: the analysis still runs off the request thread.
+}
 
 const port = parentPort!;
 const env = (workerData as { env: Env }).env;

@@ -4,28 +4,39 @@ import { degradedResponseSchema, healthyResponseSchema, type HealthData } from '
 import { HEALTH_PROBE_MS, type DatabaseHandle } from '../../db/client.ts';
 import { migrationStatus } from '../../db/migrate.ts';
 
-// GET /api/health for load balancers: 200 "ok", 200 "busy" (working, at capacity: keep it in the
-// pool), 503 "degraded" (down: the database does not answer or migrations are missing).
-// PostgreSQL is probed on a connection of its own (db/client.ts), so requests holding every pooled
-// connection do not make a busy instance read as down. PGlite runs in this process: a probe that
-// waits past the budget is queued behind other statements, which is busy, not down.
+// GET /api/health for load balancers: 200 "ok", 200 "busy" (working, at capacity: keep routing to
+// it), 503 "degraded" (down: the database does not answer or migrations are missing).
+// - PostgreSQL is probed on a connection of its own (db/client.ts), so requests holding every pooled
+//   connection do not make a busy instance read as down; requests waiting for one make it "busy".
+// - PGlite runs in this process: it is up while it is open. A probe statement would only wait in
+//   its queue behind the requests (that is load, not an outage), so none is sent once migrations
+//   are known to be applied.
+// Migrations applied stay applied for this build: once up to date, the count is not read again.
 
-type Probe =
-  { outcome: 'answered'; migrations: HealthData['migrations'] } | { outcome: 'timeout' } | { outcome: 'failed' };
+type Probe = { outcome: 'answered'; migrations: HealthData['migrations'] } | { outcome: 'failed' };
 
-async function probeDatabase(database: DatabaseHandle): Promise<Probe> {
-  const handle = database.probe ? { ...database, db: database.probe } : database;
+const UNKNOWN_MIGRATIONS: HealthData['migrations'] = { applied: 0, expected: 0, upToDate: false };
+
+function withinBudget(work: Promise<Probe>): Promise<Probe> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Probe>((resolve) => {
-    timer = setTimeout(() => resolve({ outcome: 'timeout' }), HEALTH_PROBE_MS);
+    timer = setTimeout(() => resolve({ outcome: 'failed' }), HEALTH_PROBE_MS);
   });
-  const work = (async (): Promise<Probe> => {
-    await handle.db.execute(sql`select 1`);
-    return { outcome: 'answered', migrations: await migrationStatus(handle) };
-  })().catch((): Probe => ({ outcome: 'failed' }));
-  // Logged once per interval by the error handler's outage throttle for requests; here the answer
-  // itself (reachable: false) is the signal, so nothing is logged per probe.
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work.catch((): Probe => ({ outcome: 'failed' })), timeout]).finally(() => clearTimeout(timer));
+}
+
+async function probe(database: DatabaseHandle, known: HealthData['migrations']): Promise<Probe> {
+  if (database.pglite) {
+    if (database.pglite.closed) return { outcome: 'failed' };
+    if (known.upToDate) return { outcome: 'answered', migrations: known };
+  }
+  const handle = database.probe ? { ...database, db: database.probe } : database;
+  return withinBudget(
+    (async (): Promise<Probe> => {
+      await handle.db.execute(sql`select 1`);
+      return { outcome: 'answered', migrations: known.upToDate ? known : await migrationStatus(handle) };
+    })(),
+  );
 }
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
@@ -33,24 +44,24 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     tags: ['health'],
     summary: 'Liveness, readiness and load',
     description:
-      '200 with status "ok", or "busy" when the instance works but is at capacity (analyses queue; keep routing to it); 503 with status "degraded" when the database does not answer or migrations are missing.',
+      '200 with status "ok", or "busy" when the instance works but is at capacity (every engine worker taken, or requests waiting for a database connection): keep routing to it. 503 with status "degraded" when the database does not answer within 800 ms or migrations are missing.',
     response: { 200: healthyResponseSchema, 503: degradedResponseSchema },
   };
-  // The last migration count read: a PGlite probe that waits in the queue reports it again.
-  let lastMigrations: HealthData['migrations'] = { applied: 0, expected: 0, upToDate: false };
+  let known = UNKNOWN_MIGRATIONS;
   app.get('/', { schema }, async (_request, reply) => {
     const { database } = app.deps;
-    const probe = await probeDatabase(database);
-    const queued = probe.outcome === 'timeout' && database.kind === 'pglite';
-    if (probe.outcome === 'answered') lastMigrations = probe.migrations;
-    const reachable = probe.outcome === 'answered' || queued;
-    const migrations = reachable ? lastMigrations : { applied: 0, expected: 0, upToDate: false };
+    // Logged once per interval by the error handler's outage throttle for requests; here the answer
+    // itself (reachable: false) is the signal, so nothing is logged per probe.
+    const result = await probe(database, known);
+    const reachable = result.outcome === 'answered';
+    if (result.outcome === 'answered') known = result.migrations;
+    const migrations = reachable ? known : UNKNOWN_MIGRATIONS;
     const reports = Object.fromEntries(
       await Promise.all([...app.deps.healthReports].map(async ([name, report]) => [name, await report()] as const)),
     );
     const busy: HealthData['busy'] = [];
-    if (queued) busy.push('database');
     if (app.hasDecorator('engineLoad') && app.engineLoad()?.saturated) busy.push('engine');
+    if ((database.pool?.waitingCount ?? 0) > 0) busy.push('database');
     const up = reachable && migrations.upToDate;
     const data: HealthData = {
       status: !up ? 'degraded' : busy.length > 0 ? 'busy' : 'ok',

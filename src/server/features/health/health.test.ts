@@ -46,7 +46,11 @@ if (inject('testDatabaseUrl')) {
       await holding;
       expect(answeredWhileHeld).toBe(true);
       expect(health.statusCode).toBe(200);
-      expect(health.json().data).toMatchObject({ status: 'ok', database: { kind: 'postgres', reachable: true } });
+      expect(health.json().data).toMatchObject({
+        status: 'busy',
+        busy: ['database'],
+        database: { kind: 'postgres', reachable: true },
+      });
     });
   });
 }

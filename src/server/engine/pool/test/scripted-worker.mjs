@@ -2,15 +2,16 @@
 // no corpus. The first word of the query (or profile text) picks the behaviour:
 //   crash …  → posts a stage, then the thread exits with code 3
 //   hold …   → posts a stage, then waits: a cancel answers AbortError; a message on the
-//              BroadcastChannel 'scripted-engine' ({ analysis }) answers every held job with it
+//              BroadcastChannel `scripted-engine:<DATA_DIR_ABS>` ({ analysis }) answers every held
+//              job with it (the test's own DATA_DIR names the channel: test files run side by side)
 //   anything else → posts a stage, then answers { query, seq } (seq: the order jobs arrived here)
-import { BroadcastChannel, parentPort, threadId } from 'node:worker_threads';
+import { BroadcastChannel, parentPort, threadId, workerData } from 'node:worker_threads';
 
 const post = (message) => parentPort.postMessage(message);
 const held = new Map();
 let seq = 0;
 
-const channel = new BroadcastChannel('scripted-engine');
+const channel = new BroadcastChannel(`scripted-engine:${workerData.env.DATA_DIR_ABS}`);
 channel.unref();
 channel.onmessage = (event) => {
   for (const id of held.keys()) post({ type: 'analysis', id, analysis: event.data.analysis });

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { throwawayPostgres } from '../bench/support/throwaway-postgres.ts';
+import { startServerProcess, waitForHealthy, type ServerProcess } from '../src/server/test/server-process.ts';
+
+// The mixed load of issue 32: 20 searches running all the time plus 30 readers for SOAK_MIXED_SECONDS
+// (default 60), on PGlite and on PostgreSQL (a throwaway database on SOAK_DATABASE_URL), after a
+// baseline of the same readers without searches. Prints read p50/p95, health p95/max and 503s; the
+// goals: health p95 ≤ 50 ms, no 503 from health while the database is up, reads p95 ≤ 1.2× baseline.
+// DATASETS_DIR: the corpus the searches run on (unset: the seed corpus, much lighter).
+
+type Check = (ok: boolean, what: string) => void;
+
+const SECONDS = Number(process.env.SOAK_MIXED_SECONDS ?? 60);
+const SEARCHERS = 20;
+const READERS = 30;
+const USERS = 10;
+const HEALTH_EVERY_MS = 250;
+const SECRET = 'soak-secret-that-is-long-enough-for-hs256-000000';
+const QUERIES = [
+  'scheduling software for dentists',
+  'invoicing for plumbers',
+  'meal planning for families',
+  'inventory for small breweries',
+  'payroll for restaurants',
+  'crm for real estate agents',
+  'compliance tracking for trucking companies',
+  'patient intake for physical therapists',
+  'route planning for landscapers',
+  'bookkeeping for freelancers',
+];
+const READS = ['/api/searches?pageSize=20', '/api/user/usage', '/api/auth/user'];
+
+type Sample = { ms: number; status: number };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function timed(url: string, init: RequestInit = {}): Promise<Sample> {
+  const started = performance.now();
+  const status = await fetch(url, { ...init, signal: AbortSignal.timeout(120_000) })
+    .then(async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    })
+    .catch(() => 0);
+  return { ms: performance.now() - started, status };
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const count = (samples: Sample[], status: number) => samples.filter((s) => s.status === status).length;
+
+async function proUsers(server: ServerProcess): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const email = `mixed-${Date.now()}-${i}@example.test`;
+    const password = 'Violet-Harbour-Lantern-42';
+    const res = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email, password, confirmPassword: password, name: 'Soak' }),
+    });
+    if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+    const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+    // The Pro trial: 60 searches a minute and no monthly quota, so the load is the engine's.
+    const trial = await fetch(`${server.url}/api/trial/activate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ email }),
+    });
+    if (trial.status !== 200) throw new Error(`trial: ${trial.status} ${await trial.text()}`);
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+function search(server: ServerProcess, token: string, i: number): Promise<Sample> {
+  return timed(`${server.url}/api/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: `${QUERIES[i % QUERIES.length]!} ${String(i)}` }),
+  });
+}
+
+/** Readers (and searchers, when asked) in closed loops, health probed on a fixed beat, for `seconds`. */
+async function phase(server: ServerProcess, tokens: string[], withSearches: boolean, seconds: number) {
+  const until = Date.now() + seconds * 1_000;
+  const reads: Sample[] = [];
+  const health: Sample[] = [];
+  const searches: Sample[] = [];
+  let n = 0;
+  const loops = [
+    ...Array.from({ length: READERS }, async (_, r) => {
+      for (let k = r; Date.now() < until; k++) {
+        const headers = { authorization: `Bearer ${tokens[r % tokens.length]!}` };
+        reads.push(await timed(`${server.url}${READS[k % READS.length]!}`, { headers }));
+      }
+    }),
+    ...(withSearches
+      ? Array.from({ length: SEARCHERS }, async (_, s) => {
+          // Two loops per user: the in-flight cap (2) is never what refuses them.
+          while (Date.now() < until) searches.push(await search(server, tokens[s % tokens.length]!, n++));
+        })
+      : []),
+    (async () => {
+      while (Date.now() < until) {
+        health.push(await timed(`${server.url}/api/health`));
+        await sleep(HEALTH_EVERY_MS);
+      }
+    })(),
+  ];
+  await Promise.all(loops);
+  return { reads, health, searches };
+}
+
+async function runOn(label: string, env: Record<string, string>, check: Check): Promise<void> {
+  const server = await startServerProcess({ LOG_LEVEL: 'warn', JWT_SECRET: SECRET, ...env });
+  try {
+    await waitForHealthy(server, 300_000);
+    const tokens = await proUsers(server);
+    // Some history to read, the same in both phases.
+    await Promise.all(tokens.map((token, i) => search(server, token, i)));
+    const base = await phase(server, tokens, false, SECONDS);
+    const mixed = await phase(server, tokens, true, SECONDS);
+    const line = (name: string, p: Awaited<ReturnType<typeof phase>>) => {
+      const r = p.reads.map((s) => s.ms);
+      const h = p.health.map((s) => s.ms);
+      console.log(
+        `${label} ${name}: reads ${p.reads.length} (${(p.reads.length / SECONDS).toFixed(1)}/s) p50 ${percentile(r, 50).toFixed(0)} ms p95 ${percentile(r, 95).toFixed(0)} ms, 503 ${count(p.reads, 503)}; ` +
+          `health ${p.health.length} p95 ${percentile(h, 95).toFixed(0)} ms max ${Math.max(0, ...h).toFixed(0)} ms, 503 ${count(p.health, 503)}; ` +
+          `searches ${p.searches.length} done (200 ${count(p.searches, 200)}, 503 ${count(p.searches, 503)}, other ${p.searches.filter((s) => s.status !== 200 && s.status !== 503).length}) p50 ${percentile(
+            p.searches.map((s) => s.ms),
+            50,
+          ).toFixed(0)} ms`,
+      );
+    };
+    line('readers only', base);
+    line('readers + 20 searches', mixed);
+    const ratio =
+      percentile(
+        mixed.reads.map((s) => s.ms),
+        95,
+      ) /
+      Math.max(
+        1,
+        percentile(
+          base.reads.map((s) => s.ms),
+          95,
+        ),
+      );
+    console.log(`${label}: read p95 with searches / without = ${ratio.toFixed(2)}×`);
+    check(
+      count(mixed.health, 503) === 0 && count(mixed.health, 0) === 0,
+      `${label}: health never 503 while the database is up`,
+    );
+    check(
+      percentile(
+        mixed.health.map((s) => s.ms),
+        95,
+      ) <= 50,
+      `${label}: health p95 ≤ 50 ms under the mixed load`,
+    );
+    check(ratio <= 1.2, `${label}: read p95 ≤ 1.2× the same readers without searches`);
+    check(
+      mixed.reads.every((s) => s.status === 200),
+      `${label}: every read answered 200`,
+    );
+    check(
+      mixed.searches.every((s) => s.status === 200 || s.status === 503),
+      `${label}: searches 200 or 503 (queue full), never 5xx`,
+    );
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
+
+export async function mixedLoad(check: Check): Promise<void> {
+  console.log(`\n--- mixed load: ${SEARCHERS} searches + ${READERS} readers, ${SECONDS} s a phase`);
+  const datasets: Record<string, string> = process.env.DATASETS_DIR ? { DATASETS_DIR: process.env.DATASETS_DIR } : {};
+  if (!process.env.DATASETS_DIR) console.log('(DATASETS_DIR unset: the seed corpus; set it for the real load)');
+  const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-soak-mixed-'));
+  await runOn('PGlite', { DATA_DIR: dataDir(), ...datasets }, check);
+  const adminUrl = process.env.SOAK_DATABASE_URL;
+  if (!adminUrl) {
+    console.log('PostgreSQL: skipped (set SOAK_DATABASE_URL to a server where a throwaway database may be created)');
+    return;
+  }
+  const throwaway = await throwawayPostgres(adminUrl, 'unbuilt_soak');
+  try {
+    await runOn('PostgreSQL', { DATA_DIR: dataDir(), DATABASE_URL: throwaway.url, ...datasets }, check);
+  } finally {
+    await throwaway.drop();
+  }
+}
