@@ -141,7 +141,7 @@ describe('search journey', () => {
       await prompt.getByText("You're running low on searches").waitFor();
       await prompt.getByRole('button', { name: 'View Plans' }).click();
       const dialog = page.getByRole('dialog', { name: 'Choose the Perfect Plan for You' });
-      await dialog.getByText('All plans include a 14-day money-back guarantee. Cancel anytime.').waitFor();
+      await dialog.getByText('Pro and Enterprise include a 14-day money-back guarantee. Cancel anytime.').waitFor();
       expect(await dialog.getByText('Current Plan').count()).toBe(1);
       expect(await dialog.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe(
         '/subscribe?plan=pro',

@@ -126,5 +126,9 @@ export const paths = {
     href: (sessionId: string) => withParam('/billing/demo-checkout/:sessionId', 'sessionId', sessionId),
   },
   contact: { path: '/contact', href: () => '/contact' },
-  upgrade: { path: '/auth/upgrade', href: () => '/auth/upgrade' },
+  /** With the query the quota stopped, kept for after the upgrade or trial (issue 29). */
+  upgrade: {
+    path: '/auth/upgrade',
+    href: (query?: string) => (query ? `/auth/upgrade?q=${encodeURIComponent(query)}` : '/auth/upgrade'),
+  },
 } as const;

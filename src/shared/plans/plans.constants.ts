@@ -29,21 +29,15 @@ export function isPaidPlan(plan: PlanId): boolean {
 export type PlanDefinition = {
   id: PlanId;
   name: string;
-  /** Monthly price in US dollars; null where the plan is sold on request. */
-  monthlyPriceUsd: number | null;
-  /** What the plans dialog shows for the price (docs/product/constants.md: Enterprise is "Custom" in the dialog). */
-  dialogPriceLabel: string;
-  /** What the landing page shows (docs/product/constants.md: Enterprise is $299 there). */
-  landingPriceLabel: string;
+  /** Monthly price in US dollars: the one price every screen shows (landing, /pricing, dialog, /subscribe, upgrade). */
+  monthlyPriceUsd: number;
   description: string;
   /** Searches per calendar month; null = unlimited. */
   monthlySearches: number | null;
   /** Days of search history shown; null = all. */
   historyDays: number | null;
-  /** docs/product/plans.md feature list (plans dialog, /pricing). */
+  /** docs/product/plans.md feature list: the same lines on every screen that lists the plan. */
   features: string[];
-  /** docs/product/plans.md landing-page summary. */
-  landingFeatures: string[];
   isPopular: boolean;
 };
 
@@ -52,43 +46,33 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     id: 'free',
     name: 'Free',
     monthlyPriceUsd: 0,
-    dialogPriceLabel: '$0',
-    landingPriceLabel: '$0',
     description: 'Explore the engine on your own ideas.',
     monthlySearches: FREE_MONTHLY_SEARCHES,
     historyDays: FREE_HISTORY_DAYS,
     features: [
-      '5 searches per month',
-      'Basic gap analysis',
-      'PDF export',
+      `${FREE_MONTHLY_SEARCHES} searches a month`,
+      'Scored opportunities with their evidence',
+      `PDF export (${FREE_MONTHLY_EXPORTS} a month)`,
+      `${FREE_HISTORY_DAYS} days of search history`,
       'Community support',
-      '30 days of search history',
     ],
-    landingFeatures: ['5 searches a month', 'Basic gap analysis', 'Saved results'],
     isPopular: false,
   },
   pro: {
     id: 'pro',
     name: 'Pro',
     monthlyPriceUsd: 29,
-    dialogPriceLabel: '$29',
-    landingPriceLabel: '$29',
     description: 'For founders validating ideas every week.',
     monthlySearches: null,
     historyDays: null,
     features: [
       'Unlimited searches',
+      'Action plans and pitch decks',
+      'PDF and CSV export, branded reports',
       'Advanced analytics',
-      'Priority support (24/7 email)',
-      'Collaboration (share with team)',
+      'Share analyses and ideas with your team',
       'Unlimited history',
-    ],
-    landingFeatures: [
-      'Unlimited searches',
-      'Advanced AI analysis',
-      'PDF/CSV export',
-      'Trending insights',
-      'Priority support',
+      'Priority support (24/7 email)',
     ],
     isPopular: true,
   },
@@ -96,39 +80,28 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     id: 'enterprise',
     name: 'Enterprise',
     monthlyPriceUsd: 299,
-    dialogPriceLabel: 'Custom',
-    landingPriceLabel: '$299',
     description: 'For teams and organisations.',
     monthlySearches: null,
     historyDays: null,
     features: [
       'Everything in Pro',
-      'Dedicated account manager',
       'Team management',
-      'White-label options',
       'Full REST API access',
-    ],
-    landingFeatures: [
-      'Everything in Pro',
-      'Team collaboration',
-      'Custom integrations',
-      'Dedicated support',
-      'API access',
+      'Dedicated account manager',
+      'White-label options',
     ],
     isPopular: false,
   },
 };
 
+/** "$0", "$29", "$299": the price as every plan card writes it (per month). */
+export function planPriceLabel(plan: Pick<PlanDefinition, 'monthlyPriceUsd'>): string {
+  return `$${plan.monthlyPriceUsd}`;
+}
+
 /**
  * Plan features that are promised but not built yet (issue 13): screens label them "coming soon". When the
- * issue that builds one lands, it removes the line here and the label goes with it.
+ * issue that builds one lands, it removes the line here and the label goes with it. Teams, sharing, analytics
+ * and the API are built (issue 29 found them still labelled).
  */
-export const COMING_SOON_FEATURES: ReadonlySet<string> = new Set([
-  'Advanced analytics',
-  'Collaboration (share with team)',
-  'Team collaboration',
-  'White-label options',
-  'Custom integrations',
-  'Full REST API access',
-  'API access',
-]);
+export const COMING_SOON_FEATURES: ReadonlySet<string> = new Set(['White-label options']);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LOW_SEARCH_PROMPT_RATIO } from '#shared/plans/plans.constants.ts';
 import { defaultFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { WelcomePill } from '#client/features/auth/components/welcome-pill.tsx';
@@ -29,6 +30,8 @@ export function HomePage() {
   // The corpus in use: its kind (the seed-sample note) and its newest evidence window (Trending Now).
   const trending = useQuery(trendingQueryOptions());
   const { state, run, cancel } = useRunSearch();
+  const [params] = useSearchParams();
+  const initialQuery = params.get('q') ?? '';
   if (!user) return null;
 
   const plan = usage.data?.plan ?? user.plan;
@@ -60,6 +63,7 @@ export function HomePage() {
           onFiltersChange={setFilters}
           onSearch={(q) => run(q, filters)}
           isLoading={state.isRunning}
+          initialQuery={initialQuery}
         />
       </div>
       <RecentDiscoveries items={recent.data?.items} />

@@ -113,7 +113,7 @@ export function LandingPage() {
             Start free. Try Pro free for {TRIAL_DAYS} days — no credit card required.
           </p>
           <div className="mt-10">
-            <PlanCards reading="landing" ctaFor={landingCta} />
+            <PlanCards ctaFor={landingCta} />
           </div>
           <p className="mt-6 text-center text-sm">
             <Link

@@ -41,7 +41,7 @@ export function PricingPage() {
         <h2 id="plans-title" className="sr-only">
           Plans
         </h2>
-        <PlanCards reading="full" ctaFor={ctaFor(isSignedIn)} />
+        <PlanCards ctaFor={ctaFor(isSignedIn)} />
         <div className="mt-6">
           <TrialOffer />
         </div>

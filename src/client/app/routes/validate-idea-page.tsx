@@ -39,7 +39,7 @@ function IdeaView(props: { id: number }) {
     <>
       <IdeaResults
         idea={idea.data}
-        planAction={<CreatePlanButton ideaId={idea.data.id} />}
+        planAction={<CreatePlanButton ideaId={idea.data.id} sourceSearchResultId={idea.data.sourceSearchResultId} />}
         actions={
           <>
             <TeamShareButton subject={{ kind: 'idea', id: idea.data.id }} title={idea.data.title} isOwner />

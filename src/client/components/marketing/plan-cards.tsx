@@ -1,35 +1,24 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import { PLAN_IDS, PLANS, type PlanDefinition, type PlanId } from '#shared/plans/plans.constants.ts';
+import { PLAN_IDS, PLANS, planPriceLabel, type PlanDefinition, type PlanId } from '#shared/plans/plans.constants.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { PlanFeature } from './plan-feature.tsx';
 
 export type PlanCta = { label: string; href: string; isExternal?: boolean };
 
 type PlanCardsProps = {
-  /** 'landing' shows the landing summary (docs/product/plans.md) and $299 Enterprise; 'full' the plans-dialog list. */
-  reading: 'landing' | 'full';
   ctaFor: (plan: PlanDefinition) => PlanCta;
   headingLevel?: 'h3' | 'h2';
 };
 
-function priceLabel(plan: PlanDefinition, reading: PlanCardsProps['reading']): string {
-  return reading === 'landing' ? plan.landingPriceLabel : plan.dialogPriceLabel;
-}
-
-function hasMonthlyPrice(plan: PlanDefinition, reading: PlanCardsProps['reading']): boolean {
-  return priceLabel(plan, reading).startsWith('$');
-}
-
 /** Plan names, prices and features come only from src/shared/plans/plans.constants.ts. */
-export function PlanCards({ reading, ctaFor, headingLevel = 'h3' }: PlanCardsProps) {
+export function PlanCards({ ctaFor, headingLevel = 'h3' }: PlanCardsProps) {
   const Heading = headingLevel;
   return (
     <ul data-not-prose className="grid gap-6 md:grid-cols-3">
       {PLAN_IDS.map((id: PlanId) => {
         const plan = PLANS[id];
         const cta = ctaFor(plan);
-        const features = reading === 'landing' ? plan.landingFeatures : plan.features;
         const ctaClass = buttonVariants({ variant: plan.isPopular ? 'default' : 'outline', className: 'mt-6 w-full' });
         return (
           <li
@@ -47,11 +36,11 @@ export function PlanCards({ reading, ctaFor, headingLevel = 'h3' }: PlanCardsPro
             <Heading className="text-xl font-semibold">{plan.name}</Heading>
             <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
             <p className="mt-4">
-              <span className="text-4xl font-bold">{priceLabel(plan, reading)}</span>
-              {hasMonthlyPrice(plan, reading) ? <span className="text-muted-foreground">/month</span> : null}
+              <span className="text-4xl font-bold">{planPriceLabel(plan)}</span>
+              <span className="text-muted-foreground">/month</span>
             </p>
             <ul className="mt-4 flex-1 space-y-2 text-sm">
-              {features.map((feature) => (
+              {plan.features.map((feature) => (
                 <PlanFeature key={feature} feature={feature} />
               ))}
             </ul>

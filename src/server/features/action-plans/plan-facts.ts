@@ -39,7 +39,12 @@ export type Industry = { code: string; name: string; evidenceId: string };
 export type Labour = { employment?: Evidence; growth?: Evidence; wage?: Evidence };
 
 export type OpportunityFacts = {
+  /** The job or need the opportunity is about (may be an O*NET task: "Operate telephone switchboard…"). */
   offering: string;
+  /** What the founder builds, named by the opportunity's plain title (never an O*NET task as a product name). */
+  product: string;
+  /** 'enterprise' only when the evidence says the buyers are large organisations; else tasks fit a small business. */
+  customers: 'enterprise' | 'small';
   segment: string;
   occupations: Occupation[];
   workTasks: WorkTask[];
@@ -70,9 +75,31 @@ function ofOccupation(note: string): string {
   return /(?:Task of|used by)\s+(.+?)(?:\s+\(|$)/.exec(note)?.[1]?.trim() ?? '';
 }
 
+/** Words that say the buyers are large organisations (the only case for SSO, audit logs, procurement). */
+const ENTERPRISE =
+  /\b(enterprises?|corporations?|corporate|large (?:companies|businesses|organi[sz]ations|employers)|fortune \d+|multinationals?|health systems?|hospital systems?|banks|insurers|governments?|government agencies|universities)\b/i;
+
+/**
+ * The product's name: the opportunity's title without a trailing "for <segment>" (the tasks name the
+ * segment themselves), first letter lower-cased unless it is an acronym ("AI phone answering").
+ */
+export function productName(title: string, segment: string): string {
+  const plain = title.trim().replace(/[.!]+$/, '');
+  const suffix = [' for ', ' in ', ' among ']
+    .map((p) => `${p}${segment}`.toLowerCase())
+    .find((p) => plain.toLowerCase().endsWith(p));
+  const name = suffix && plain.length > suffix.length ? plain.slice(0, plain.length - suffix.length) : plain;
+  const first = name.slice(0, 2);
+  return first === first.toUpperCase() ? name : name.charAt(0).toLowerCase() + name.slice(1);
+}
+
 export function factsOf(opportunity: GeneratorInput): OpportunityFacts {
   const facts: OpportunityFacts = {
     offering: opportunity.cell.offering,
+    product: productName(opportunity.title, opportunity.cell.segment),
+    customers: ENTERPRISE.test([opportunity.title, opportunity.cell.segment, opportunity.targetAudience].join(' '))
+      ? 'enterprise'
+      : 'small',
     segment: opportunity.cell.segment,
     occupations: [],
     workTasks: [],

@@ -7,6 +7,7 @@ import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 import { users } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { clip } from './plan-recipes.ts';
 
 // A plan generated from a validated idea (real engine, seed corpus): the idea's own hypotheses with
 // their kill criteria become the validation tasks, its weak scores become work, and the idea's
@@ -50,7 +51,7 @@ async function validatedIdea(user: TestUser, sourceSearchResultId?: number): Pro
   return validated.json<{ data: IdeaDto }>().data;
 }
 
-const hypothesisTitle = (statement: string) => `Test the hypothesis: ${statement.replace(/\.$/, '')}`.slice(0, 200);
+const hypothesisTitle = (statement: string) => clip(`Test the hypothesis: ${statement.replace(/\.$/, '')}`, 200);
 const tasksOf = (plan: ActionPlanDto) => plan.phases.flatMap((p) => p.tasks);
 
 beforeAll(async () => {
@@ -89,12 +90,20 @@ describe('a plan from a validated idea', () => {
       expect(found, h.statement).toBeDefined();
       expect(found?.description).toContain(`Kill criterion: ${h.killCriterion.replace(/\.$/, '')}`);
     }
-    const weak = (idea.validation?.scores ?? []).filter((s) => s.key !== 'overall' && s.score !== null && s.score < 60);
+    const weak = (idea.validation?.scores ?? [])
+      .filter((s) => s.key !== 'overall' && s.score !== null && s.score < 60)
+      .sort((a, b) => a.score! - b.score!);
+    // A weak score becomes the work that answers it, never "raise the score" (issue 29); the score is in its description.
     for (const s of weak.slice(0, 2)) {
-      expect(validation.map((task) => task.title)).toContain(
-        `Raise the idea's ${s.label.toLowerCase()} score (${s.score}/100)`,
+      expect(validation.map((task) => task.description).join(' ')).toContain(
+        `The idea's ${s.label.toLowerCase()} is ${s.score}/100.`,
       );
     }
+    expect(
+      tasksOf(plan)
+        .map((task) => task.title)
+        .join(' '),
+    ).not.toMatch(/score/i);
     // The source opportunity names the competitors to study.
     const competitor = source.competitors.find((c) => c.verified)?.name;
     if (competitor) expect(tasksOf(plan).map((task) => task.title)).toContain(`Study ${competitor}`);

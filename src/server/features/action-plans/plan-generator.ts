@@ -22,7 +22,7 @@ function fill(textWithSlots: string | undefined, facts: OpportunityFacts): strin
   if (textWithSlots === undefined) return '';
   let missing = false;
   const values: Record<string, string | undefined> = {
-    offering: facts.offering,
+    offering: facts.product,
     segment: facts.segment,
     industry: facts.industries[0]?.name,
     occupation: facts.occupations[0] ? lower(facts.occupations[0].title) : undefined,
@@ -41,6 +41,7 @@ function expand(
   facts: OpportunityFacts,
   template: Pick<SystemTemplate, 'channels'>,
 ): GeneratedTask[] {
+  if (item.forCustomers && item.forCustomers !== facts.customers) return [];
   if (item.recipe) return RECIPES[item.recipe](facts, template);
   const title = fill(item.title, facts);
   const description = fill(item.description, facts);

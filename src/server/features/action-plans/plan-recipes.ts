@@ -1,4 +1,6 @@
+import { TASK_TITLE_MAX } from '#shared/action-plans/action-plans.constants.ts';
 import type { TemplateRecipe } from '#shared/action-plans/action-plans.schemas.ts';
+import type { ScoreKey } from '#shared/ideas/ideas.schemas.ts';
 import type { IdeaFacts, Labour, OpportunityFacts } from './plan-facts.ts';
 import type { SystemTemplate } from './plan-templates.ts';
 
@@ -33,6 +35,14 @@ function labourOf(facts: OpportunityFacts, code: string): Labour | undefined {
   return facts.labour.get(code.replace(/\.\d+$/, ''));
 }
 
+/** At most `max` characters, cut at a word boundary with an ellipsis (issue 29: "…taking m"). */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,;:"“(]+$/, '')}…`;
+}
+
 export function task(
   title: string,
   description: string,
@@ -40,7 +50,7 @@ export function task(
   evidenceIds: (string | null)[],
 ): GeneratedTask {
   return {
-    title: title.slice(0, 200),
+    title: clip(title, TASK_TITLE_MAX),
     description,
     estimatedTime,
     evidenceIds: evidenceIds.filter((id): id is string => Boolean(id)),
@@ -55,7 +65,7 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
     if (occupations.length === 0) {
       return [
         task(
-          `Interview ten ${facts.segment} about ${facts.offering}`,
+          `Interview ten ${facts.segment} about ${facts.product}`,
           `The analysis names no occupation for this work, so start with the ${facts.segment} themselves: how do they handle ${facts.offering} today, what does it cost them, what have they tried?`,
           '1 week',
           [],
@@ -68,10 +78,10 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
       const reported = o.reportedTitle ? ` (reported title "${o.reportedTitle}")` : '';
       if (o.kind === 'customer') {
         return task(
-          `Interview ${lower(o.title)} who would buy ${facts.offering}`,
+          `Interview ${lower(o.title)} who would buy ${facts.product}`,
           [
             `O*NET names ${o.title} (${o.code})${reported} as the customers for this work.`,
-            `Ask what ${facts.offering} would be worth to them, who decides, and what they use today.`,
+            `Ask what ${facts.product} would be worth to them, who decides, and what they use today.`,
             labour?.employment ? `${labour.employment.note} (BLS).` : null,
           ]
             .filter(Boolean)
@@ -100,7 +110,7 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
     if (competitors.length === 0) {
       return [
         task(
-          `Look for incumbents of ${facts.offering} outside our data`,
+          `Look for incumbents of ${facts.product} outside our data`,
           'The directory names no competitor in this cell. That is not proof there is none: check app marketplaces, review sites and trade directories before building.',
           '1 day',
           [],
@@ -126,7 +136,7 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
     return [
       task(
         `Map the software this work runs on today: ${listNames(software.slice(0, 3).map((s) => s.name))}`,
-        `O*NET lists ${listNames(software.map((s) => s.name))} as software used by ${who}. Decide whether ${facts.offering} integrates with it or replaces it, and ask interviewees which one they use.`,
+        `O*NET lists ${listNames(software.map((s) => s.name))} as software used by ${who}. Decide whether ${facts.product} integrates with it or replaces it, and ask interviewees which one they use.`,
         '2 days',
         software.map((s) => s.evidenceId),
       ),
@@ -147,7 +157,7 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
     ].filter(Boolean);
     if (lines.length === 0) return [];
     return [
-      task(`Size the market for ${facts.offering}`, lines.join(' '), '2 days', [
+      task(`Size the market for ${facts.product}`, lines.join(' '), '2 days', [
         industry?.evidenceId ?? null,
         buyers?.employment?.id ?? null,
         work?.employment?.id ?? null,
@@ -161,7 +171,7 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
     facts.risks.map((r) =>
       task(
         `Check the ${r.flag} risk before building`,
-        `${r.note ? `${r.note}. ` : ''}Find out which rules apply to ${facts.offering} for ${facts.segment} and what they cost to meet.`,
+        `${r.note ? `${r.note}. ` : ''}Find out which rules apply to ${facts.product} for ${facts.segment} and what they cost to meet.`,
         '3 days',
         [r.evidenceId],
       ),
@@ -172,7 +182,7 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
     if (!job) {
       return [
         task(
-          `Build the smallest version of ${facts.offering} for ${facts.segment}`,
+          `Build the smallest version of ${facts.product} for ${facts.segment}`,
           'One job, end to end, for the customers you interviewed; nothing else.',
           '3 weeks',
           [],
@@ -183,7 +193,7 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
       task(
         `Build for one job first: ${quote(job.text)}`,
         [
-          `Of the tasks O*NET lists for ${job.occupation || 'this work'}, the one closest to what ${facts.offering} does. Do only this, end to end, for ${facts.segment}.`,
+          `Of the tasks O*NET lists for ${job.occupation || 'this work'}, the one closest to what ${facts.product} does. Do only this, end to end, for ${facts.segment}.`,
           software ? `Work alongside ${software.name} if interviews confirm they use it.` : null,
         ]
           .filter(Boolean)
@@ -202,7 +212,7 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
         return [
           task(
             `Test outbound to ${facts.segment} (NAICS ${industry.code} ${industry.name})`,
-            `List 50 businesses classed under NAICS ${industry.code} from public directories, contact them with one offer for ${facts.offering}, and count replies and meetings.`,
+            `List 50 businesses classed under NAICS ${industry.code} from public directories, contact them with one offer for ${facts.product}, and count replies and meetings.`,
             '2 weeks',
             [industry.evidenceId],
           ),
@@ -212,7 +222,7 @@ export const RECIPES: Record<TemplateRecipe, Recipe> = {
         return [
           task(
             `Test reaching ${lower(occupation.title)} where they gather`,
-            `Post one offer for ${facts.offering} in the associations, forums and groups of ${lower(occupation.title)}; count sign-ups.`,
+            `Post one offer for ${facts.product} in the associations, forums and groups of ${lower(occupation.title)}; count sign-ups.`,
             '2 weeks',
             [occupation.evidenceId],
           ),
@@ -250,7 +260,7 @@ function evidenceHypotheses(facts: OpportunityFacts): GeneratedTask[] {
     task(
       job
         ? `Test the hypothesis: ${facts.segment} feel the pain of ${quote(job.text)}`
-        : `Test the hypothesis: ${facts.segment} feel the pain ${facts.offering} removes`,
+        : `Test the hypothesis: ${facts.segment} feel the pain ${facts.product} removes`,
       'Kill criterion: fewer than 3 of 10 interviewees rank it among their top three problems.',
       '1 week',
       [job?.evidenceId ?? null],
@@ -268,7 +278,7 @@ function evidenceHypotheses(facts: OpportunityFacts): GeneratedTask[] {
   }
   out.push(
     task(
-      `Test the hypothesis: ${facts.segment} will pay for ${facts.offering}`,
+      `Test the hypothesis: ${facts.segment} will pay for ${facts.product}`,
       [
         wage ? `Anchor the price on what the work costs: ${wage.note}.` : null,
         'Kill criterion: no one commits (a letter of intent, a deposit or a paid pilot) after a demo.',
@@ -282,24 +292,38 @@ function evidenceHypotheses(facts: OpportunityFacts): GeneratedTask[] {
   return out;
 }
 
-/** At most this many of a validated idea's scores become "raise it" tasks (the weakest first). */
+/** At most this many of a validated idea's weak scores become work (the weakest first). */
 const MAX_WEAK_SCORES = 2;
 /** A score under this is weak enough to plan work on. */
 const WEAK_SCORE = 60;
 
 /**
+ * The work that answers a weak score, never the score itself as a task (issue 29: "Raise the idea's
+ * competition score"): the score and what would change it go in the description.
+ */
+const SCORE_WORK: Record<Exclude<ScoreKey, 'overall'>, (facts: OpportunityFacts) => string> = {
+  competition: (f) => `Find what the existing companies leave undone for ${f.segment}`,
+  originality: (f) => `Write down what ${f.product} does that the closest companies do not`,
+  marketGap: (f) => `Check with ${f.segment} how often this problem comes up and what it costs them`,
+  credibility: (f) => `Check the numbers behind ${f.product}: price, reachable customers and runway`,
+};
+
+/**
  * A validated idea's own hypotheses (with their kill criteria and interview scripts) in the idea's
- * order, those already killed left out, after the idea's weakest scores with what would change them.
+ * order, those already killed left out, after the work its weakest scores call for.
  */
 function ideaHypotheses(facts: OpportunityFacts, idea: IdeaFacts): GeneratedTask[] {
   const weak = idea.scores
-    .filter((s): s is typeof s & { score: number } => s.key !== 'overall' && s.score !== null && s.score < WEAK_SCORE)
+    .filter(
+      (s): s is typeof s & { key: Exclude<ScoreKey, 'overall'>; score: number } =>
+        s.key !== 'overall' && s.score !== null && s.score < WEAK_SCORE,
+    )
     .sort((a, b) => a.score - b.score)
     .slice(0, MAX_WEAK_SCORES)
     .map((s) =>
       task(
-        `Raise the idea's ${s.label.toLowerCase()} score (${s.score}/100)`,
-        `${s.whatWouldChange} Re-validate "${idea.title}" once you know more: the score is recomputed from the same evidence.`,
+        SCORE_WORK[s.key](facts),
+        `${s.whatWouldChange} (The idea's ${s.label.toLowerCase()} is ${s.score}/100.) Re-validate "${idea.title}" once you know more: it is recomputed from the same evidence.`,
         '3 days',
         [],
       ),

@@ -102,8 +102,16 @@ export const SYSTEM_TEMPLATES: readonly SystemTemplate[] = [
       development([
         {
           title: 'Set up single sign-on, roles and an audit log',
-          description: 'The checks a business buyer asks for before a pilot.',
+          description: 'The checks a large organisation’s IT team asks for before a pilot.',
           estimatedTime: '1 week',
+          forCustomers: 'enterprise',
+        },
+        {
+          title: 'Make buying take minutes for a small office',
+          description:
+            'A small {segment} buys with a card, not a procurement process: self-serve sign-up, monthly billing, no setup call, and a way to invite one colleague.',
+          estimatedTime: '1 week',
+          forCustomers: 'small',
         },
       ]),
       launch([

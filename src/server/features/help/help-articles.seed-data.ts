@@ -156,7 +156,7 @@ Without the full datasets installed, the server runs on a small sample corpus; r
     related: ['privacy-and-your-data'],
     content: `- ${PLANS.free.name}: ${FREE_MONTHLY_SEARCHES} searches per calendar month and ${FREE_HISTORY_DAYS} days of search history. The header warns you from ${USAGE_WARNING_AT} searches used.
 - ${PLANS.pro.name} ($${PLANS.pro.monthlyPriceUsd} a month): unlimited searches and history, collaboration, custom reports and the Pro resources in the library.
-- ${PLANS.enterprise.name}: everything in Pro plus team management, white-label options and API access.
+- ${PLANS.enterprise.name} ($${PLANS.enterprise.monthlyPriceUsd} a month): everything in Pro plus team management and REST API access (white-label options are coming soon).
 
 A ${TRIAL_DAYS}-day Pro trial is available once per account, without a credit card.
 

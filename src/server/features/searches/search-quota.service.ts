@@ -69,11 +69,13 @@ async function refundExpired(tx: Tx, where: ReturnType<typeof and>): Promise<num
  * Reserves a search before the engine runs: the in-flight cap, then the conditional count, then
  * the reservation row — one transaction under the user's row lock.
  */
-export function reserveSearch(
+export async function reserveSearch(
   db: Database,
   options: { userId: number; limit: number | null; now: Date; maxInFlight?: number },
 ): Promise<ReserveResult> {
   const { userId, limit, now, maxInFlight = SEARCHES_IN_FLIGHT_PER_USER } = options;
+  // Releases owed from an outage go first: they may be this user's own slots.
+  await retryPendingReleases(db);
   return db.transaction(async (tx): Promise<ReserveResult> => {
     await lockUser(tx, userId);
     await refundExpired(tx, and(eq(searchReservations.userId, userId), lte(searchReservations.expiresAt, now)));
@@ -98,12 +100,59 @@ export function reserveSearch(
   });
 }
 
-/** A failed or cancelled analysis: the slot is freed and the unit given back (once, however often called). */
-export async function releaseReservation(db: Database, reservation: Reservation): Promise<void> {
+async function releaseNow(db: Database, reservation: Reservation): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUser(tx, reservation.userId);
     await refundExpired(tx, eq(searchReservations.id, reservation.id));
   });
+}
+
+// Releases that failed because the database failed with the request (issue 32): kept in this
+// process and retried until they succeed, so the slot and the unit come back when the database
+// does (the next search also retries them first), not 10 minutes later when the reservation expires.
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 15_000;
+const pendingReleases = new WeakMap<Database, Map<number, Reservation>>();
+
+function scheduleRetry(db: Database, delayMs: number): void {
+  const timer = setTimeout(() => {
+    void retryPendingReleases(db).then((left) => {
+      if (left > 0) scheduleRetry(db, Math.min(delayMs * 2, RETRY_MAX_MS));
+    });
+  }, delayMs);
+  timer.unref();
+}
+
+/** Tries every release this process still owes on `db`; returns how many are still owed. */
+async function retryPendingReleases(db: Database): Promise<number> {
+  const pending = pendingReleases.get(db);
+  if (!pending) return 0;
+  for (const reservation of [...pending.values()]) {
+    try {
+      await releaseNow(db, reservation);
+      pending.delete(reservation.id);
+    } catch {
+      break; // still down: the next retry (or the next search) tries again
+    }
+  }
+  return pending.size;
+}
+
+/**
+ * A failed or cancelled analysis: the slot is freed and the unit given back (once, however often
+ * called). When the database fails this too, the release is owed and retried until it succeeds.
+ */
+export async function releaseReservation(db: Database, reservation: Reservation): Promise<void> {
+  try {
+    await releaseNow(db, reservation);
+  } catch (error) {
+    const pending = pendingReleases.get(db) ?? new Map<number, Reservation>();
+    pendingReleases.set(db, pending);
+    const first = pending.size === 0;
+    pending.set(reservation.id, reservation);
+    if (first) scheduleRetry(db, RETRY_FIRST_MS);
+    throw error;
+  }
 }
 
 /**

@@ -2,20 +2,27 @@ import { useQuery } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { planIncludes } from '#shared/plans/plan-features.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { ApiError } from '#client/lib/api-error.ts';
+import { useAuthStore } from '#client/lib/auth-store.ts';
 import { templatesQueryOptions, useCreatePlan } from '../api/action-plans-api.ts';
 
 // "Create action plan" on an opportunity or a validated idea: generates the plan (or opens the one
-// already made) and goes to it. Without Pro, it opens the plan page with the upgrade prompt and the
-// example plan.
+// already made) and goes to it. Without Pro the button carries the Pro mark before any click and opens
+// the plan page with the upgrade prompt and an example built from this opportunity (an idea's: its
+// source opportunity), not from another analysis (issue 29).
 
-type PlanFrom = { searchResultId: number } | { ideaId: number };
+type PlanFrom = { searchResultId: number } | { ideaId: number; sourceSearchResultId: number | null };
 
 export function CreatePlanButton(props: PlanFrom) {
-  const from: PlanFrom = 'ideaId' in props ? { ideaId: props.ideaId } : { searchResultId: props.searchResultId };
+  const from = 'ideaId' in props ? { ideaId: props.ideaId } : { searchResultId: props.searchResultId };
+  const exampleFrom = 'ideaId' in props ? props.sourceSearchResultId : props.searchResultId;
+  const plan = useAuthStore((s) => s.user?.plan ?? 'free');
+  const canCreate = planIncludes(plan, 'actionPlans');
   const navigate = useNavigate();
+  const openExample = () => void navigate(paths.actionPlan.href(exampleFrom ? { from: exampleFrom } : {}));
   const selectId = useId();
   const templates = useQuery(templatesQueryOptions());
   const create = useCreatePlan();
@@ -29,8 +36,7 @@ export function CreatePlanButton(props: PlanFrom) {
       {
         onSuccess: (plan) => void navigate(paths.actionPlan.href({ plan: plan.id })),
         onError: (e) => {
-          if (e instanceof ApiError && e.code === 'PLAN_REQUIRED')
-            void navigate(paths.actionPlan.href('searchResultId' in from ? { from: from.searchResultId } : {}));
+          if (e instanceof ApiError && e.code === 'PLAN_REQUIRED') openExample();
           else setError(e instanceof ApiError ? e.message : 'Could not create the plan.');
         },
       },
@@ -59,8 +65,13 @@ export function CreatePlanButton(props: PlanFrom) {
             ))}
         </select>
       </div>
-      <Button onClick={onCreate} disabled={create.isPending}>
+      <Button
+        onClick={canCreate ? onCreate : openExample}
+        disabled={create.isPending}
+        aria-label={canCreate ? undefined : 'Create action plan (Pro feature): see an example'}
+      >
         <ListChecks aria-hidden="true" /> {create.isPending ? 'Creating…' : 'Create action plan'}
+        {canCreate ? null : <span className="rounded-full border px-2 text-xs">Pro</span>}
       </Button>
       {error ? (
         <p role="alert" className="w-full text-sm text-destructive">

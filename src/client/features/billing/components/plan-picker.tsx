@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PaidPlanId } from '#shared/billing/billing.schemas.ts';
-import { MONEY_BACK_DAYS, PLANS } from '#shared/plans/plans.constants.ts';
+import { MONEY_BACK_DAYS, PLANS, planPriceLabel } from '#shared/plans/plans.constants.ts';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { PlanFeature } from '#client/components/marketing/plan-feature.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -71,7 +71,7 @@ export function PlanPicker({ initialPlan }: { initialPlan: PaidPlanId }) {
                 ) : null}
               </span>
               <span className="mt-3 text-3xl font-bold">
-                ${definition.monthlyPriceUsd}
+                {planPriceLabel(definition)}
                 <span className="text-base font-normal text-muted-foreground">/month</span>
               </span>
               <span className="mt-1 text-sm text-muted-foreground">{definition.description}</span>
@@ -99,7 +99,7 @@ export function PlanPicker({ initialPlan }: { initialPlan: PaidPlanId }) {
           </Link>
         )}
         <p className="text-sm text-muted-foreground">
-          All plans include a {MONEY_BACK_DAYS}-day money-back guarantee. Cancel anytime.
+          Paid plans include a {MONEY_BACK_DAYS}-day money-back guarantee. Cancel anytime.
         </p>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import { PLAN_IDS, PLANS, type PlanId } from '#shared/plans/plans.constants.ts';
+import { PLAN_IDS, PLANS, planPriceLabel, type PlanId } from '#shared/plans/plans.constants.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { PlanFeature } from '#client/components/marketing/plan-feature.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -41,8 +41,8 @@ export function PlansContent({ currentPlan, highlight = 'pro', onNavigate }: Pla
                 {isCurrent ? <span className="rounded-full border px-2 py-0.5 text-xs">Current Plan</span> : null}
               </div>
               <p className="mt-3">
-                <span className="text-3xl font-bold">{plan.dialogPriceLabel}</span>
-                {plan.dialogPriceLabel.startsWith('$') ? <span className="text-muted-foreground">/month</span> : null}
+                <span className="text-3xl font-bold">{planPriceLabel(plan)}</span>
+                <span className="text-muted-foreground">/month</span>
               </p>
               <ul className="mt-3 flex-1 space-y-1 text-sm">
                 {plan.features.map((f) => (

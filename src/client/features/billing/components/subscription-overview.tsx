@@ -27,10 +27,12 @@ const STATUS_LABELS: Record<string, string> = {
   incomplete: 'Awaiting payment',
 };
 
-function statusLine(subscription: NonNullable<SubscriptionView['subscription']>): string {
+/** The demo provider's subscriptions run one period and never renew (its checkout says so); Stripe's renew. */
+function statusLine(subscription: NonNullable<SubscriptionView['subscription']>, isDemo: boolean): string {
   if (!subscription.currentPeriodEnd) return ownValue(STATUS_LABELS, subscription.status) ?? subscription.status;
   const date = formatDate(subscription.currentPeriodEnd, 'long');
   if (subscription.cancelAtPeriodEnd) return `Cancelled — your plan ends on ${date}`;
+  if (isDemo && subscription.status === 'active') return `Active (demo) — ends on ${date}, does not renew`;
   if (subscription.status === 'active') return `Active — renews on ${date}`;
   return `${ownValue(STATUS_LABELS, subscription.status) ?? subscription.status} — current period ends on ${date}`;
 }
@@ -66,7 +68,7 @@ export function SubscriptionOverview() {
           Current plan: {PLANS[plan].name}
         </h2>
         {subscription ? (
-          <p data-testid="subscription-status">{statusLine(subscription)}</p>
+          <p data-testid="subscription-status">{statusLine(subscription, provider === 'demo')}</p>
         ) : trialExpiration ? (
           <p>Free trial — ends on {formatDate(trialExpiration, 'long')}. Subscribe to keep Pro afterwards.</p>
         ) : (

@@ -15,11 +15,20 @@ type SearchBarProps = {
   onFiltersChange: (filters: SearchFilters) => void;
   onSearch: (query: string) => void;
   isLoading: boolean;
+  /** A query to start with (the upgrade page sends the one the quota stopped back here). */
+  initialQuery?: string;
 };
 
 /** docs/product/screens.md: Enter or Search runs; the button is disabled while loading; Ctrl/Cmd+K focuses the field. */
-export function SearchBar({ filters, recentWindow, onFiltersChange, onSearch, isLoading }: SearchBarProps) {
-  const [query, setQuery] = useState('');
+export function SearchBar({
+  filters,
+  recentWindow,
+  onFiltersChange,
+  onSearch,
+  isLoading,
+  initialQuery = '',
+}: SearchBarProps) {
+  const [query, setQuery] = useState(initialQuery);
   const [isPanelOpen, setPanelOpen] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
   const closePanel = () => {

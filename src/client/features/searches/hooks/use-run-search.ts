@@ -35,7 +35,7 @@ export function useRunSearch() {
   }, []);
 
   const start = useCallback(
-    async (path: string, body: unknown) => {
+    async (path: string, body: unknown, query?: string) => {
       if (controller.current) return;
       const abort = new AbortController();
       controller.current = abort;
@@ -50,7 +50,7 @@ export function useRunSearch() {
           else if (line.type === 'opportunity')
             setState((s) => ({ ...s, opportunities: [...s.opportunities, line.opportunity] }));
           else if (line.type === 'error') fail(line.message || 'Search failed');
-          else if (line.data.upgradeRequired) target = paths.upgrade.href();
+          else if (line.data.upgradeRequired) target = paths.upgrade.href(query);
           else if (line.data.search?.id) target = paths.search.href(line.data.search.id);
           else fail('Invalid search response');
         }
@@ -81,7 +81,7 @@ export function useRunSearch() {
     (query: string, filters: SearchFilters) => {
       const trimmed = query.trim();
       if (!trimmed) return;
-      void start('/api/search', { query: trimmed, filters });
+      void start('/api/search', { query: trimmed, filters }, trimmed);
     },
     [start],
   );

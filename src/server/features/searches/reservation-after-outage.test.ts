@@ -1,0 +1,89 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCHES_IN_FLIGHT_PER_USER } from '#shared/plans/plans.constants.ts';
+import { searchReservations, users } from '../../db/schema/index.ts';
+import { createFakeEngine } from '../../test/fake-engine.ts';
+import { createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+// Issue 32: a search whose database went away between the engine and the write could not give its
+// in-flight slot back (the release failed too), so after the database returned the user got
+// "You already have 2 searches running" and read one search too many until the reservation expired
+// (10 minutes). The outage is simulated on PGlite at the point of the engine call: every query
+// fails as a refused connection until the test lifts it.
+
+let t: TestApp;
+let down = false;
+/** How many of the next analyses take the database down while the engine runs. */
+let failNext = 0;
+const restore: Array<() => void> = [];
+
+function refused(): Promise<never> {
+  return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+}
+
+/** Every statement and transaction on the client fails while `down` is true. */
+function breakable(client: PGlite): void {
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const patched = (...args: unknown[]) => (down ? refused() : original(...args));
+    Object.assign(client, { [name]: patched });
+    restore.push(() => Object.assign(client, { [name]: original }));
+  }
+}
+
+beforeAll(async () => {
+  const engine = createFakeEngine({
+    gate: async () => {
+      if (failNext > 0) {
+        failNext--;
+        down = true;
+      }
+    },
+  });
+  t = await createTestApp({ overrides: { searchEngine: engine } });
+  if (!t.db.pglite) throw new Error('this test runs on PGlite');
+  breakable(t.db.pglite);
+});
+afterAll(async () => {
+  down = false;
+  for (const undo of restore) undo();
+  await t.close();
+});
+
+const search = (headers: Record<string, string>, query: string) =>
+  t.app.inject({ method: 'POST', url: '/api/search', headers, payload: { query } });
+
+describe('reservations held by a request the database failed', () => {
+  it('are released once the database is back: no "searches running", usage not one high', async () => {
+    const user = await createUser(t);
+    failNext = SEARCHES_IN_FLIGHT_PER_USER;
+    for (let i = 0; i < SEARCHES_IN_FLIGHT_PER_USER; i++) {
+      down = false;
+      const res = await search(user.headers, `dental scheduling ${String(i)}`);
+      expect(res.statusCode, res.body).toBe(503);
+    }
+    down = false;
+    // Back without any request: the held slots are given back on their own, within seconds.
+    await expect
+      .poll(async () => (await t.db.db.select().from(searchReservations)).length, { timeout: 10_000, interval: 200 })
+      .toBe(0);
+    const [row] = await t.db.db.select({ n: users.searchCount }).from(users).where(eq(users.id, user.user.id));
+    expect(row?.n).toBe(0);
+  });
+
+  it('are released by the next request when it comes first', async () => {
+    const user = await createUser(t);
+    failNext = SEARCHES_IN_FLIGHT_PER_USER;
+    for (let i = 0; i < SEARCHES_IN_FLIGHT_PER_USER; i++) {
+      down = false;
+      expect((await search(user.headers, `pet care ${String(i)}`)).statusCode).toBe(503);
+    }
+    down = false;
+    const res = await search(user.headers, 'pet care again');
+    expect(res.statusCode, res.body).toBe(200);
+    const usage = await t.app.inject({ method: 'GET', url: '/api/user/usage', headers: user.headers });
+    expect(usage.json<{ data: { searchesUsed: number } }>().data.searchesUsed).toBe(1);
+  });
+});
