@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../src/shared/api-keys/api-keys.schemas.ts';
-import { defaultFilters } from '../src/shared/searches/filters.schemas.ts';
+import { seededSearch } from './support/seeded-search.ts';
 import { buildApp } from '../src/server/app.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { searches, users } from '../src/server/db/schema/index.ts';
@@ -81,23 +81,15 @@ try {
       )
       .returning();
     for (let i = 0; i < people.length; i += 50) {
-      await database.db.insert(searches).values(
-        people.slice(i, i + 50).flatMap((user) =>
-          Array.from({ length: SEARCHES_PER_USER }, (_, j) => ({
-            userId: user.id,
-            query: `seeded query ${j}`,
-            timestamp: new Date(now.getTime() - j * 60_000),
-            filters: defaultFilters(),
-            status: 'ok' as const,
-            engine: 'offline' as const,
-            composerMode: 'offline' as const,
-            corpusVersion: 'bench',
-            corpusKind: 'seed' as const,
-            rubricVersion: 'bench',
-            facets: { offering: [], segment: [], keywords: [] },
-          })),
-        ),
-      );
+      await database.db
+        .insert(searches)
+        .values(
+          people
+            .slice(i, i + 50)
+            .flatMap((user) =>
+              Array.from({ length: SEARCHES_PER_USER }, (_, j) => seededSearch(user.id, j, now.getTime())),
+            ),
+        );
     }
     const keyHeaders: { headers: Record<string, string> }[] = [];
     for (const user of people) {

@@ -6,6 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { registerFeatures } from './features.ts';
+import { startAuthCache, type AuthCache } from './lib/auth-cache.ts';
 import { registerAuthGuard } from './lib/auth-guard.ts';
 import { createClock, type Clock } from './lib/clock.ts';
 import { createJobQueue } from './lib/jobs/job-queue.ts';
@@ -34,6 +35,8 @@ export type AppDeps = {
   db: Database;
   clock: Clock;
   jwt: JwtKeys;
+  /** What the auth guard read per (user, session), dropped on every announced change (lib/auth-cache.ts). */
+  authCache: AuthCache;
   /** The app's one mailer (SMTP, or the outbox without SMTP_URL; replaceable in tests). */
   mailer: Mailer;
   /** Durable background jobs: features register their definitions and enqueue (lib/jobs/job.ts). */
@@ -113,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.database.db,
     clock: options.clock ?? createClock(),
     jwt: createJwtKeys(jwtSecret),
+    authCache: await startAuthCache(options.database, env.AUTH_CACHE_TTL_MS),
     mailer:
       overrides.mailer ??
       createMailer({
@@ -141,6 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('preClose', async () => {
     await deps.jobs.stop();
+  });
+  app.addHook('onClose', async () => {
+    await deps.authCache.close();
   });
 
   app.addHook('onRequest', async (request, reply) => {

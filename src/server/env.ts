@@ -62,6 +62,9 @@ const envSchema = z
     // A response that does not match its declared schema: a 500 (strict) or a warning in the log.
     // Unset: strict everywhere except production.
     RESPONSE_VALIDATION: optionalString.pipe(z.enum(['strict', 'log']).optional()),
+    // How long the auth guard may keep a user's row and session state (dropped at once on any change
+    // the database announces; lib/auth-cache.ts). Unset: 5 s, except 0 (off) under NODE_ENV=test.
+    AUTH_CACHE_TTL_MS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(60_000).optional()),
     // A client build to serve instead of dist/client (the browser tests use a private build).
     CLIENT_DIST_DIR: optionalString,
   })
@@ -98,8 +101,9 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'PAYMENTS_PROVIDER'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'PAYMENTS_PROVIDER' | 'AUTH_CACHE_TTL_MS'> & {
   PUBLIC_URL: string;
+  AUTH_CACHE_TTL_MS: number;
   PAYMENTS_PROVIDER: 'demo' | 'stripe' | 'off';
   DATA_DIR_ABS: string;
   responseValidation: 'strict' | 'log';
@@ -125,6 +129,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${String(result.data.PORT)}`,
     PAYMENTS_PROVIDER: result.data.PAYMENTS_PROVIDER ?? (result.data.NODE_ENV === 'production' ? 'off' : 'demo'),
     DATA_DIR_ABS: path.resolve(result.data.DATA_DIR),
+    AUTH_CACHE_TTL_MS: result.data.AUTH_CACHE_TTL_MS ?? (result.data.NODE_ENV === 'test' ? 0 : 5_000),
     responseValidation,
   };
 }

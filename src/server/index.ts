@@ -1,12 +1,15 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { runMigrations } from './db/migrate.ts';
 import { loadEnvOrExit } from './env.ts';
 
 // Starts the server: env → database (locked, migrated) → app → listen; graceful shutdown on signals.
+// The app's modules (seconds of loading) come after the checks that can refuse to start, so a bad
+// variable or a folder in use is reported at once.
 const env = loadEnvOrExit();
+const [{ openDatabase }, { DataDirLockedError }, { runMigrations }] = await Promise.all([
+  import('./db/client.ts'),
+  import('./db/data-dir-lock.ts'),
+  import('./db/migrate.ts'),
+]);
 
 let database;
 try {
@@ -25,6 +28,7 @@ try {
 const db = database;
 await runMigrations(db);
 
+const { buildApp } = await import('./app.ts');
 const app = await buildApp({ env, database: db, serveClient: true, clientDistDir: env.CLIENT_DIST_DIR });
 app.addHook('onClose', async () => {
   await db.close();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startServerProcess, stopServerProcess, waitForHealthy, type ServerProcess } from './test/server-process.ts';
+import { seedPgliteDataDir } from './test/test-database.ts';
 
 // Jobs survive a crash: a job queued by a server that is then killed with SIGKILL (no shutdown, no
 // flush of anything in memory) runs exactly once after a restart. On the database this run uses:
@@ -51,6 +52,7 @@ describe('a queued job and a crash', () => {
     await withDatabase(async (databaseUrl) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-jobs-'));
       dirs.push(dataDir);
+      if (!databaseUrl) await seedPgliteDataDir(dataDir);
       const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
       const email = `restart-${Date.now()}@example.test`;
 

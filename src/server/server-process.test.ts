@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startServerProcess, stopServerProcess, waitForHealthy, type ServerProcess } from './test/server-process.ts';
+import { seedPgliteDataDir } from './test/test-database.ts';
 
 // The real entry point as a process: data-folder lock, graceful shutdown, bad environment.
 const started: ServerProcess[] = [];
@@ -18,43 +19,48 @@ afterAll(async () => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the server process', () => {
-  it('refuses a second process on the same PGlite folder, and finishes in-flight requests on SIGTERM', async () => {
-    const dataDir = tempDir();
-    const first = await startServerProcess({ DATA_DIR: dataDir, ENABLE_TEST_HOOKS: 'true' });
-    started.push(first);
-    await waitForHealthy(first);
+// PGlite's data-folder lock and the start-up checks: the same on any database, so not repeated in the
+// PostgreSQL pass.
+const adminUrl = inject('testDatabaseUrl');
+if (!adminUrl) {
+  describe('the server process', () => {
+    it('refuses a second process on the same PGlite folder, and finishes in-flight requests on SIGTERM', async () => {
+      const dataDir = tempDir();
+      await seedPgliteDataDir(dataDir);
+      const first = await startServerProcess({ DATA_DIR: dataDir, ENABLE_TEST_HOOKS: 'true' });
+      started.push(first);
+      await waitForHealthy(first);
 
-    const second = await startServerProcess({ DATA_DIR: dataDir });
-    started.push(second);
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another Unbuilt process`);
+      const second = await startServerProcess({ DATA_DIR: dataDir });
+      started.push(second);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`The data folder ${dataDir} is in use by another Unbuilt process`);
 
-    // A request in flight when SIGTERM arrives still completes; the process then exits cleanly.
-    const inFlight = fetch(`${first.url}/api/__test/foundation/slow?ms=1500`).then(async (r) => ({
-      status: r.status,
-      body: (await r.json()) as { data: { waitedMs: number } },
-    }));
-    await new Promise((r) => setTimeout(r, 300));
-    first.child.kill('SIGTERM');
-    const response = await inFlight;
-    expect(response.status).toBe(200);
-    expect(response.body.data.waitedMs).toBe(1500);
-    expect(await first.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
-    // Two server processes and a fresh PGlite folder (initdb: 3–17 s here): more than the default on 2 busy cores.
-  }, 90_000);
+      // A request in flight when SIGTERM arrives still completes; the process then exits cleanly.
+      const inFlight = fetch(`${first.url}/api/__test/foundation/slow?ms=1500`).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { data: { waitedMs: number } },
+      }));
+      await new Promise((r) => setTimeout(r, 300));
+      first.child.kill('SIGTERM');
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(response.body.data.waitedMs).toBe(1500);
+      expect(await first.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
+      // Two server processes and a fresh PGlite folder (initdb: 3–17 s here): more than the default on 2 busy cores.
+    }, 90_000);
 
-  it('stops at start-up with a message naming a bad variable', async () => {
-    const server = await startServerProcess({ DATA_DIR: tempDir(), PORT: '3000', LOG_LEVEL: 'loud' });
-    started.push(server);
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('LOG_LEVEL');
+    it('stops at start-up with a message naming a bad variable', async () => {
+      const server = await startServerProcess({ DATA_DIR: tempDir(), PORT: '3000', LOG_LEVEL: 'loud' });
+      started.push(server);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('LOG_LEVEL');
+    });
   });
-});
+}
 
 // Two instances against one PostgreSQL (the scale-out shape): only in the PostgreSQL pass of CI.
-const adminUrl = inject('testDatabaseUrl');
 if (adminUrl) {
   describe('two servers on one PostgreSQL', () => {
     it('both come up when started at the same moment on an empty database', async () => {

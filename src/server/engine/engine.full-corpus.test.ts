@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { gapAnalysisSchema, type GapAnalysis } from '#shared/engine/analysis.schemas.ts';
 import { readTestVariable } from '../env.ts';
-import { testEnv } from '../test/test-app.ts';
+import { testEnv } from '../test/test-env.ts';
 import { createEngine, loadEngineIndex } from './engine.ts';
 import { verifyAnalysis } from './eval/verify-grounding.ts';
 import { filters } from './test/engine-fixtures.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gapAnalysisSchema, type AnalysisStage } from '#shared/engine/analysis.schemas.ts';
-import { testEnv } from '../test/test-app.ts';
+import { testEnv } from '../test/test-env.ts';
 import { createEngine, loadEngineIndex, SEED_WARNING } from './engine.ts';
 import { verifyAnalysis } from './eval/verify-grounding.ts';
 import { filters, fixtureEnv } from './test/engine-fixtures.ts';

@@ -1,7 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, registerViaApi } from '../test/auth-helpers.ts';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { TEST_JWT_SECRET } from '../test/test-env.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, JWT_AUDIENCE, JWT_ISSUER, createJwtKeys } from './jwt.ts';
 
 let t: TestApp;

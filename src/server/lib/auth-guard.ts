@@ -2,12 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtTokens, users, type UserRow } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
+import type { AuthRecord } from './auth-cache.ts';
 import type { AccessClaims } from './jwt.ts';
 
 // The auth guard: `preHandler: requireUser` on every route that needs a signed-in user (per route, the
 // one way: a route shows its own guard; sign-in.test.ts walks the route table and fails on a route that
 // has none and is not on its list of public routes). It verifies the bearer token and loads the user row
-// from the database on every request, so plan, status and locks are never taken from token claims.
+// and the session family's liveness from the database (or the auth cache, which drops them the moment
+// the database announces a change: lib/auth-cache.ts), so plan, status, locks and revocation are never
+// taken from token claims.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,11 +53,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   const { deps } = request.server;
   const now = deps.clock.now();
   const claims = await deps.jwt.verifyAccessToken(token, now);
-  const [row] = await userWithSessionQuery(deps.db).execute({
-    id: claims.userId,
-    familyId: claims.familyId,
-    now: now.toISOString(),
-  });
+  const row = await userWithSession(deps, claims, now);
   if (!row || !row.user.isActive) throw new AppError('UNAUTHENTICATED', 'You need to sign in.');
   // A token of a signed-out, reused or password-changed session dies with its family, not 15 min later.
   if (!row.familyLive) {
@@ -71,12 +70,37 @@ signsIn(requireUser);
 
 type Db = FastifyInstance['deps']['db'];
 
+/** The user row and the family's liveness: from the auth cache while it holds them, else one round trip. */
+async function userWithSession(
+  deps: FastifyInstance['deps'],
+  claims: AccessClaims,
+  now: Date,
+): Promise<AuthRecord | undefined> {
+  const nowMs = now.getTime();
+  const cached = deps.authCache.get(claims.userId, claims.familyId, nowMs);
+  if (cached) return cached;
+  const ticket = deps.authCache.ticket();
+  const [row] = await userWithSessionQuery(deps.db).execute({
+    id: claims.userId,
+    familyId: claims.familyId,
+    now: now.toISOString(),
+  });
+  if (!row) return undefined;
+  const liveUntil = row.familyLiveUntilMs === null ? null : Number(row.familyLiveUntilMs);
+  const record: AuthRecord = { user: row.user, familyLive: liveUntil !== null, familyLiveUntilMs: liveUntil };
+  deps.authCache.set(ticket, claims.userId, claims.familyId, record, nowMs);
+  return record;
+}
+
 function buildUserWithSessionQuery(db: Db) {
-  // One round trip, prepared once per database: the user row and whether the token's family is live.
+  // One round trip, prepared once per database: the user row and until when the token's family has a
+  // live member (null: revoked or expired), which also bounds how long the auth cache may keep it.
   return db
     .select({
       user: users,
-      familyLive: sql<boolean>`exists (select 1 from ${jwtTokens} where ${jwtTokens.familyId} = ${sql.placeholder('familyId')} and ${jwtTokens.isRevoked} = false and ${jwtTokens.expiresAt} > ${sql.placeholder('now')}::timestamptz)`,
+      familyLiveUntilMs: sql<
+        number | string | null
+      >`(select extract(epoch from max(${jwtTokens.expiresAt})) * 1000 from ${jwtTokens} where ${jwtTokens.familyId} = ${sql.placeholder('familyId')} and ${jwtTokens.isRevoked} = false and ${jwtTokens.expiresAt} > ${sql.placeholder('now')}::timestamptz)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))

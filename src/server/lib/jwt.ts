@@ -22,8 +22,24 @@ export type JwtKeys = {
   device: DeviceSigner;
 };
 
+const CLOCK_TOLERANCE_SECONDS = 30;
+const VERIFIED_CACHE_MAX = 10_000;
+
 export function createJwtKeys(secret: string): JwtKeys {
   const key = new TextEncoder().encode(secret); // imported once: verification is ~2× faster
+  // A signature once verified stays verified: tokens that passed are remembered (bounded) with the
+  // moment they stop being acceptable (exp, or their lifetime from iat, plus the clock tolerance),
+  // so a client's next requests skip the HMAC (a thread-pool round trip in WebCrypto). Past that
+  // moment, or for any token not remembered, the full verification below runs and says why.
+  const verified = new Map<string, { claims: AccessClaims; acceptableUntilMs: number }>();
+  const remember = (token: string, claims: AccessClaims, exp: number, iat: number) => {
+    if (verified.size >= VERIFIED_CACHE_MAX) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    const until = Math.min(exp, iat + ACCESS_TOKEN_TTL_SECONDS) + CLOCK_TOLERANCE_SECONDS;
+    verified.set(token, { claims, acceptableUntilMs: until * 1000 });
+  };
   return {
     device: createDeviceSigner(secret),
     signAccessToken: async ({ userId, familyId }, now) => {
@@ -38,6 +54,9 @@ export function createJwtKeys(secret: string): JwtKeys {
         .sign(key);
     },
     verifyAccessToken: async (token, now) => {
+      const known = verified.get(token);
+      if (known && now.getTime() < known.acceptableUntilMs) return known.claims;
+      if (known) verified.delete(token);
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [JWT_ALGORITHM],
@@ -47,14 +66,17 @@ export function createJwtKeys(secret: string): JwtKeys {
           requiredClaims: ['sub', 'exp', 'iat', 'fam'],
           // However far away its exp, a token older than its lifetime is refused.
           maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
-          clockTolerance: 30, // instances whose clocks differ by seconds still accept each other's tokens
+          clockTolerance: CLOCK_TOLERANCE_SECONDS, // instances whose clocks differ by seconds still accept each other's tokens
         });
         const userId = Number(payload.sub);
         if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || userId <= 0)
           throw new Error('wrong token type');
         if (typeof payload.fam !== 'string' || payload.fam.length === 0 || payload.fam.length > 64)
           throw new Error('no session family');
-        return { userId, familyId: payload.fam };
+        const claims = { userId, familyId: payload.fam };
+        // exp and iat are required claims: jose has checked both are numbers.
+        remember(token, claims, Number(payload.exp), Number(payload.iat));
+        return claims;
       } catch (error) {
         const expired = error instanceof joseErrors.JWTExpired;
         throw new AppError(

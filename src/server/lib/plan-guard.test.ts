@@ -1,7 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signInAs } from '../test/factories.ts';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { TEST_JWT_SECRET } from '../test/test-env.ts';
 import { JWT_AUDIENCE, JWT_ISSUER } from './jwt.ts';
 import { requirePlan } from './plan-guard.ts';
 

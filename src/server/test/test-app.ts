@@ -1,13 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../app.ts';
-import { parseEnv, type Env } from '../env.ts';
+import type { Env } from '../env.ts';
 import { createClock, type Clock } from '../lib/clock.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-
-export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+import { testEnv } from './test-env.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -16,20 +13,6 @@ export type TestApp = {
   env: Env;
   close: () => Promise<void>;
 };
-
-export function testEnv(overrides: Record<string, string> = {}): Env {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-test-'));
-  return parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    SEMANTIC_SEARCH: 'false',
-    // In-process engine: a worker per test app would load the corpus again (the pool has its own tests).
-    ENGINE_WORKERS: '0',
-    ...overrides,
-  });
-}
 
 /** Builds the real app on a fresh database. Call close() in afterAll. */
 export async function createTestApp(

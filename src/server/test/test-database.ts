@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { DEFAULT_POSTGRES_TIMEOUTS, fromPglite, fromPostgres, type DatabaseHandle } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
 
 // A fresh, migrated database for one test file: a PGlite copy of the template, or — when
-// TEST_DATABASE_URL is set — a new PostgreSQL database created for this file and dropped after it.
+// TEST_DATABASE_URL is set — a new PostgreSQL database copied from a migrated template for this file
+// (and dropped when the run ends).
 
 export type TestDatabase = DatabaseHandle & { engineName: 'pglite' | 'postgres' };
 
@@ -19,11 +20,13 @@ function withDatabaseName(url: string, name: string): string {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('testDatabaseUrl');
-  if (adminUrl) {
-    const name = `unbuilt_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const pgTemplate = inject('testDatabaseTemplate');
+  if (adminUrl && pgTemplate) {
+    const name = `${inject('testDatabasePrefix')}${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
+    // A copy of the migrated template (global setup): no migrations to run per file.
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${pgTemplate}"`);
     await admin.end();
     // Suites flood the pool on purpose (1,000 concurrent reservations); on a loaded 2-core machine the
     // production 2 s wait for a free connection is not what they test (db/outage.test.ts does, with its own handles).
@@ -31,20 +34,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       max: 20,
       timeouts: { ...DEFAULT_POSTGRES_TIMEOUTS, connectMs: 15_000 },
     });
-    await runMigrations(handle);
     return {
       ...handle,
       engineName: 'postgres',
-      close: async () => {
-        await handle.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await cleanup.end();
-      },
+      // The database itself is dropped with the run's others when the run ends (global setup's teardown).
+      close: () => handle.close(),
     };
   }
   const template = fs.readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   return { ...fromPglite(client), engineName: 'pglite' };
+}
+
+/**
+ * Fills a server process's DATA_DIR with a copy of the migrated PGlite template, so the process
+ * opens a ready database (about a second) instead of running initdb and every migration (3–17 s
+ * and more on a busy machine) before it answers.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const template = fs.readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([template]) });
+  await client.close();
 }

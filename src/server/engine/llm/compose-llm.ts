@@ -1,4 +1,3 @@
-import { Output, streamText } from 'ai';
 import { composedTextSchema, type ComposedText } from '#shared/engine/analysis.schemas.ts';
 import type { ScoredCell } from '../pipeline/analyze.ts';
 import { cellTitle } from '../pipeline/compose-offline.ts';
@@ -53,6 +52,7 @@ export async function composeWithModel(
   signal: AbortSignal,
 ): Promise<LlmComposition> {
   let streamError: unknown = null;
+  const { Output, streamText } = await import('ai'); // loaded on first use (start-up time)
   const result = streamText({
     model,
     system: SYSTEM,

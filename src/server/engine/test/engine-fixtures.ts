@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defaultFilters, type SearchFilters } from '#shared/searches/filters.schemas.ts';
-import { testEnv } from '../../test/test-app.ts';
+import { testEnv } from '../../test/test-env.ts';
 import type { Env } from '../../env.ts';
 
 /** The small datasets folder written for the engine's unit tests (laid out like ../shared/data). */

@@ -7,7 +7,8 @@ import { rowsOf } from '../../db/rows.ts';
 import { securityAuditLogs } from '../../db/schema/index.ts';
 import { createClock } from '../../lib/clock.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { testEnv, type TestApp } from '../../test/test-app.ts';
+import { type TestApp } from '../../test/test-app.ts';
+import { testEnv } from '../../test/test-env.ts';
 import { originOf, outboxText, refreshCookieOf } from '../../test/auth-helpers.ts';
 
 // The canary test: passwords and session tokens pass through every auth flow with logging at its

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';

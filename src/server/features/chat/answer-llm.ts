@@ -1,4 +1,3 @@
-import { streamText } from 'ai';
 import type { Citation } from '#shared/chat/chat.schemas.ts';
 import type { EngineLanguageModel } from '../../engine/llm/language-model.ts';
 import { redact } from '../../engine/engine.ts';
@@ -47,6 +46,7 @@ export function llmAnswerer(options: {
     let text = '';
     let tokens = 0;
     try {
+      const { streamText } = await import('ai'); // loaded on first use (start-up time)
       const result = streamText({
         model: options.model,
         system: SYSTEM,

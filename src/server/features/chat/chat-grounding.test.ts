@@ -4,7 +4,7 @@ import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import { createEngine } from '../../engine/engine.ts';
 import { readTestVariable } from '../../env.ts';
-import { testEnv } from '../../test/test-app.ts';
+import { testEnv } from '../../test/test-env.ts';
 import type { AnalysisContext } from './analysis-context.ts';
 import { composeOffline } from './answer-offline.ts';
 import { ungroundedNumbers } from './grounding.ts';

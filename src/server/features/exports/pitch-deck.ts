@@ -1,4 +1,4 @@
-import PptxGenJS from 'pptxgenjs';
+import type PptxGenJS from 'pptxgenjs';
 import { DEFAULT_ACCENT } from '#shared/exports/branding.schemas.ts';
 import type { DeckTemplateId } from '#shared/exports/deck.schemas.ts';
 import type { ReportBranding } from './branding.service.ts';
@@ -269,7 +269,9 @@ export async function renderPitchDeck(
   const companyName = branding?.companyName ?? null;
   const slides = deckSlides(input, companyName, branding !== null);
   if (slides.length === 0) return null;
-  const pptx = new PptxGenJS();
+  // Loaded on first use: about a second of start-up for every server process otherwise.
+  const { default: PptxGen } = await import('pptxgenjs');
+  const pptx = new PptxGen();
   pptx.layout = 'LAYOUT_16x9';
   pptx.title = slides[0]?.title ?? 'Pitch deck';
   // pptxgenjs escapes the title and author it writes into docProps/core.xml but writes the company into
