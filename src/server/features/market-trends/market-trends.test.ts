@@ -149,7 +149,7 @@ describe('GET /api/market-trends', () => {
     const body = res.json<{ success: boolean; code: string; fieldErrors?: Record<string, string> }>();
     expect(body.success).toBe(false);
     expect(body.code).toBe('VALIDATION_FAILED');
-    if (field) expect(Object.keys(body.fieldErrors ?? {})).toContain(field);
+    expect(Object.keys(body.fieldErrors ?? {})).toEqual(field ? expect.arrayContaining([field]) : expect.anything());
   });
 
   it('rejects a bad cell query and an unknown tag', async () => {
