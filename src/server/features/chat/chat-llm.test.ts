@@ -169,6 +169,6 @@ describe('LLM mode', () => {
     expect(deltas.length).toBeGreaterThan(1);
     const done = lines.at(-1);
     expect(done?.type).toBe('done');
-    if (done?.type === 'done') expect(done.data.answer.content).toBe(deltas.map((d) => d.text).join(''));
+    expect(done?.type === 'done' ? done.data.answer.content : null).toBe(deltas.map((d) => d.text).join(''));
   });
 });
