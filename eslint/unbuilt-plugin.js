@@ -10,6 +10,7 @@ import ts from 'typescript';
 //   unbuilt/one-plan-check           server code asks lib/plan-guard.ts about plans (assertPlan, hasPlan,
 //                                    requirePlan, planRequired): no planIncludes and no PLAN_REQUIRED of its own
 //   unbuilt/csv-through-lib          CSV is written only by src/server/lib/csv.ts (no text/csv or BOM elsewhere)
+//   unbuilt/no-conditional-expect    a test asserts unconditionally: no expect under an if without else, or after && || ??
 // Imports are resolved the way the project writes them: relative paths with their extension, and the
 // package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
 
@@ -145,6 +146,51 @@ const csvThroughLib = houseRule('CSV is written only by src/server/lib/csv.ts.',
     },
   };
 });
+
+const TEST_BLOCKS = new Set(['it', 'test', 'describe', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']);
+
+/** Whether a function is the body of a test or a hook (it, test.each(...), describe.skip(...), beforeAll…). */
+function isTestBody(fn) {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn)) return false;
+  let callee = call.callee;
+  while (callee.type === 'CallExpression' || callee.type === 'MemberExpression') {
+    callee = callee.type === 'CallExpression' ? callee.callee : callee.object;
+  }
+  return callee.type === 'Identifier' && TEST_BLOCKS.has(callee.name);
+}
+
+const FUNCTION = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+
+const noConditionalExpect = houseRule(
+  'A test asserts unconditionally: no expect under an if without else, or after && / || / ??.',
+  (context) => ({
+    CallExpression(node) {
+      const callee = node.callee;
+      const isExpect =
+        (callee.type === 'Identifier' && callee.name === 'expect') ||
+        (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'expect');
+      if (!isExpect) return;
+      let child = node;
+      for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+        if (FUNCTION.has(parent.type) && isTestBody(parent)) return;
+        // An if without an else, or the right side of && / || / ??: a branch that may not run at all
+        // (an if/else or ?: whose every branch asserts cannot pass silently).
+        const guarded =
+          (parent.type === 'IfStatement' && child !== parent.test && !parent.alternate) ||
+          (parent.type === 'LogicalExpression' && child === parent.right);
+        if (guarded) {
+          context.report({
+            node,
+            message:
+              'This expect runs only on one branch, so the test can pass without asserting. Assert the condition itself (expect(x).toBeDefined()), then assert unconditionally.',
+          });
+          return;
+        }
+      }
+    },
+  }),
+);
 
 // ---- import cycles: one module graph of src/, built once per lint run ----
 
@@ -303,5 +349,6 @@ export default {
     'no-record-lookup-by-string': noRecordLookupByString,
     'one-plan-check': onePlanCheck,
     'csv-through-lib': csvThroughLib,
+    'no-conditional-expect': noConditionalExpect,
   },
 };

@@ -159,3 +159,18 @@ typed.run('no-record-lookup-by-string', unbuilt.rules['no-record-lookup-by-strin
     },
   ],
 });
+
+tester.run('no-conditional-expect', unbuilt.rules['no-conditional-expect'], {
+  valid: [
+    good('src/server/x.test.ts', "it('a', () => { expect(x).toBeDefined(); expect(x.y).toBe(1); });"),
+    good('src/server/x.test.ts', "it('a', () => { if (a) expect(b).toBe(1); else expect(c).toBe(2); });"),
+    good('src/server/x.test.ts', "it('a', () => { for (const r of rows) expect(r).toBeTruthy(); });"),
+    good('src/server/x.test.ts', "it('a', () => { if (!ok) throw new Error('setup'); expect(ok).toBe(true); });"),
+  ],
+  invalid: [
+    bad('src/server/x.test.ts', "it('a', () => { if (competitor) expect(titles).toContain(competitor); });"),
+    bad('src/server/x.test.ts', "it('a', () => { if (x) { expect(y).toBe(1); } });"),
+    bad('src/server/x.test.ts', "it('a', () => { done && expect(done.value).toBe(1); });"),
+    bad('e2e/x.e2e.test.ts', "it('a', async () => { if (await seen()) expect.soft(v).toBe(1); });"),
+  ],
+});

@@ -8,7 +8,7 @@ import { actionPlanResource, ideaResource } from './access/resources.ts';
 // Which validated idea and which action plan belong to an analysis, for the features that put them
 // together (the pitch deck): the newest validated idea made from one of its opportunities, and the
 // newest action plan made from it, both readable by the principal. Ids only: the owning features turn
-// them into DTOs (composed in server/composition.ts, since features do not import each other).
+// them into DTOs (composed in server/features.ts, since features do not import each other).
 
 export type AnalysisCompanionIds = { ideaId: number | null; focusRank: number | null; planId: number | null };
 

@@ -6,7 +6,7 @@ import { apiKeys, users, type ApiKeyRow, type UserRow } from '../db/schema/index
 import { AppError } from './app-error.ts';
 import { assertPlan } from './plan-guard.ts';
 
-// Reading an Enterprise API key (docs/decisions/015): only its SHA-256 is stored (a key has full
+// Reading an Enterprise API key (docs/decisions/016): only its SHA-256 is stored (a key has full
 // entropy, so a slow hash adds nothing). A key works only while it is not revoked or expired and
 // its owner's plan includes API access, read on each request.
 

@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { apiIdempotency } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
 
-// `Idempotency-Key` on POST /api/v1 (docs/decisions/015). The key is claimed by inserting its row
+// `Idempotency-Key` on POST /api/v1 (docs/decisions/016). The key is claimed by inserting its row
 // before the work starts: one request wins the insert and does the work; a concurrent or later
 // repeat (same key, same request, within 24 hours) waits for that row and answers its stored
 // response. The same key with a different request is a 409. A failed attempt gives the key back.

@@ -50,10 +50,8 @@ describe('paginate', () => {
       const result = await list({ page, pageSize: 3 });
       byPage.push(...result.items.map((r) => r.name));
       expect(result.page).toBe(page);
-      if (!result.hasMore) {
-        expect(result.nextCursor).toBeNull();
-        break;
-      }
+      expect(result.nextCursor === null).toBe(!result.hasMore);
+      if (!result.hasMore) break;
     }
     const byCursor: string[] = [];
     let cursor: string | undefined;

@@ -1,4 +1,4 @@
-// Action plans (issue 15, spec §3–§5): statuses, the task transitions the server allows, and limits.
+// Action plans (issue 15; docs/product/action-plans.md, validation.md): statuses, the task transitions the server allows, and limits.
 
 export const PLAN_STATUSES = ['active', 'completed', 'archived'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];

@@ -17,7 +17,7 @@ import {
   TEMPLATE_NAME_MIN,
 } from './action-plans.constants.ts';
 
-// The action-plan contract (spec §3, §5 messages exactly), shared by the server and the client.
+// The action-plan contract (docs/product/action-plans.md; messages exactly as docs/product/validation.md), shared by the server and the client.
 
 const rowId = z.number().int().min(1).max(2_147_483_647);
 /** The plan's version the client last saw: a write against an older one is a 409. */
@@ -54,7 +54,7 @@ const taskTimeSchema = z
 const orderSchema = z.number().int().min(0, 'Order must be at least 0').max(MAX_TASKS_PER_PLAN);
 const descriptionSchema = z.string().trim().max(2000);
 const resourcesSchema = z.array(z.string().trim().min(1).max(500)).max(20);
-/** "task id lists need at least 1 entry" (spec §5). */
+/** "task id lists need at least 1 entry" (docs/product/validation.md). */
 const idListSchema = (max: number) =>
   z.array(rowId).min(1, 'Choose at least one task').max(max, `At most ${max} ids in one request`);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Enterprise API keys (docs/decisions/015) and the v1 API's own request shapes.
+// Enterprise API keys (docs/decisions/016) and the v1 API's own request shapes.
 
 export const API_KEY_SCOPES = ['read', 'search', 'export'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

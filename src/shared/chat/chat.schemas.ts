@@ -8,7 +8,7 @@ import {
   SUGGESTED_QUESTION_MIN,
 } from './chat.constants.ts';
 
-// The assistant's contract (spec §3 conversations, §5 rules): conversations per analysis and user,
+// The assistant's contract (docs/product/assistant.md: conversations and their rules): conversations per analysis and user,
 // their messages with citations, suggested questions, analytics and the daily message limit.
 
 export const messageContentSchema = z

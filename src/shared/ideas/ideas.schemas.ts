@@ -5,7 +5,7 @@ import { idSchema } from '../api/params.schemas.ts';
 import { marketSizeInputsSchema, marketSizeSchema } from './market-size.ts';
 import { projectionAssumptionsSchema, projectionsSchema } from './projections.ts';
 
-// Ideas (docs/product/data.md `ideas`, spec §5 limits): the form's contract, the stored validation
+// Ideas (docs/product/data.md `ideas`, docs/product/ideas.md limits): the form's contract, the stored validation
 // (five scores with their factors and evidence), projections, market size and hypotheses.
 
 export const IDEA_CATEGORIES = [

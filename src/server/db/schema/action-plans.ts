@@ -18,7 +18,7 @@ import { ideas } from './ideas.ts';
 import { searchResults, searches } from './searches.ts';
 import { users } from './users.ts';
 
-// docs/product/data.md action plans (spec §3): plans, their phases and tasks, dependencies between
+// docs/product/data.md action plans: plans, their phases and tasks, dependencies between
 // tasks, templates, the history of every task change, daily progress snapshots and the per-search
 // progress summary. `version` on a plan is its optimistic-concurrency counter: every write to the
 // plan or anything in it bumps it (ADR 013).

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizz
 import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
-// Enterprise API keys (docs/decisions/015): stored as a SHA-256 hash with a visible prefix; the key
+// Enterprise API keys (docs/decisions/016): stored as a SHA-256 hash with a visible prefix; the key
 // itself is shown once, at creation.
 export const apiKeys = pgTable(
   'api_keys',

@@ -6,7 +6,7 @@ import { timestamptz } from './columns.ts';
 import { searchResults } from './searches.ts';
 import { users } from './users.ts';
 
-// docs/product/data.md `ideas` (spec §3), plus what makes a validation checkable: the stored
+// docs/product/data.md `ideas`, plus what makes a validation checkable: the stored
 // validation (scores, factors, evidence), the user's projection assumptions and market-size inputs.
 export const ideas = pgTable(
   'ideas',

@@ -44,10 +44,6 @@ function termSet(text: string): Set<string> {
   return set;
 }
 
-export function companyText(c: Corpus['companies'][number]): string {
-  return `${c.name} ${c.oneLiner} ${c.tags.join(' ')} ${c.subindustry} ${c.description}`;
-}
-
 const GENERIC_PRODUCT_SHARE = 0.1;
 
 function genericProducts(corpus: Corpus): Set<string> {

@@ -121,11 +121,6 @@ export function synonyms(word: string): string[] {
   return found;
 }
 
-/** Whether WordNet knows the word at all (in any part of speech). */
-export function isDictionaryWord(word: string): boolean {
-  return POS.some((pos) => baseForms(word.toLowerCase(), pos).some((f) => index(pos).has(f)));
-}
-
 /** Loads the WordNet indexes now, so the first query does not pay for it (warm start). */
 export function preloadWordNet(): void {
   for (const pos of POS) index(pos);

@@ -7,7 +7,7 @@ import { apiKeys, users, type ApiKeyRow, type UserRow } from '../../db/schema/in
 import { API_KEY_PREFIX, hashApiKey } from '../../lib/api-key-auth.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
-// Key lifecycle (docs/decisions/015): 32 random bytes, shown once; only the SHA-256 is stored (a
+// Key lifecycle (docs/decisions/016): 32 random bytes, shown once; only the SHA-256 is stored (a
 // key has full entropy, so a slow hash adds nothing), with a prefix for the list. A key works only
 // while it is not revoked or expired and its owner's plan includes API access, read on each request.
 

@@ -26,7 +26,7 @@ import { authenticate, registerUser } from './login.service.ts';
 import { changePassword, resetPassword } from './password.service.ts';
 import { updateProfile } from './profile.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
-import { lockNoticeMail } from './lock-notice.ts';
+import { failedSignInNoticeMail } from './lock-notice.ts';
 import { familyOfToken, issueRefreshToken, rotateRefreshToken } from './refresh-token.service.ts';
 
 // /api/auth
@@ -83,16 +83,19 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     { schema: { tags, summary: 'Sign in', body: loginSchema, response: { 200: session } } },
     async (request, reply) => {
       assertSameOrigin(request, { requireOrigin: false });
-      await throttle(request, 'login');
+      // A device signed in before is slowed by its own failures only (login-delay.ts), so the
+      // address's window, which strangers on the same network fill, does not apply to it.
+      const knownDeviceUserId = jwt.device.userOf(request.cookies[DEVICE_COOKIE]);
+      if (knownDeviceUserId === null) await throttle(request, 'login');
       const user = await authenticate({
         db,
         clock,
         meta: requestMeta(request),
         log: request.log,
         input: request.body,
-        knownDeviceUserId: jwt.device.userOf(request.cookies[DEVICE_COOKIE]),
-        notifyLocked: (locked) =>
-          app.deps.mailer.sendMail({ to: locked.email, ...lockNoticeMail(app.deps.env.PUBLIC_URL) }),
+        knownDeviceUserId,
+        notifyOwner: (owner) =>
+          app.deps.mailer.sendMail({ to: owner.email, ...failedSignInNoticeMail(app.deps.env.PUBLIC_URL) }),
       });
       return reply.send(await startSession(request, reply, user));
     },

@@ -21,7 +21,7 @@ import type { AnalysisContext } from './analysis-context.ts';
 import { chatUsage } from './chat-usage.ts';
 import { suggestQuestions } from './suggest-questions.ts';
 
-// Conversations (spec §3): one per analysis and user, opened from the analysis page, holding the
+// Conversations (docs/product/assistant.md): one per analysis and user, opened from the analysis page, holding the
 // analyses it compares (variantIds), its suggested questions and its analytics.
 
 type Db = Database | Tx;

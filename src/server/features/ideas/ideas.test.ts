@@ -59,7 +59,7 @@ async function validate(u: TestUser, id: number): Promise<IdeaDto> {
   return res.json<{ data: IdeaDto }>().data;
 }
 
-describe('the idea form’s rules (spec §5)', () => {
+describe('the idea form’s rules (docs/product/ideas.md, validation.md)', () => {
   it.each([
     ['title', 'Idea', 'Title must be at least 5 characters'],
     ['title', 'x'.repeat(201), 'Title must be 200 characters or less'],

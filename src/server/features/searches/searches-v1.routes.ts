@@ -19,7 +19,7 @@ import { resolveSearchEngine } from './search-engine.ts';
 import { getResult } from './search-results.service.ts';
 import { getSearchDetail, listSearches } from './searches.service.ts';
 
-// REST API v1 (Enterprise, docs/decisions/015): the searches feature behind API-key auth, the same
+// REST API v1 (Enterprise, docs/decisions/016): the searches feature behind API-key auth, the same
 // envelope and error codes, cursor pagination, Idempotency-Key on POST, per-key rate limits.
 
 const tags = ['api-v1'];

@@ -4,7 +4,6 @@ import { createUser, type TestUser } from '../../test/factories.ts';
 import { fakeAnalysis } from '../../test/fake-engine.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
-import { AppError } from '../app-error.ts';
 import { accessible, assertCanAccess } from './policy.ts';
 import type { Principal } from './principal.ts';
 import { projectResource, searchResultResource } from './resources.ts';
@@ -79,31 +78,5 @@ describe('resource policies', () => {
         permission: 'read',
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'The result could not be found.' });
-  });
-
-  it("let an API key read its user's rows with the read scope, and refuse (403) what its scopes do not allow", async () => {
-    const key = (scopes: ('read' | 'search' | 'export')[]): Principal => ({
-      kind: 'api-key',
-      userId: owner.user.id,
-      keyId: 1,
-      scopes,
-    });
-    expect(await visibleProjects(key(['read']))).toEqual([projectId]);
-    expect(() => accessible(projectResource, key(['search']), 'read')).toThrow(AppError);
-    expect(() => accessible(projectResource, key(['read', 'search', 'export']), 'delete')).toThrow(
-      "This API key's scopes do not allow that.",
-    );
-  });
-
-  it('give team members and share recipients nothing until those features extend the policies', async () => {
-    expect(await visibleProjects({ kind: 'team-member', userId: owner.user.id, teamId: 1, role: 'owner' })).toEqual([]);
-    expect(
-      await visibleProjects({
-        kind: 'share',
-        shareId: 1,
-        userId: owner.user.id,
-        permissions: { canEdit: true, canComment: true, canShare: true },
-      }),
-    ).toEqual([]);
   });
 });

@@ -2,13 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../db/client.ts';
 import { notFound } from '../app-error.ts';
-import { assertPrincipalMay, type Permission, type Principal } from './principal.ts';
+import type { Permission, Principal } from './principal.ts';
 
 // Row-level access, one mechanism for every resource: a policy turns (principal, permission) into
 // a SQL condition. Services put that condition in the WHERE of the query that reads or changes the
 // row, so "not yours" and "does not exist" are the same 404 and no row is read first and checked
-// after. Teams, shares and API keys extend the policies here; the services that call them stay as
-// they are.
+// after. Teams and shares are conditions here (memberOfTeam, ownedOrShared); the services that call
+// them stay as they are.
 
 export type ResourcePolicy = {
   /** What a 404 calls it: "The search could not be found." */
@@ -21,20 +21,9 @@ export type ResourcePolicy = {
 
 const NO_ROWS = sql`false`;
 
-/** Rows whose owner column is the principal's user (a user, or an API key acting for its user). */
+/** Rows whose owner column is the principal's user. */
 export function ownedBy(owner: AnyPgColumn): ResourcePolicy['condition'] {
-  return (principal) => {
-    switch (principal.kind) {
-      case 'user':
-      case 'api-key':
-        return eq(owner, principal.userId);
-      case 'team-member':
-      case 'share':
-        // No team or share tables yet: these principals reach nothing until those features
-        // extend this condition (e.g. `or(owner = userId, exists(share granting permission))`).
-        return NO_ROWS;
-    }
-  };
+  return (principal) => eq(owner, principal.userId);
 }
 
 /**
@@ -43,9 +32,7 @@ export function ownedBy(owner: AnyPgColumn): ResourcePolicy['condition'] {
  */
 export function memberOfTeam(teamColumn: AnyPgColumn): ResourcePolicy['condition'] {
   return (principal) =>
-    principal.kind === 'user'
-      ? sql`${teamColumn} in (select "team_id" from "team_members" where "user_id" = ${principal.userId})`
-      : NO_ROWS;
+    sql`${teamColumn} in (select "team_id" from "team_members" where "user_id" = ${principal.userId})`;
 }
 
 const SHARE_FLAG: Record<Permission, SQL | null> = {
@@ -71,7 +58,6 @@ export function ownedOrShared(
   subject: ShareSubjectColumn = 'search_id',
 ): ResourcePolicy['condition'] {
   return (principal, permission) => {
-    if (principal.kind !== 'user') return ownedBy(owner)(principal, permission);
     const flag = SHARE_FLAG[permission];
     if (!flag) return eq(owner, principal.userId);
     const roles = permission === 'read' ? sql`true` : sql`m.role <> 'viewer'`;
@@ -89,12 +75,8 @@ export function throughParent(parent: ResourcePolicy, foreignKey: AnyPgColumn): 
     sql`${foreignKey} in (select ${parent.id} from ${parent.table} where ${parent.condition(principal, permission)})`;
 }
 
-/**
- * The WHERE fragment for a scoped query: rows of `resource` this principal may use this way.
- * Throws 403 first when the credential itself cannot do it (an API key without the scope).
- */
+/** The WHERE fragment for a scoped query: rows of `resource` this principal may use this way. */
 export function accessible(resource: ResourcePolicy, principal: Principal, permission: Permission): SQL {
-  assertPrincipalMay(principal, permission);
   return resource.condition(principal, permission);
 }
 

@@ -5,7 +5,7 @@ import type { Env } from '../../env.ts';
 import type { Clock } from '../clock.ts';
 import type { Mailer } from '../mailer.ts';
 
-// Durable background work (docs/decisions/007-jobs.md). A feature defines a job once — its name,
+// Durable background work (docs/decisions/007-durable-jobs.md). A feature defines a job once — its name,
 // payload schema, retry policy, optional cron schedule and an idempotent handler — and enqueues it
 // with a typed payload. The same definitions run on pg-boss (PostgreSQL) and on the in-process
 // runner (PGlite). A job whose attempts are spent is a dead letter: listed, never lost.

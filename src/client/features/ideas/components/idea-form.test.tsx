@@ -6,7 +6,7 @@ import { DEFAULT_ASSUMPTIONS, project } from '#shared/ideas/projections.ts';
 import { IdeaForm } from './idea-form.tsx';
 import { ProjectionsPanel } from './projections-panel.tsx';
 
-describe('idea form (spec §5 messages, inline)', () => {
+describe('idea form (docs/product/validation.md messages, inline)', () => {
   it('shows the spec message when the title is left too short, and submits nothing until valid', async () => {
     const onSubmit = vi.fn();
     render(<IdeaForm isBusy={false} serverError={null} onSubmit={onSubmit} />);
