@@ -20,6 +20,12 @@ describe('parseEnv', () => {
     expect(env.SMTP_URL).toBeUndefined();
   });
 
+  it('leaves the engine pool size to the machine when ENGINE_WORKERS is empty; 0 means in process', () => {
+    expect(parseEnv({ ENGINE_WORKERS: '' }).ENGINE_WORKERS).toBeUndefined();
+    expect(parseEnv({ ENGINE_WORKERS: '0' }).ENGINE_WORKERS).toBe(0);
+    expect(parseEnv({}).ENGINE_QUEUE_LIMIT).toBe(24);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
@@ -27,6 +33,8 @@ describe('parseEnv', () => {
     [{ PAYMENTS_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe'],
     [{ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-x' }, 'AI_API_KEY is required when AI_PROVIDER=openai'],
     [{ NODE_ENV: 'production', ENABLE_TEST_HOOKS: 'true' }, 'ENABLE_TEST_HOOKS must not be set in production'],
+    [{ ENGINE_WORKERS: 'two' }, 'ENGINE_WORKERS must be a whole number'],
+    [{ ENGINE_WORKERS: '64' }, 'ENGINE_WORKERS'],
   ])('rejects %o naming the variable', (source, expected) => {
     expect(problems(source)).toContain(expected);
   });

@@ -1,4 +1,4 @@
-// The e-mail an account's owner gets after 10 failed sign-ins in a row (docs/decisions/030): what
+// The e-mail an account's owner gets after 10 failed sign-ins in a row (docs/decisions/031): what
 // happened, that nothing is locked, and the ways in that the person guessing cannot use.
 
 export function failedSignInNoticeMail(publicUrl: string): { subject: string; text: string } {

@@ -8,7 +8,7 @@ import { FREE_FAILURES, MAX_DELAY_MS } from './login-delay.ts';
 import { login, originOf, registerViaApi } from '../../test/auth-helpers.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 
-// Failed sign-ins slow their source, never lock the account (docs/decisions/030, issue 32): a
+// Failed sign-ins slow their source, never lock the account (docs/decisions/031, issue 32): a
 // stranger's guesses cannot keep the owner out, and cannot tell a known e-mail from an unknown one.
 
 let t: TestApp;

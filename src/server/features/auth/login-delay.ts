@@ -5,7 +5,7 @@ import { rateLimits } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { consumeRateLimit } from '../../lib/http/rate-limit.ts';
 
-// The progressive delay that replaces the account lock (docs/decisions/030): failed sign-ins slow
+// The progressive delay that replaces the account lock (docs/decisions/031): failed sign-ins slow
 // down whoever makes them — the network address, and that address with that e-mail — never the
 // account. The owner's known device counts on its own key, so a stranger's failures never reach it.
 // Keys depend only on what the request says (address, typed e-mail, device cookie), never on whether

@@ -58,7 +58,7 @@ export async function registerUser(options: Deps & { input: RegisterInput & { pa
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
 
 /**
- * Checks credentials (docs/decisions/030). Unknown e-mail and wrong password give the same error
+ * Checks credentials (docs/decisions/031). Unknown e-mail and wrong password give the same error
  * after the same argon2 work, and are slowed alike: failures delay the address (and the address
  * with that e-mail), never lock the account. The owner's known device is slowed only by its own
  * failures, so a stranger's guesses cannot keep the owner out.

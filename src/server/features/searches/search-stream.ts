@@ -14,8 +14,13 @@ import { resolveSearchEngine } from './search-engine.ts';
 // client that goes away (Cancel) aborts the engine, and an aborted analysis stores and counts nothing.
 
 function describeFailure(error: unknown): { code: string; message: string; isServerFault: boolean } {
+  // A full engine queue (503) is load, not a fault: no stack in the log for each refusal.
   if (error instanceof AppError)
-    return { code: error.code, message: error.message, isServerFault: error.statusCode >= 500 };
+    return {
+      code: error.code,
+      message: error.message,
+      isServerFault: error.statusCode >= 500 && error.code !== 'SERVICE_UNAVAILABLE',
+    };
   if (error instanceof ZodError)
     return { code: 'INTERNAL', message: 'The analysis came back incomplete. Please try again.', isServerFault: true };
   return { code: 'INTERNAL', message: 'The analysis failed. Please try again.', isServerFault: true };
