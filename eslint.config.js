@@ -88,6 +88,12 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // Tests assert unconditionally (eslint/unbuilt-plugin.js).
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
+    plugins: { unbuilt },
+    rules: { 'unbuilt/no-conditional-expect': 'error' },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
     rules: {

@@ -83,6 +83,13 @@ describe('market trends heat map', () => {
     await page.getByRole('grid', { name: /^Heat map/ }).waitFor();
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
+    // It opens on the latest years, with a cue that earlier ones are to the left (issue 29: it opened on 2005–09).
+    const scroller = page.getByTestId('heat-map-scroller');
+    const atEnd = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth - el.scrollLeft);
+    expect(atEnd).toBeLessThanOrEqual(1);
+    expect(await page.getByTestId('earlier-years-cue').isVisible()).toBe(true);
+    // Young cohorts have no survival figure, and the legend says why.
+    expect(await page.getByRole('figure', { name: 'Legend' }).textContent()).toContain('have not had time to fail');
     await page.screenshot({ path: path.join(SHOTS, 'market-trends-390.png'), fullPage: true });
     await context.close();
   });

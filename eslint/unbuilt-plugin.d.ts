@@ -6,6 +6,7 @@ type RuleName =
   | 'no-import-cycles'
   | 'one-plan-check'
   | 'csv-through-lib'
+  | 'no-conditional-expect'
   | 'no-record-lookup-by-string';
 
 declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };

@@ -7,9 +7,10 @@ import ts from 'typescript';
 //   unbuilt/no-test-code-in-production  production code never imports tests, test helpers or fixtures
 //   unbuilt/no-import-cycles         no module imports itself through others (type-only imports included)
 //   unbuilt/no-record-lookup-by-string  a string-keyed record is never indexed by an arbitrary string (Map / Object.hasOwn)
-//   unbuilt/one-plan-check           server code asks lib/plan-guard.ts about plans (assertPlan, hasPlan,
+//   unbuilt/one-plan-check           server code asks lib/http/plan-guard.ts about plans (assertPlan, hasPlan,
 //                                    requirePlan, planRequired): no planIncludes and no PLAN_REQUIRED of its own
-//   unbuilt/csv-through-lib          CSV is written only by src/server/lib/csv.ts (no text/csv or BOM elsewhere)
+//   unbuilt/csv-through-lib          CSV is written only by src/server/lib/platform/csv.ts (no text/csv or BOM elsewhere)
+//   unbuilt/no-conditional-expect    a test asserts unconditionally: no expect under an if without else, or after && || ??
 // Imports are resolved the way the project writes them: relative paths with their extension, and the
 // package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
 
@@ -87,14 +88,14 @@ const noTestCodeInProduction = {
   },
 };
 
-const PLAN_GUARD = path.join(ROOT, 'src/server/lib/plan-guard.ts');
+const PLAN_GUARD = path.join(ROOT, 'src/server/lib/http/plan-guard.ts');
 const PLAN_FEATURES = path.join(ROOT, 'src/shared/plans/plan-features.ts');
 const SERVER = path.join(ROOT, 'src/server') + path.sep;
 
 /** A house rule: a description and its create(context). */
 const houseRule = (description, create) => ({ meta: { type: 'problem', docs: { description }, schema: [] }, create });
 
-const onePlanCheck = houseRule('Server code checks plans only through lib/plan-guard.ts.', (context) => {
+const onePlanCheck = houseRule('Server code checks plans only through lib/http/plan-guard.ts.', (context) => {
   const file = path.resolve(context.filename);
   if (!file.startsWith(SERVER) || file === PLAN_GUARD || NOT_PRODUCTION.test(file)) return {};
   return {
@@ -105,7 +106,7 @@ const onePlanCheck = houseRule('Server code checks plans only through lib/plan-g
           context.report({
             node: spec,
             message:
-              'Check plans with assertPlan/hasPlan/requirePlan from lib/plan-guard.ts (the one entitlement check), not planIncludes.',
+              'Check plans with assertPlan/hasPlan/requirePlan from lib/http/plan-guard.ts (the one entitlement check), not planIncludes.',
           });
         }
       }
@@ -115,16 +116,16 @@ const onePlanCheck = houseRule('Server code checks plans only through lib/plan-g
         context.report({
           node,
           message:
-            'Refuse with assertPlan or planRequired from lib/plan-guard.ts, not a PLAN_REQUIRED error of your own.',
+            'Refuse with assertPlan or planRequired from lib/http/plan-guard.ts, not a PLAN_REQUIRED error of your own.',
         });
       }
     },
   };
 });
 
-const CSV_LIB = path.join(ROOT, 'src/server/lib/csv.ts');
+const CSV_LIB = path.join(ROOT, 'src/server/lib/platform/csv.ts');
 
-const csvThroughLib = houseRule('CSV is written only by src/server/lib/csv.ts.', (context) => {
+const csvThroughLib = houseRule('CSV is written only by src/server/lib/platform/csv.ts.', (context) => {
   const file = path.resolve(context.filename);
   if (file === CSV_LIB || NOT_PRODUCTION.test(file)) return {};
   const check = (node, text) => {
@@ -132,7 +133,7 @@ const csvThroughLib = houseRule('CSV is written only by src/server/lib/csv.ts.',
       context.report({
         node,
         message:
-          'Write CSV with toCsv/csvFile from src/server/lib/csv.ts (BOM, RFC 4180, formula cells neutralised) and send it with sendFile.',
+          'Write CSV with toCsv/csvFile from src/server/lib/platform/csv.ts (BOM, RFC 4180, formula cells neutralised) and send it with sendFile.',
       });
     }
   };
@@ -145,6 +146,51 @@ const csvThroughLib = houseRule('CSV is written only by src/server/lib/csv.ts.',
     },
   };
 });
+
+const TEST_BLOCKS = new Set(['it', 'test', 'describe', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']);
+
+/** Whether a function is the body of a test or a hook (it, test.each(...), describe.skip(...), beforeAll…). */
+function isTestBody(fn) {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(fn)) return false;
+  let callee = call.callee;
+  while (callee.type === 'CallExpression' || callee.type === 'MemberExpression') {
+    callee = callee.type === 'CallExpression' ? callee.callee : callee.object;
+  }
+  return callee.type === 'Identifier' && TEST_BLOCKS.has(callee.name);
+}
+
+const FUNCTION = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+
+const noConditionalExpect = houseRule(
+  'A test asserts unconditionally: no expect under an if without else, or after && / || / ??.',
+  (context) => ({
+    CallExpression(node) {
+      const callee = node.callee;
+      const isExpect =
+        (callee.type === 'Identifier' && callee.name === 'expect') ||
+        (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'expect');
+      if (!isExpect) return;
+      let child = node;
+      for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+        if (FUNCTION.has(parent.type) && isTestBody(parent)) return;
+        // An if without an else, or the right side of && / || / ??: a branch that may not run at all
+        // (an if/else or ?: whose every branch asserts cannot pass silently).
+        const guarded =
+          (parent.type === 'IfStatement' && child !== parent.test && !parent.alternate) ||
+          (parent.type === 'LogicalExpression' && child === parent.right);
+        if (guarded) {
+          context.report({
+            node,
+            message:
+              'This expect runs only on one branch, so the test can pass without asserting. Assert the condition itself (expect(x).toBeDefined()), then assert unconditionally.',
+          });
+          return;
+        }
+      }
+    },
+  }),
+);
 
 // ---- import cycles: one module graph of src/, built once per lint run ----
 
@@ -303,5 +349,6 @@ export default {
     'no-record-lookup-by-string': noRecordLookupByString,
     'one-plan-check': onePlanCheck,
     'csv-through-lib': csvThroughLib,
+    'no-conditional-expect': noConditionalExpect,
   },
 };

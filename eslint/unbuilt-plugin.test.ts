@@ -68,13 +68,13 @@ tester.run('no-test-code-in-production', unbuilt.rules['no-test-code-in-producti
 tester.run('one-plan-check', unbuilt.rules['one-plan-check'], {
   valid: [
     {
-      filename: at('src/server/lib/plan-guard.ts'),
+      filename: at('src/server/lib/http/plan-guard.ts'),
       code: "import { planIncludes } from '#shared/plans/plan-features.ts';",
     },
-    { filename: at('src/server/lib/plan-guard.ts'), code: "throw new AppError('PLAN_REQUIRED', 'x');" },
+    { filename: at('src/server/lib/http/plan-guard.ts'), code: "throw new AppError('PLAN_REQUIRED', 'x');" },
     {
       filename: at('src/server/features/exports/exports.service.ts'),
-      code: "import { assertPlan } from '../../lib/plan-guard.ts'; assertPlan(user, now, 'csvExport');",
+      code: "import { assertPlan } from '../../lib/http/plan-guard.ts'; assertPlan(user, now, 'csvExport');",
     },
     { filename: at('src/server/features/teams/x.test.ts'), code: "expect(body.code).toBe('PLAN_REQUIRED');" },
     {
@@ -101,7 +101,7 @@ const bad = (file: string, code: string) => ({ filename: at(file), code, errors:
 
 tester.run('csv-through-lib', unbuilt.rules['csv-through-lib'], {
   valid: [
-    good('src/server/lib/csv.ts', "export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';"),
+    good('src/server/lib/platform/csv.ts', "export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';"),
     good('src/server/features/exports/exports.test.ts', "expect(type).toBe('text/csv; charset=utf-8');"),
     good('src/server/features/analytics/x.ts', "const file = csvFile('a.csv', ['a'], rows);"),
   ],
@@ -157,5 +157,20 @@ typed.run('no-record-lookup-by-string', unbuilt.rules['no-record-lookup-by-strin
       code: 'export const f = (t: { [k: string]: number }, k: string) => { t[k] ??= 1; };',
       errors: 1,
     },
+  ],
+});
+
+tester.run('no-conditional-expect', unbuilt.rules['no-conditional-expect'], {
+  valid: [
+    good('src/server/x.test.ts', "it('a', () => { expect(x).toBeDefined(); expect(x.y).toBe(1); });"),
+    good('src/server/x.test.ts', "it('a', () => { if (a) expect(b).toBe(1); else expect(c).toBe(2); });"),
+    good('src/server/x.test.ts', "it('a', () => { for (const r of rows) expect(r).toBeTruthy(); });"),
+    good('src/server/x.test.ts', "it('a', () => { if (!ok) throw new Error('setup'); expect(ok).toBe(true); });"),
+  ],
+  invalid: [
+    bad('src/server/x.test.ts', "it('a', () => { if (competitor) expect(titles).toContain(competitor); });"),
+    bad('src/server/x.test.ts', "it('a', () => { if (x) { expect(y).toBe(1); } });"),
+    bad('src/server/x.test.ts', "it('a', () => { done && expect(done.value).toBe(1); });"),
+    bad('e2e/x.e2e.test.ts', "it('a', async () => { if (await seen()) expect.soft(v).toBe(1); });"),
   ],
 });

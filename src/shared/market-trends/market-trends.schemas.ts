@@ -23,6 +23,12 @@ export const TREND_WINDOW_YEARS = 2;
 export const TREND_THRESHOLD = 0.2;
 /** Entries a row needs in the two windows together before its trend is read at all. */
 export const TREND_MIN_ENTRIES = 5;
+/**
+ * Survival is shown only for cohorts at least this many years old: a company that entered last year has
+ * not had time to fail, so its cohort's 100 % says nothing (issue 29).
+ */
+export const SURVIVAL_MIN_AGE_YEARS = 3;
+export const SURVIVAL_NOTE = `Survival is shown for cohorts at least ${SURVIVAL_MIN_AGE_YEARS} years old: younger companies have not had time to fail.`;
 export const MIN_YEAR = 1990;
 export const MAX_YEAR = 2100;
 
@@ -53,7 +59,8 @@ export const heatCellQuerySchema = z.strictObject({
 export type HeatCellQuery = z.infer<typeof heatCellQuerySchema>;
 
 export const trendReadingSchema = z.object({
-  direction: z.enum(['rising', 'falling', 'flat', 'unknown']),
+  /** 'new': entries now and none in the earlier window (growth from zero is not a percentage). */
+  direction: z.enum(['rising', 'falling', 'flat', 'new', 'unknown']),
   /** Share of the directory in the recent window (this year and the one before) and the earlier one. */
   recent: z.object({
     from: z.number().int(),

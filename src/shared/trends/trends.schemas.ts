@@ -6,7 +6,8 @@ export const growthSchema = z.object({
   key: z.string(),
   recent: z.number().int(),
   earlier: z.number().int(),
-  growth: z.number(),
+  /** (recent − earlier) / earlier; null when the earlier count is under the minimum: the key is new, not +300 %. */
+  growth: z.number().nullable(),
   companies: z.number().int(),
 });
 export type GrowthDto = z.infer<typeof growthSchema>;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { categoryLabel } from '#shared/searches/filter-options.ts';
+import { GROWTH_MIN_EARLIER } from '#shared/trends/trends.constants.ts';
 import type { GrowthDto } from '#shared/trends/trends.schemas.ts';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -30,8 +31,11 @@ function GrowthTable({ caption, rows, label }: { caption: string; rows: GrowthDt
             <td>{r.recent}</td>
             <td>{r.earlier}</td>
             <td>
-              {r.growth >= 0 ? '+' : ''}
-              {Math.round(r.growth * 100)}%
+              {r.growth === null ? (
+                <span title={`Fewer than ${GROWTH_MIN_EARLIER} companies before: too few for a percentage`}>new</span>
+              ) : (
+                `+${Math.round(r.growth * 100)}%`
+              )}
             </td>
           </tr>
         ))}
@@ -47,8 +51,10 @@ export function TrendingPage() {
   if (trending.isPending) return <Spinner className="w-full py-16" label="Loading trends" />;
   if (trending.isError) return <ErrorScreen error={trending.error} onRetry={() => void trending.refetch()} />;
   const t = trending.data;
+  // The current calendar year is still filling up: say so rather than read it as a slowdown.
+  const partial = t.corpus.latestYear !== null && t.corpus.latestYear >= new Date().getUTCFullYear() ? ' (so far)' : '';
   const window = t.corpus.latestYear
-    ? `companies founded in ${t.corpus.latestYear - t.growthYears + 1}–${t.corpus.latestYear} against ${t.corpus.latestYear - 2 * t.growthYears + 1}–${t.corpus.latestYear - t.growthYears}`
+    ? `companies founded in ${t.corpus.latestYear - t.growthYears + 1}–${t.corpus.latestYear}${partial} against ${t.corpus.latestYear - 2 * t.growthYears + 1}–${t.corpus.latestYear - t.growthYears}`
     : 'no dated companies';
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
@@ -56,7 +62,8 @@ export function TrendingPage() {
       <p className="mt-1 text-sm text-muted-foreground">
         Growth in the{' '}
         {t.corpus.kind === 'seed' ? 'small seed corpus (a sample, not the full datasets)' : 'company directory'}:{' '}
-        {window} (YC batch years).
+        {window} (YC batch years). A row with fewer than {GROWTH_MIN_EARLIER} companies before is marked new, not given
+        a percentage.
       </p>
       <div className="mt-6 grid gap-8 md:grid-cols-2">
         <section aria-labelledby="trend-categories">

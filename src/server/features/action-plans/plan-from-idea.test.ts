@@ -106,7 +106,8 @@ describe('a plan from a validated idea', () => {
     ).not.toMatch(/score/i);
     // The source opportunity names the competitors to study.
     const competitor = source.competitors.find((c) => c.verified)?.name;
-    if (competitor) expect(tasksOf(plan).map((task) => task.title)).toContain(`Study ${competitor}`);
+    expect(competitor, 'the fixture opportunity names a verified competitor').toBeDefined();
+    expect(tasksOf(plan).map((task) => task.title)).toContain(`Study ${competitor ?? ''}`);
 
     // Asking again returns the same plan; the opportunity's own plan is a different one.
     const again = await send(pro, 'POST', '/api/action-plans', { ideaId: idea.id });
@@ -136,7 +137,8 @@ describe('a plan from a validated idea', () => {
     expect(plan.origin.kind).toBe('idea');
     // Competitors cited by the validation are named even without a source opportunity.
     const cited = (idea.validation?.evidence ?? []).find((e) => e.id.startsWith('company:'));
-    if (cited) expect(titles).toContain(`Study ${/^(.+?) \(/.exec(cited.note)?.[1] ?? ''}`);
+    expect(cited, 'the fixture validation cites a company').toBeDefined();
+    expect(titles).toContain(`Study ${/^(.+?) \(/.exec(cited?.note ?? '')?.[1] ?? ''}`);
   });
 
   it('refuses a draft idea, an idea and an opportunity together, and another user’s idea (404)', async () => {

@@ -125,7 +125,7 @@ describe('scopes', () => {
     const { key } = await newKey(owner, [...scopes]);
     const res = await v1(key, method, url, method === 'POST' ? { query: 'dental billing' } : undefined);
     expect(res.statusCode, res.body).toBe(status);
-    if (status === 403) expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(res.json<{ code?: string }>().code).toBe(status === 403 ? 'FORBIDDEN' : undefined);
   });
 });
 

@@ -13,12 +13,12 @@ import {
 } from '#shared/auth/auth.schemas.ts';
 import { publicUserSchema } from '#shared/auth/user.schemas.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { toPublicUser } from '../../lib/public-user.ts';
-import { requestMeta } from '../../lib/request-meta.ts';
-import { writeAudit } from '../../lib/security-audit.ts';
-import { revokeFamily } from '../../lib/session-families.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
+import { toPublicUser } from '../../lib/domain/public-user.ts';
+import { requestMeta } from '../../lib/http/request-meta.ts';
+import { writeAudit } from '../../lib/domain/security-audit.ts';
+import { revokeFamily } from '../../lib/domain/session-families.ts';
 import { clearRefreshCookie, assertSameOrigin, readRefreshCookie, setRefreshCookie } from './auth-cookie.ts';
 import { passwordResetMailJob } from './auth.jobs.ts';
 import { throttleByIp, type AUTH_THROTTLES } from './auth-throttle.ts';
@@ -26,7 +26,7 @@ import { authenticate, registerUser } from './login.service.ts';
 import { changePassword, resetPassword } from './password.service.ts';
 import { updateProfile } from './profile.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
-import { lockNoticeMail } from './lock-notice.ts';
+import { failedSignInNoticeMail } from './lock-notice.ts';
 import { familyOfToken, issueRefreshToken, rotateRefreshToken } from './refresh-token.service.ts';
 
 // /api/auth
@@ -83,16 +83,19 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     { schema: { tags, summary: 'Sign in', body: loginSchema, response: { 200: session } } },
     async (request, reply) => {
       assertSameOrigin(request, { requireOrigin: false });
-      await throttle(request, 'login');
+      // A device signed in before is slowed by its own failures only (login-delay.ts), so the
+      // address's window, which strangers on the same network fill, does not apply to it.
+      const knownDeviceUserId = jwt.device.userOf(request.cookies[DEVICE_COOKIE]);
+      if (knownDeviceUserId === null) await throttle(request, 'login');
       const user = await authenticate({
         db,
         clock,
         meta: requestMeta(request),
         log: request.log,
         input: request.body,
-        knownDeviceUserId: jwt.device.userOf(request.cookies[DEVICE_COOKIE]),
-        notifyLocked: (locked) =>
-          app.deps.mailer.sendMail({ to: locked.email, ...lockNoticeMail(app.deps.env.PUBLIC_URL) }),
+        knownDeviceUserId,
+        notifyOwner: (owner) =>
+          app.deps.mailer.sendMail({ to: owner.email, ...failedSignInNoticeMail(app.deps.env.PUBLIC_URL) }),
       });
       return reply.send(await startSession(request, reply, user));
     },

@@ -1,19 +1,20 @@
-// The e-mail an account's owner gets when a lock starts: what happened and the two ways back in that
-// the person guessing cannot use (a device signed in before, or a reset link sent to this inbox).
+// The e-mail an account's owner gets after 10 failed sign-ins in a row (docs/decisions/031): what
+// happened, that nothing is locked, and the ways in that the person guessing cannot use.
 
-export function lockNoticeMail(publicUrl: string): { subject: string; text: string } {
+export function failedSignInNoticeMail(publicUrl: string): { subject: string; text: string } {
   const forgot = new URL('/forgot-password', publicUrl).toString();
   return {
-    subject: 'Your Unbuilt account was locked after failed sign-ins',
+    subject: 'Failed sign-ins to your Unbuilt account',
     text: [
-      'Someone entered a wrong password for your Unbuilt account 10 times in a row, so new devices cannot',
-      'sign in to it for the next 30 minutes.',
+      'Someone entered a wrong password for your Unbuilt account 10 times in a row. Your account is not',
+      'locked: the device and network making those attempts are slowed down, and your own devices can sign',
+      'in as usual.',
       '',
-      'If it was you: sign in from a device you have used before, or reset your password here (the reset',
-      `link arrives in this inbox and lifts the lock at once): ${forgot}`,
+      'If it was you and you forgot the password, reset it here (the link arrives in this inbox):',
+      forgot,
       '',
-      'If it was not you: your account is safe as long as the password is not guessed. Nothing else is',
-      'needed; consider a longer password if you reuse this one elsewhere.',
+      'If it was not you: your account is safe as long as the password is not guessed. Consider a longer',
+      'password if you reuse this one elsewhere.',
     ].join('\n'),
   };
 }

@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, securityAlerts, securityAuditLogs, users } from '../../db/schema/index.ts';
+import { emailOutbox, securityAlerts, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { AUTH_THROTTLES } from './auth-throttle.ts';
-import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from './login.service.ts';
+import { NOTICE_THRESHOLD } from './login.service.ts';
+import { FREE_FAILURES, MAX_DELAY_MS } from './login-delay.ts';
 import { login, originOf, registerViaApi } from '../../test/auth-helpers.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
+
+// Failed sign-ins slow their source, never lock the account (docs/decisions/031, issue 32): a
+// stranger's guesses cannot keep the owner out, and cannot tell a known e-mail from an unknown one.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,113 +17,139 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('account lockout', () => {
-  it('locks on the 11th attempt even with the right password, and unlocks after 30 minutes', async () => {
-    const reg = await registerViaApi(t, { ip: '10.0.0.1' });
-    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) {
-      const res = await login(t, reg.email, 'Wrong-Password-123', '10.0.0.1');
-      expect(res.statusCode).toBe(401);
+const WRONG = 'Wrong-Password-123';
+
+function deviceCookieOf(res: { headers: Record<string, unknown> }): string {
+  const list = ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
+  const line = list.find((l) => l.startsWith(`${DEVICE_COOKIE}=`));
+  if (!line) throw new Error('no device cookie');
+  return line.split(';')[0]!;
+}
+const loginWithCookie = (email: string, password: string, cookie: string, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin: originOf(t), cookie },
+    remoteAddress: ip,
+    payload: { email, password },
+  });
+
+/** `count` real failures from one address: when it is made to wait, the clock moves past the wait. */
+async function strangerFails(email: string, ip: string, count: number): Promise<number> {
+  let waited = 0;
+  for (let failures = 0; failures < count;) {
+    const res = await login(t, email, WRONG, ip);
+    if (res.statusCode === 429) {
+      waited++;
+      t.clock.advance(Number(res.headers['retry-after']) * 1000 + 1);
+      continue;
     }
-    const [locked] = await t.db.db.select().from(users).where(eq(users.id, reg.userId));
-    expect(locked).toMatchObject({ accountLocked: true, failedLoginAttempts: LOCKOUT_THRESHOLD });
-    expect(locked!.lastFailedLogin).toBeInstanceOf(Date);
+    expect(res.statusCode).toBe(401);
+    failures++;
+  }
+  return waited;
+}
 
-    const eleventh = await login(t, reg.email, reg.password, '10.0.0.1');
-    expect(eleventh.statusCode).toBe(423);
-    expect(eleventh.json().code).toBe('ACCOUNT_LOCKED');
-
-    const alerts = await t.db.db.select().from(securityAlerts).where(eq(securityAlerts.userId, reg.userId));
-    expect(alerts.map((a) => a.alertType)).toEqual(['account_locked']);
-    const audit = await t.db.db.select().from(securityAuditLogs).where(eq(securityAuditLogs.userId, reg.userId));
-    expect(audit.filter((r) => r.eventType === 'account_locked')).toHaveLength(1);
-
-    t.clock.advance(LOCKOUT_MS - 60_000);
-    expect((await login(t, reg.email, reg.password, '10.0.0.1')).statusCode).toBe(423);
-    t.clock.advance(120_000);
-    const ok = await login(t, reg.email, reg.password, '10.0.0.1');
-    expect(ok.statusCode).toBe(200);
-    const [after] = await t.db.db.select().from(users).where(eq(users.id, reg.userId));
-    expect(after).toMatchObject({ accountLocked: false, failedLoginAttempts: 0 });
+describe('failed sign-ins slow the stranger, not the owner', () => {
+  it("a stranger's 50 failures from one address do not stop the owner's known device there, nor the owner anywhere else", async () => {
+    t.clock.set(new Date('2026-08-01T08:00:00Z'));
+    const owner = await registerViaApi(t, { ip: '10.1.0.1' });
+    const ownDevice = deviceCookieOf(await login(t, owner.email, owner.password, '10.1.0.1'));
+    const waits = await strangerFails(owner.email, '10.1.0.66', 50);
+    expect(waits).toBeGreaterThan(0);
+    // Right after the 50th failure the stranger's address must wait, even with the right password…
+    expect((await login(t, owner.email, owner.password, '10.1.0.66')).statusCode).toBe(429);
+    // …but the owner's own browser on that same network is in at once,
+    expect((await loginWithCookie(owner.email, owner.password, ownDevice, '10.1.0.66')).statusCode).toBe(200);
+    // and a new device of the owner's elsewhere is not locked out either.
+    expect((await login(t, owner.email, owner.password, '10.1.0.2')).statusCode).toBe(200);
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, owner.userId));
+    expect(row).toMatchObject({ accountLocked: false, lockoutExpires: null });
     t.clock.set(null);
   });
 
-  it('a success resets the count', async () => {
-    const reg = await registerViaApi(t, { ip: '10.0.0.2' });
-    for (let i = 0; i < LOCKOUT_THRESHOLD - 1; i++) await login(t, reg.email, 'Wrong-Password-123', '10.0.0.2');
-    expect((await login(t, reg.email, reg.password, '10.0.0.2')).statusCode).toBe(200);
-    for (let i = 0; i < LOCKOUT_THRESHOLD - 1; i++) await login(t, reg.email, 'Wrong-Password-123', '10.0.0.2');
-    expect((await login(t, reg.email, reg.password, '10.0.0.2')).statusCode).toBe(200);
-  });
-
-  it('counts concurrent failures exactly', async () => {
-    const reg = await registerViaApi(t, { ip: '10.0.0.3' });
-    await Promise.all(Array.from({ length: 6 }, () => login(t, reg.email, 'Wrong-Password-123', '10.0.0.3')));
-    const [row] = await t.db.db.select().from(users).where(eq(users.id, reg.userId));
-    expect(row!.failedLoginAttempts).toBe(6);
-  });
-});
-
-describe('a lock strangers cannot hold (docs/decisions/014)', () => {
-  function deviceCookieOf(res: { headers: Record<string, unknown> }): string {
-    const list = ([] as unknown[]).concat(res.headers['set-cookie'] ?? []).map(String);
-    const line = list.find((l) => l.startsWith(`${DEVICE_COOKIE}=`));
-    if (!line) throw new Error('no device cookie');
-    return line.split(';')[0]!;
-  }
-  const loginWithCookie = (email: string, password: string, cookie: string, ip: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin: originOf(t), cookie },
-      remoteAddress: ip,
-      payload: { email, password },
-    });
-
-  it('lets the owner in from a device signed in before, while new devices stay locked out', async () => {
-    const reg = await registerViaApi(t, { ip: '10.0.6.1' });
-    const ownDevice = deviceCookieOf(await login(t, reg.email, reg.password, '10.0.6.1'));
-    // Guesses from rotating addresses lock the account.
-    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await login(t, reg.email, 'Wrong-Password-123', `198.51.100.${i}`);
-    expect((await login(t, reg.email, reg.password, '10.0.6.2')).statusCode).toBe(423);
-    // The owner's own browser, with the right password: in, and the lock is lifted.
-    const owner = await loginWithCookie(reg.email, reg.password, ownDevice, '10.0.6.1');
-    expect(owner.statusCode).toBe(200);
-    const [row] = await t.db.db.select().from(users).where(eq(users.id, reg.userId));
-    expect(row).toMatchObject({ accountLocked: false, failedLoginAttempts: 0 });
-  });
-
-  it('a forged device cookie, or another account’s, does not pass the lock, and a known device still needs the password', async () => {
-    const victim = await registerViaApi(t, { ip: '10.0.7.1' });
-    const attacker = await registerViaApi(t, { ip: '10.0.7.2' });
-    const attackerDevice = deviceCookieOf(await login(t, attacker.email, attacker.password, '10.0.7.2'));
-    const victimDevice = deviceCookieOf(await login(t, victim.email, victim.password, '10.0.7.1'));
-    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await login(t, victim.email, 'Wrong-Password-123', `203.0.113.${i}`);
-    const forged = `${DEVICE_COOKIE}=${String(victim.userId)}.AAAA.${'x'.repeat(43)}`;
-    for (const cookie of [forged, attackerDevice]) {
-      expect((await loginWithCookie(victim.email, victim.password, cookie, '10.0.7.3')).statusCode).toBe(423);
+  it('waits double after the free failures of an address and e-mail: 1 s, 2 s, 4 s', async () => {
+    t.clock.set(new Date('2026-08-02T08:00:00Z'));
+    const reg = await registerViaApi(t, { ip: '10.1.1.1' });
+    for (let i = 0; i < FREE_FAILURES.sourceAndEmail - 1; i++)
+      expect((await login(t, reg.email, WRONG, '10.1.1.9')).statusCode).toBe(401);
+    const waits: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await login(t, reg.email, WRONG, '10.1.1.9')).statusCode).toBe(401);
+      const refused = await login(t, reg.email, WRONG, '10.1.1.9');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+      waits.push(String(refused.headers['retry-after']));
+      t.clock.advance(Number(refused.headers['retry-after']) * 1000);
     }
-    expect((await loginWithCookie(victim.email, 'Wrong-Password-123', victimDevice, '10.0.7.1')).statusCode).toBe(401);
+    expect(waits).toEqual(['1', '2', '4']);
+    // Another address with the same e-mail is not slowed by them.
+    expect((await login(t, reg.email, reg.password, '10.1.1.10')).statusCode).toBe(200);
+    t.clock.set(null);
   });
 
-  it('e-mails the owner once when the lock starts, with the reset link that lifts it', async () => {
-    const reg = await registerViaApi(t, { ip: '10.0.8.1' });
-    for (let i = 0; i < LOCKOUT_THRESHOLD + 2; i++) await login(t, reg.email, 'Wrong-Password-123', `192.0.2.${i}`);
+  it("a known device is slowed by its own failures only; a forged or another account's cookie counts as a new device", async () => {
+    t.clock.set(new Date('2026-08-03T08:00:00Z'));
+    const victim = await registerViaApi(t, { ip: '10.1.2.1' });
+    const other = await registerViaApi(t, { ip: '10.1.2.2' });
+    const otherDevice = deviceCookieOf(await login(t, other.email, other.password, '10.1.2.2'));
+    const victimDevice = deviceCookieOf(await login(t, victim.email, victim.password, '10.1.2.1'));
+    const forged = `${DEVICE_COOKIE}=${String(victim.userId)}.AAAA.${'x'.repeat(43)}`;
+    for (const cookie of [forged, otherDevice]) {
+      for (let i = 0; i < FREE_FAILURES.sourceAndEmail; i++)
+        await loginWithCookie(victim.email, WRONG, cookie, '10.1.2.3');
+      expect((await loginWithCookie(victim.email, victim.password, cookie, '10.1.2.3')).statusCode).toBe(429);
+      t.clock.advance(MAX_DELAY_MS);
+    }
+    for (let i = 0; i < FREE_FAILURES.device; i++)
+      expect((await loginWithCookie(victim.email, WRONG, victimDevice, '10.1.2.1')).statusCode).toBe(401);
+    expect((await loginWithCookie(victim.email, victim.password, victimDevice, '10.1.2.1')).statusCode).toBe(429);
+    t.clock.set(null);
+  });
+
+  it('e-mails the owner once after 10 failures in a row, with the reset link, and raises an alert', async () => {
+    const reg = await registerViaApi(t, { ip: '10.1.3.1' });
+    for (let i = 0; i < NOTICE_THRESHOLD + 2; i++) await login(t, reg.email, WRONG, `192.0.2.${String(i)}`);
     const mails = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, reg.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('10 times in a row');
+    expect(mails[0]!.text).toContain('not');
     expect(mails[0]!.text).toContain('/forgot-password');
+    const alerts = await t.db.db.select().from(securityAlerts).where(eq(securityAlerts.userId, reg.userId));
+    expect(alerts.map((a) => a.alertType)).toEqual(['repeated_login_failures']);
+    expect((await login(t, reg.email, reg.password, '10.1.3.1')).statusCode).toBe(200);
+  });
+
+  it('a success resets the count; concurrent failures are counted exactly', async () => {
+    const reg = await registerViaApi(t, { ip: '10.0.0.2' });
+    for (let i = 0; i < 3; i++) await login(t, reg.email, WRONG, '10.0.0.2');
+    expect((await login(t, reg.email, reg.password, '10.0.0.2')).statusCode).toBe(200);
+    const [reset] = await t.db.db.select().from(users).where(eq(users.id, reg.userId));
+    expect(reset!.failedLoginAttempts).toBe(0);
+    await Promise.all(Array.from({ length: 4 }, (_, i) => login(t, reg.email, WRONG, `10.0.9.${String(i)}`)));
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, reg.userId));
+    expect(row!.failedLoginAttempts).toBe(4);
   });
 });
 
 describe('equal answers for unknown and known e-mails', () => {
-  it('gives the same status and body for an unknown e-mail and a wrong password', async () => {
+  it('gives the same status, body and waits, attempt after attempt, for an unknown e-mail and a wrong password', async () => {
+    t.clock.set(new Date('2026-08-04T08:00:00Z'));
     const reg = await registerViaApi(t, { ip: '10.0.0.4' });
-    const unknown = await login(t, 'nobody-here@example.test', 'Wrong-Password-123', '10.0.0.4');
-    const wrong = await login(t, reg.email, 'Wrong-Password-123', '10.0.0.4');
-    expect(unknown.statusCode).toBe(401);
-    expect(wrong.statusCode).toBe(401);
-    expect(unknown.json()).toEqual(wrong.json());
-    expect(unknown.json().message).toBe('Invalid credentials. Please try again.');
+    const run = async (email: string, ip: string) => {
+      const seen: string[] = [];
+      for (let i = 0; i < FREE_FAILURES.sourceAndEmail + 3; i++) {
+        const res = await login(t, email, WRONG, ip);
+        seen.push(`${String(res.statusCode)} ${res.body} ${String(res.headers['retry-after'] ?? '-')}`);
+      }
+      return seen;
+    };
+    const known = await run(reg.email, '10.0.4.1');
+    const unknown = await run('nobody-here@example.test', '10.0.4.2');
+    expect(unknown).toEqual(known);
+    expect(known[0]).toContain('Invalid credentials. Please try again.');
+    expect(known.at(-1)).toMatch(/^429 /);
+    t.clock.set(null);
   });
 });
 
@@ -134,7 +164,7 @@ describe('per-IP throttles', () => {
         remoteAddress: '10.0.2.2',
         // A spoofed header must not give each attempt a fresh bucket (TRUST_PROXY is off).
         headers: { 'x-forwarded-for': `203.0.113.${i}` },
-        payload: { email: 'unknown@example.test', password: 'Wrong-Password-123' },
+        payload: { email: `unknown-${String(i)}@example.test`, password: 'Wrong-Password-123' },
       });
       expect(res.statusCode).toBe(401);
     }
@@ -156,13 +186,14 @@ describe('client IP behind a trusted proxy', () => {
   it('keys the throttle on X-Forwarded-For only when TRUST_PROXY names the proxy', async () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: '10.10.0.1' } });
     try {
+      let n = 0;
       const attempt = (forwardedFor: string) =>
         proxied.app.inject({
           method: 'POST',
           url: '/api/auth/login',
           remoteAddress: '10.10.0.1',
           headers: { 'x-forwarded-for': forwardedFor },
-          payload: { email: 'unknown@example.test', password: 'Wrong-Password-123' },
+          payload: { email: `unknown-${String(n++)}@example.test`, password: 'Wrong-Password-123' },
         });
       const { limit } = AUTH_THROTTLES.login;
       for (let i = 0; i < limit; i++) expect((await attempt('198.51.100.7')).statusCode).toBe(401);

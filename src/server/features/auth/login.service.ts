@@ -1,21 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from '#shared/auth/auth.schemas.ts';
 import { passwordStrengthScore } from '#shared/auth/password-strength.ts';
 import type { Database } from '../../db/client.ts';
 import { passwordHistory, users, type UserRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
-import type { RequestMeta } from '../../lib/request-meta.ts';
-import { raiseAlert, writeAudit } from '../../lib/security-audit.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/platform/password-hash.ts';
+import type { RequestMeta } from '../../lib/http/request-meta.ts';
+import { raiseAlert, writeAudit } from '../../lib/domain/security-audit.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
+import { assertNoWait, clearFailures, delayKeys, recordFailure as recordDelayFailure } from './login-delay.ts';
 
-// Registration and sign-in, with the account lockout (10 consecutive failures lock for 30 minutes).
+// Registration and sign-in. Failed sign-ins slow their source down (login-delay.ts); the account is
+// never locked by them. After 10 consecutive failures its owner is told (once per run of failures).
 
-export const LOCKOUT_THRESHOLD = 10;
-export const LOCKOUT_MS = 30 * MINUTE_MS;
+export const NOTICE_THRESHOLD = 10;
 
 type Deps = { db: Database; clock: Clock; meta: RequestMeta };
 
@@ -58,17 +58,19 @@ export async function registerUser(options: Deps & { input: RegisterInput & { pa
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
 
 /**
- * Checks credentials. Unknown e-mail and wrong password give the same error after the same argon2
- * work. A locked account is refused even with the right password until the lock expires.
+ * Checks credentials (docs/decisions/031). Unknown e-mail and wrong password give the same error
+ * after the same argon2 work, and are slowed alike: failures delay the address (and the address
+ * with that e-mail), never lock the account. The owner's known device is slowed only by its own
+ * failures, so a stranger's guesses cannot keep the owner out.
  */
 export async function authenticate(
   options: Deps & {
     log: FastifyBaseLogger;
     input: LoginInput;
-    /** The account a signed known-device cookie names (null without one): its owner passes a lock. */
+    /** The account a signed known-device cookie names (null without one). */
     knownDeviceUserId: number | null;
-    /** Tells the owner when a lock starts, with the way back in that strangers cannot use. */
-    notifyLocked: (user: UserRow) => Promise<void>;
+    /** Tells the owner when failures reach the threshold, with the reset link that always works. */
+    notifyOwner: (user: UserRow) => Promise<void>;
   },
 ): Promise<UserRow> {
   const { db, clock, meta, input, knownDeviceUserId } = options;
@@ -77,8 +79,12 @@ export async function authenticate(
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, input.email));
+  const onKnownDevice = user !== undefined && knownDeviceUserId === user.id;
+  const keys = delayKeys({ ip: meta.ip, email: input.email, knownDeviceOf: onKnownDevice ? user.id : null });
+  await assertNoWait(db, keys, now);
   if (!user?.password || !user.isActive) {
     await verifyAgainstDummy(input.password);
+    await recordDelayFailure(db, keys, now);
     await writeAudit({
       db,
       meta,
@@ -92,29 +98,12 @@ export async function authenticate(
     });
     throw invalidCredentials();
   }
-  const isLocked = user.accountLocked && user.lockoutExpires && user.lockoutExpires.getTime() > now.getTime();
-  // A lock stops guessing from anywhere new; the owner's own device still gets a password check.
-  if (isLocked && knownDeviceUserId !== user.id) {
-    await writeAudit({
-      db,
-      meta,
-      event: {
-        eventType: 'login_failure',
-        success: false,
-        userId: user.id,
-        userEmail: user.email,
-        errorMessage: 'account locked',
-      },
-    });
-    throw new AppError(
-      'ACCOUNT_LOCKED',
-      'Too many failed sign-in attempts. This account is locked for 30 minutes on new devices: sign in from a device you have used before, or reset your password (we have e-mailed the owner a link).',
-    );
-  }
   if (!(await verifyPassword(user.password, input.password))) {
+    await recordDelayFailure(db, keys, now);
     await recordFailure({ ...options, user, now });
     throw invalidCredentials();
   }
+  await clearFailures(db, keys);
   const [updated] = await db
     .update(users)
     .set({ failedLoginAttempts: 0, accountLocked: false, lockoutExpires: null })
@@ -129,22 +118,15 @@ export async function authenticate(
 }
 
 async function recordFailure(
-  options: Deps & { log: FastifyBaseLogger; user: UserRow; now: Date; notifyLocked: (user: UserRow) => Promise<void> },
+  options: Deps & { log: FastifyBaseLogger; user: UserRow; now: Date; notifyOwner: (user: UserRow) => Promise<void> },
 ): Promise<void> {
   const { db, meta, log, user, now } = options;
-  // An expired lock starts a fresh count. One statement, so concurrent failures each count once.
-  const lockExpired = sql`(${users.accountLocked} and (${users.lockoutExpires} is null or ${users.lockoutExpires} <= ${now.toISOString()}::timestamptz))`;
-  const nextCount = sql`(case when ${lockExpired} then 0 else ${users.failedLoginAttempts} end) + 1`;
+  // The account keeps a count of consecutive failures for its owner's notice; it is never locked.
   const [row] = await db
     .update(users)
-    .set({
-      failedLoginAttempts: nextCount,
-      lastFailedLogin: now,
-      accountLocked: sql`${nextCount} >= ${LOCKOUT_THRESHOLD}`,
-      lockoutExpires: sql`case when ${nextCount} >= ${LOCKOUT_THRESHOLD} then ${new Date(now.getTime() + LOCKOUT_MS).toISOString()}::timestamptz else null end`,
-    })
+    .set({ failedLoginAttempts: sql`${users.failedLoginAttempts} + 1`, lastFailedLogin: now })
     .where(eq(users.id, user.id))
-    .returning({ failedLoginAttempts: users.failedLoginAttempts, accountLocked: users.accountLocked });
+    .returning({ failedLoginAttempts: users.failedLoginAttempts });
   await writeAudit({
     db,
     meta,
@@ -156,31 +138,21 @@ async function recordFailure(
       errorMessage: 'wrong password',
     },
   });
-  if (row?.accountLocked && row.failedLoginAttempts === LOCKOUT_THRESHOLD) {
-    await writeAudit({
-      db,
-      meta,
-      event: {
-        eventType: 'account_locked',
-        success: true,
-        userId: user.id,
-        userEmail: user.email,
-        severity: 'medium',
-        metadata: { failedAttempts: row.failedLoginAttempts },
-      },
-    });
+  if (row?.failedLoginAttempts === NOTICE_THRESHOLD) {
     await raiseAlert({
       db,
       meta,
       log,
       alert: {
-        alertType: 'account_locked',
+        alertType: 'repeated_login_failures',
         severity: 'medium',
         userId: user.id,
-        description: `Account locked after ${LOCKOUT_THRESHOLD} consecutive failed sign-in attempts.`,
+        description: `${NOTICE_THRESHOLD} consecutive failed sign-in attempts; the addresses making them are slowed down.`,
       },
     });
-    // A failed e-mail must not turn a wrong password into a 500 (the lock itself is already stored).
-    await options.notifyLocked(user).catch((error: unknown) => log.warn({ err: error }, 'lock notice not sent'));
+    // A failed e-mail must not turn a wrong password into a 500.
+    await options
+      .notifyOwner(user)
+      .catch((error: unknown) => log.warn({ err: error }, 'failed sign-in notice not sent'));
   }
 }

@@ -2,7 +2,7 @@ import type { Citation } from '#shared/chat/chat.schemas.ts';
 import type { EngineLanguageModel } from '../../engine/llm/language-model.ts';
 import { redact } from '../../engine/engine.ts';
 import { offlineAnswer, type Answerer, type ComposedAnswer } from './answerer.ts';
-import { ungroundedNumbers } from './grounding.ts';
+import { contradictedClaims, ungroundedNumbers } from './grounding.ts';
 
 // LLM mode (AI_PROVIDER configured): retrieval is the offline answer's; the model only words what
 // was retrieved. Instructions go in the system prompt; the question and the evidence go in the user
@@ -76,7 +76,9 @@ export function llmAnswerer(options: {
         content: text,
         citations,
         mode: 'partial',
-        grounded: ungroundedNumbers(text, citations).length === 0,
+        grounded:
+          ungroundedNumbers(text, citations).length === 0 &&
+          contradictedClaims(text, citations, offline.citations).length === 0,
         note: `${why} before finishing; the answer is cut short.`,
         tokens,
         offlineAlternative: offline.content,
@@ -84,6 +86,11 @@ export function llmAnswerer(options: {
     }
     const citations = citedIn(text, offline.citations);
     const ungrounded = ungroundedNumbers(text, citations);
+    const contradicted = contradictedClaims(text, citations, offline.citations);
+    if (contradicted.length > 0)
+      return fallback(
+        `The model’s answer contradicts the cited evidence (${contradicted.slice(0, 2).join('; ')}); this is the offline answer.`,
+      );
     if (!text.trim() || ungrounded.length > 0) {
       return fallback(
         ungrounded.length > 0

@@ -115,6 +115,21 @@ describe('LLM mode', () => {
     expect(answer.content).toMatch(/^Companies the analysis found already serving this/);
   });
 
+  it('replaces an answer whose existence or count claim contradicts the evidence (issue 32)', async () => {
+    reply = (evidence) => {
+      const company = evidence.find((e) => e.ref.startsWith('company:')) ?? evidence[0]!;
+      return { text: `There are no competitors at all [${company.ref}]` };
+    };
+    const none = await ask('Who already serves restaurants?');
+    expect(none.answer.metadata).toMatchObject({ mode: 'offline_fallback' });
+    expect(none.answer.metadata!.note).toMatch(/contradicts the cited evidence/);
+    expect(none.answer.content).not.toMatch(/no competitors at all/);
+
+    reply = (evidence) => ({ text: `Exactly nineteen companies compete here [${evidence[0]!.ref}]` });
+    const count = await ask('Who already serves restaurants?');
+    expect(count.answer.metadata).toMatchObject({ mode: 'offline_fallback' });
+  });
+
   it('keeps a partial answer cut by a provider error, marked, and offers the offline one', async () => {
     reply = (evidence) => ({
       text: `The first company is ${evidence[0]!.text.slice(0, 12)}`,
@@ -154,6 +169,6 @@ describe('LLM mode', () => {
     expect(deltas.length).toBeGreaterThan(1);
     const done = lines.at(-1);
     expect(done?.type).toBe('done');
-    if (done?.type === 'done') expect(done.data.answer.content).toBe(deltas.map((d) => d.text).join(''));
+    expect(done?.type === 'done' ? done.data.answer.content : null).toBe(deltas.map((d) => d.text).join(''));
   });
 });

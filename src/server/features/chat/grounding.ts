@@ -22,3 +22,60 @@ export function ungroundedNumbers(content: string, citations: readonly Citation[
   const known = new Set(citations.flatMap((c) => numbersIn(`${c.label} ${c.text}`)));
   return [...new Set(numbersIn(withoutMarkers(content, citations)))].filter((n) => !known.has(n));
 }
+
+// Claims about how many companies there are, or that there are none (issue 32: "There are no
+// competitors at all [company:laika]" passed because it has no digits). Checked against the evidence
+// the answer was given: a company there contradicts "none"; a count must be a number of the cited
+// text or the number of companies given.
+
+const COMPANY_NOUN = String.raw`(?:competitors?|competition|companies|company|startups?|rivals?|players|businesses|firms|alternatives)`;
+const NO_COMPANIES = new RegExp(
+  String.raw`\b(?:no|zero|not\s+any|without\s+any|not\s+a\s+single)\s+(?:\w+\s+){0,2}?${COMPANY_NOUN}\b|\b(?:nobody|no\s+one|no-one)\s+(?:else\s+)?(?:is\s+|has\s+)?(?:building|serving|offering|doing|selling|solving)\b|\bunserved\b|\bno\s+existing\s+solutions?\b`,
+  'i',
+);
+const COUNT_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  dozen: 12,
+};
+/** A claim about the total ("there are 3 …", "only two …", "exactly 5 …"), not "one of the companies" or "the top 3". */
+const COUNTED_COMPANIES = new RegExp(
+  String.raw`\b(?:there\s+(?:are|is|were)|only|exactly|just|a\s+total\s+of)\s+(\d+|${Object.keys(COUNT_WORDS).join('|')})\s+(?:\w+\s+){0,2}?${COMPANY_NOUN}\b`,
+  'gi',
+);
+
+const isCompany = (c: Citation) => c.kind === 'competitor' || c.ref.startsWith('company:');
+
+/** Claims of the answer that the evidence it was given contradicts (empty = none). */
+export function contradictedClaims(content: string, cited: readonly Citation[], given: readonly Citation[]): string[] {
+  const text = withoutMarkers(content, cited);
+  const problems: string[] = [];
+  const companies = new Set(given.filter(isCompany).map((c) => c.ref));
+  const none = NO_COMPANIES.exec(text);
+  if (none && companies.size > 0) problems.push(`"${none[0]}" while the evidence lists ${String(companies.size)}`);
+  const known = new Set(cited.flatMap((c) => numbersIn(`${c.label} ${c.text}`)));
+  for (const match of text.matchAll(COUNTED_COMPANIES)) {
+    const word = (match[1] ?? '').toLowerCase();
+    const n = /^\d+$/.test(word) ? Number(word) : Object.hasOwn(COUNT_WORDS, word) ? COUNT_WORDS[word] : undefined;
+    if (n !== undefined && n !== companies.size && !known.has(String(n))) problems.push(`"${match[0]}"`);
+  }
+  return problems;
+}

@@ -159,6 +159,13 @@ describe('action plan PDF', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     plan = edited.json<{ data: ActionPlanDto }>().data;
+    const second = plan.phases[0]?.tasks[1];
+    const linked = await call(user, 'PATCH', `/api/plan-tasks/${second?.id}`, {
+      version: plan.version,
+      prerequisiteIds: [first?.id],
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    plan = linked.json<{ data: ActionPlanDto }>().data;
 
     const res = await call(user, 'GET', `/api/exports/plans/${plan.id}/pdf`);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
@@ -182,7 +189,8 @@ describe('action plan PDF', () => {
       for (const task of phase.tasks.slice(1)) expect(all).toContain(task.title);
     }
     const dependent = plan.phases.flatMap((p) => p.tasks).find((task) => task.prerequisiteIds.length > 0);
-    if (dependent) expect(all).toContain('depends on ');
+    expect(dependent?.id).toBe(second?.id);
+    expect(all).toContain('depends on ');
     const last = pages.at(-1) ?? '';
     expect(last).toContain('Sources and attribution');
     expect(last).not.toContain('No external source is cited');

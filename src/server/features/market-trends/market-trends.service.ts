@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 import { loadEngineIndex } from '../../engine/engine.ts';
 import type { EngineIndex } from '../../engine/index/engine-index.ts';
 import type { Company } from '../../engine/corpus/corpus.types.ts';
@@ -7,6 +7,7 @@ import { categoryLabel } from '#shared/searches/filter-options.ts';
 import { CATEGORIES, type Category } from '#shared/searches/filters.schemas.ts';
 import {
   MAX_TAG_ROWS,
+  SURVIVAL_MIN_AGE_YEARS,
   TREND_MIN_ENTRIES,
   TREND_THRESHOLD,
   TREND_WINDOW_YEARS,
@@ -198,24 +199,26 @@ export function readTrend(grid: Pick<Grid, 'counts' | 'yearTotals'>, key: string
   }
   const change = earlier.entries > 0 ? (recentShare - earlierShare) / earlierShare : null;
   const direction =
-    change === null || change >= TREND_THRESHOLD ? 'rising' : change <= -TREND_THRESHOLD ? 'falling' : 'flat';
+    change === null ? 'new' : change >= TREND_THRESHOLD ? 'rising' : change <= -TREND_THRESHOLD ? 'falling' : 'flat';
+  // The sentence does not repeat the direction (the screen shows it beside: "Flat · +19% share…").
   const how =
     change === null
-      ? 'new: no entries in the earlier years'
+      ? 'No entries in the earlier years'
       : `${change >= 0 ? '+' : ''}${Math.round(change * 100)}% share of the directory`;
   return {
     direction,
     recent,
     earlier,
     change: change === null ? null : Math.round(change * 1000) / 1000,
-    sentence: `${direction[0]!.toUpperCase()}${direction.slice(1)} (${how}): ${numbers}.`,
+    sentence: `${how}: ${numbers}.`,
   };
 }
 
-function cellValue(metric: HeatMapQuery['metric'], c: Counts, yearTotal: number): number | null {
+function cellValue(metric: HeatMapQuery['metric'], c: Counts, yearTotal: number, age: number): number | null {
   if (metric === 'entries') return c.entries;
   if (metric === 'share') return yearTotal > 0 ? Math.round((c.entries / yearTotal) * 10000) / 100 : null;
-  if (metric === 'survival') return c.entries > 0 ? Math.round((c.survivors / c.entries) * 1000) / 10 : null;
+  if (metric === 'survival')
+    return c.entries > 0 && age >= SURVIVAL_MIN_AGE_YEARS ? Math.round((c.survivors / c.entries) * 1000) / 10 : null;
   return null;
 }
 
@@ -226,6 +229,7 @@ export async function heatMap(options: { env: Env; query: HeatMapQuery; now: Dat
     (y) => (query.from === undefined || y >= query.from) && (query.to === undefined || y <= query.to),
   );
   const isGrowth = query.metric === 'growth';
+  const nowYear = options.now.getUTCFullYear();
   const rows: HeatRowDto[] = grid.rows.map((row) => {
     const byYear = grid.counts.get(row.key);
     if (isGrowth) {
@@ -240,7 +244,7 @@ export async function heatMap(options: { env: Env; query: HeatMapQuery; now: Dat
       cells: years.map((year) => {
         const c = byYear?.get(year) ?? { entries: 0, survivors: 0 };
         const yearTotal = grid.yearTotals.get(year) ?? 0;
-        return { year, ...c, yearTotal, value: cellValue(query.metric, c, yearTotal) };
+        return { year, ...c, yearTotal, value: cellValue(query.metric, c, yearTotal, nowYear - year) };
       }),
     };
   });
@@ -262,7 +266,8 @@ export async function heatMap(options: { env: Env; query: HeatMapQuery; now: Dat
     metric: query.metric,
     category: query.category ?? null,
     years: isGrowth ? [2033] : years,
-    columnLabels: isGrowth ? ['2023–2033'] : years.map(String),
+    // The current calendar year is still filling up: its column says so.
+    columnLabels: isGrowth ? ['2023–2033'] : years.map((y) => (y >= nowYear ? `${y} (so far)` : String(y))),
     rows,
     scale: values.length ? { min: Math.min(...values), max: Math.max(...values) } : null,
     sources: grid.sources,

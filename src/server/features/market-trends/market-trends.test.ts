@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HeatCellDetailDto, HeatMapDto } from '#shared/market-trends/market-trends.schemas.ts';
+import {
+  SURVIVAL_MIN_AGE_YEARS,
+  type HeatCellDetailDto,
+  type HeatMapDto,
+} from '#shared/market-trends/market-trends.schemas.ts';
 import { CATEGORIES } from '#shared/searches/filters.schemas.ts';
 import { loadEngineIndex } from '../../engine/engine.ts';
 import { companyCategory } from '../../engine/pipeline/classify.ts';
@@ -72,11 +76,32 @@ describe('GET /api/market-trends', () => {
     expect(detail.reading.sentence).toMatch(/companies/);
   });
 
-  it('survival is the share still active, acquired or public', async () => {
+  it('survival is the share still active, acquired or public, for cohorts old enough to have failed (issue 29)', async () => {
     const map = await heat('?metric=survival');
+    const nowYear = t.clock.now().getUTCFullYear();
+    const young = (year: number) => nowYear - year < SURVIVAL_MIN_AGE_YEARS;
     for (const r of map.rows)
       for (const c of r.cells)
-        expect(c.value).toBe(c.entries === 0 ? null : Math.round((c.survivors / c.entries) * 1000) / 10);
+        expect(c.value).toBe(
+          c.entries === 0 || young(c.year) ? null : Math.round((c.survivors / c.entries) * 1000) / 10,
+        );
+  });
+
+  it('hides survival for young cohorts and marks the current, partial year', async () => {
+    const realNow = t.clock.now();
+    const latest = Math.max(...(await heat()).years);
+    t.clock.set(new Date(`${String(latest)}-06-01T00:00:00Z`));
+    try {
+      const then = await createUser(t);
+      const map = (await get('/api/market-trends?metric=survival', then)).json<{ data: HeatMapDto }>().data;
+      const last = map.years.length - 1;
+      expect(map.years[last]).toBe(latest);
+      expect(map.columnLabels[last]).toBe(`${String(latest)} (so far)`);
+      expect(map.columnLabels.filter((l) => l.includes('so far'))).toHaveLength(1);
+      for (const r of map.rows) expect(r.cells[last]?.value).toBeNull();
+    } finally {
+      t.clock.set(realNow);
+    }
   });
 
   it('growth: one column, employment-weighted BLS change of the linked occupations, null where none is linked', async () => {
@@ -124,7 +149,7 @@ describe('GET /api/market-trends', () => {
     const body = res.json<{ success: boolean; code: string; fieldErrors?: Record<string, string> }>();
     expect(body.success).toBe(false);
     expect(body.code).toBe('VALIDATION_FAILED');
-    if (field) expect(Object.keys(body.fieldErrors ?? {})).toContain(field);
+    expect(Object.keys(body.fieldErrors ?? {})).toEqual(field ? expect.arrayContaining([field]) : expect.anything());
   });
 
   it('rejects a bad cell query and an unknown tag', async () => {
@@ -176,10 +201,17 @@ describe('readTrend', () => {
     expect(readTrend(grid({ 2018: 5, 2019: 5, 2020: 10, 2021: 10 }, totals), 'x', 2021).direction).toBe('flat');
     const rising = readTrend(grid({ 2018: 2, 2019: 3, 2020: 20, 2021: 20 }, totals), 'x', 2021);
     expect(rising).toMatchObject({ direction: 'rising', change: 3 });
+    // The screen writes the direction beside the sentence: the sentence does not repeat it ("Flat · Flat (+19 %…").
     expect(rising.sentence).toBe(
-      'Rising (+300% share of the directory): 40 of 400 companies (10%) in 2020–2021 against 5 of 200 (2.5%) in 2018–2019.',
+      '+300% share of the directory: 40 of 400 companies (10%) in 2020–2021 against 5 of 200 (2.5%) in 2018–2019.',
     );
     expect(readTrend(grid({ 2018: 10, 2019: 10, 2020: 4, 2021: 4 }, totals), 'x', 2021).direction).toBe('falling');
+  });
+
+  it('calls growth from zero "new", not rising by an infinite percentage (issue 29)', () => {
+    const fresh = readTrend(grid({ 2020: 3, 2021: 4 }, totals), 'x', 2021);
+    expect(fresh).toMatchObject({ direction: 'new', change: null });
+    expect(fresh.sentence).toMatch(/^No entries in the earlier years: 7 of 400/);
   });
 
   it('says when there are too few entries to tell', () => {

@@ -94,7 +94,7 @@ describe('the seeded library', () => {
     for (const c of SEED_CATEGORIES) {
       const row = cats.find((x) => x.slug === c.slug);
       expect(row, c.slug).toBeDefined();
-      if (c.parent) expect(row?.parentId).toBe(cats.find((x) => x.slug === c.parent)?.id);
+      expect(row?.parentId ?? null).toBe(c.parent ? cats.find((x) => x.slug === c.parent)?.id : null);
     }
   });
 

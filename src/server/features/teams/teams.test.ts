@@ -78,6 +78,20 @@ const MATRIX: [string, number, number, number, number, number][] = [
 ];
 const WHO: Who[] = ['owner', 'admin', 'member', 'viewer', 'outsider'];
 
+/** A refusal in the envelope that changed nothing: the team and its owner are as they were. */
+async function expectRefusedAndUnchanged(
+  cast: TeamCast,
+  res: { json: () => unknown },
+  expected: number,
+): Promise<void> {
+  expect(res.json()).toMatchObject({ success: false, code: expected === 404 ? 'NOT_FOUND' : expect.any(String) });
+  const owners = await t.db.db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, cast.teamId), eq(teamMembers.role, 'owner')));
+  expect(owners.map((o) => o.userId)).toEqual([cast.users.owner.user.id]);
+}
+
 describe('the team permission matrix', () => {
   it.each(MATRIX.flatMap(([action, ...codes]) => WHO.map((who, i) => [action, who, codes[i] ?? 0] as const)))(
     '%s as %s → %i',
@@ -87,15 +101,7 @@ describe('the team permission matrix', () => {
       if (!request) throw new Error(`no action ${action}`);
       const res = await call(cast.users[who], request);
       expect(res.statusCode, res.body).toBe(expected);
-      if (expected >= 400) {
-        expect(res.json()).toMatchObject({ success: false, code: expected === 404 ? 'NOT_FOUND' : expect.any(String) });
-        // A refused action changed nothing: the team and its owner are as they were.
-        const owners = await t.db.db
-          .select()
-          .from(teamMembers)
-          .where(and(eq(teamMembers.teamId, cast.teamId), eq(teamMembers.role, 'owner')));
-        expect(owners.map((o) => o.userId)).toEqual([cast.users.owner.user.id]);
-      }
+      if (expected >= 400) await expectRefusedAndUnchanged(cast, res, expected);
     },
   );
 

@@ -1,7 +1,7 @@
 import { loadEngineIndex } from '../../engine/engine.ts';
 import { evidenceDate } from '../../engine/pipeline/classify.ts';
 import type { Env } from '../../env.ts';
-import { GROWTH_YEARS, RECENT_EVIDENCE_SHARE } from '#shared/trends/trends.constants.ts';
+import { GROWTH_MIN_EARLIER, GROWTH_YEARS, RECENT_EVIDENCE_SHARE } from '#shared/trends/trends.constants.ts';
 import type { GrowthDto, TrendingDto } from '#shared/trends/trends.schemas.ts';
 
 // Which categories and tags grow fastest in the corpus: companies founded (by YC batch year) in the
@@ -27,8 +27,9 @@ export function recentEvidenceWindow(dates: readonly string[]): TrendingDto['rec
 }
 
 /**
- * Growth of each key's entries: (recent − earlier) / max(earlier, 1), for keys with enough entries in
- * both windows. Only keys that grew are listed: a shrinking key is not "trending".
+ * Growth of each key's entries: (recent − earlier) / earlier, ranked only for keys with at least
+ * GROWTH_MIN_EARLIER earlier entries; a key with fewer earlier entries but enough recent ones is "new"
+ * (growth null), listed after the ranked ones. Only keys that grew are listed.
  */
 export function growthByKey(entries: { keys: string[]; year: number | null }[], latestYear: number): GrowthDto[] {
   const counts = new Map<string, { recent: number; earlier: number }>();
@@ -48,11 +49,17 @@ export function growthByKey(entries: { keys: string[]; year: number | null }[], 
     .map(([key, c]) => ({
       key,
       ...c,
-      growth: (c.recent - c.earlier) / Math.max(c.earlier, 1),
+      growth: c.earlier >= GROWTH_MIN_EARLIER ? (c.recent - c.earlier) / c.earlier : null,
       companies: c.recent + c.earlier,
     }))
-    .filter((r) => r.companies >= MIN_COMPANIES && r.growth > 0)
-    .sort((a, b) => b.growth - a.growth || b.companies - a.companies || a.key.localeCompare(b.key))
+    .filter((r) => (r.growth === null ? r.recent >= MIN_COMPANIES && r.recent > r.earlier : r.growth > 0))
+    .sort(
+      (a, b) =>
+        Number(a.growth === null) - Number(b.growth === null) ||
+        (b.growth ?? 0) - (a.growth ?? 0) ||
+        b.recent - a.recent ||
+        a.key.localeCompare(b.key),
+    )
     .slice(0, LIMIT);
 }
 

@@ -66,9 +66,12 @@ describe('trending', () => {
     expect(Number(res.recentWindow!.to.slice(0, 4))).toBeGreaterThanOrEqual(res.corpus.latestYear!);
     expect(res.recentWindow!.from < res.recentWindow!.to).toBe(true);
     expect(res.recentWindow!.companies).toBeGreaterThan(1);
+    // The seed sample is small: growth is ranked where the earlier base allows, the rest listed as new after.
+    expect(res.categories.length + res.tags.length).toBeGreaterThan(0);
     for (const rows of [res.categories, res.tags]) {
-      expect(rows.length).toBeGreaterThan(0);
-      expect(rows.map((r) => r.growth)).toEqual([...rows.map((r) => r.growth)].sort((x, y) => y - x));
+      const ranked = rows.filter((r) => r.growth !== null).map((r) => r.growth ?? 0);
+      expect(ranked).toEqual([...ranked].sort((x, y) => y - x));
+      expect(rows.slice(ranked.length).every((r) => r.growth === null)).toBe(true);
       for (const r of rows) expect(r.companies).toBe(r.recent + r.earlier);
     }
   });
@@ -90,7 +93,27 @@ describe('growthByKey', () => {
       2025,
     );
     // b2b has enough companies (1 recent, 2 earlier) but shrank: not listed.
-    expect(rows).toEqual([{ key: 'ai', recent: 3, earlier: 1, growth: 2, companies: 4 }]);
+    // ai: 3 recent against 1 earlier is too small a base for a percentage: new.
+    expect(rows).toEqual([{ key: 'ai', recent: 3, earlier: 1, growth: null, companies: 4 }]);
+  });
+
+  it('ranks growth only on an earlier base of 3 or more, lists growth from zero as new after it (issue 29)', () => {
+    const of = (key: string, year: number, n: number) => Array.from({ length: n }, () => ({ keys: [key], year }));
+    const rows = growthByKey(
+      [
+        ...of('printing', 2025, 3),
+        ...of('bio', 2025, 5),
+        ...of('bio', 2023, 1),
+        ...of('fintech', 2025, 6),
+        ...of('fintech', 2023, 3),
+      ],
+      2025,
+    );
+    expect(rows.map((r) => [r.key, r.growth])).toEqual([
+      ['fintech', 1],
+      ['bio', null],
+      ['printing', null],
+    ]);
   });
 });
 

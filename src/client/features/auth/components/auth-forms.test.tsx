@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '#shared/auth/auth.schemas.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -78,5 +79,29 @@ describe('register form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('shows only the specific message for a common password, no general banner on top (issue 29)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({
+            success: false,
+            code: 'VALIDATION_FAILED',
+            message: 'Invalid request',
+            fieldErrors: { password: AUTH_MESSAGES.commonPassword },
+          }),
+          { status: 400 },
+        ),
+    );
+    wrap(<RegisterForm />);
+    await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'password123');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'password123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(AUTH_MESSAGES.commonPassword)).toBeInTheDocument();
+    expect(screen.queryByText(AUTH_MESSAGES.registrationFailed)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, registerRequestSchema } from '#shared/auth/auth.schemas.ts';
 import { Input } from '#client/components/form/controls.tsx';
@@ -23,18 +24,21 @@ export function RegisterForm() {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const [name, email, password] = form.watch(['name', 'email', 'password']);
+  const [hasGeneralError, setHasGeneralError] = useState(false);
 
   return (
     <AuthCard title="Create your account" description="Start finding the gaps nobody has filled yet.">
       <SocialButtons mode="register" />
       <Form
         form={form}
-        onValid={(values) =>
-          // Server-side rules (a common or reused password) come back per field.
-          register.mutate(values, { onError: (error) => applyServerErrors(form, error) })
-        }
+        onValid={(values) => {
+          setHasGeneralError(false);
+          // Server-side rules (a common or reused password) come back per field: the field says it, no
+          // general banner on top of it (issue 29); any other failure gets the general message.
+          register.mutate(values, { onError: (error) => setHasGeneralError(!applyServerErrors(form, error)) });
+        }}
       >
-        {register.isError ? <FormAlert>{AUTH_MESSAGES.registrationFailed}</FormAlert> : null}
+        {register.isError && hasGeneralError ? <FormAlert>{AUTH_MESSAGES.registrationFailed}</FormAlert> : null}
         <Field name="name" label="Full name">
           <Input autoComplete="name" required {...form.register('name')} />
         </Field>

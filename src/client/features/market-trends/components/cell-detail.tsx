@@ -6,7 +6,13 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { countOf } from '#client/lib/format.ts';
 import { heatCellQueryOptions } from '../api/market-trends-api.ts';
 
-const DIRECTION_LABELS = { rising: 'Rising', falling: 'Falling', flat: 'Flat', unknown: 'Trend unclear' } as const;
+const DIRECTION_LABELS = {
+  rising: 'Rising',
+  falling: 'Falling',
+  flat: 'Flat',
+  new: 'New',
+  unknown: 'Trend unclear',
+} as const;
 
 /** The companies behind one cell, with the trend reading at that year. */
 export function CellDetail({

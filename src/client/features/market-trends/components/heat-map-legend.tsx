@@ -1,4 +1,4 @@
-import { HEAT_METRIC_LABELS, type HeatMapDto } from '#shared/market-trends/market-trends.schemas.ts';
+import { HEAT_METRIC_LABELS, SURVIVAL_NOTE, type HeatMapDto } from '#shared/market-trends/market-trends.schemas.ts';
 import { LEGEND_GRADIENT } from './color-scale.ts';
 import { formatValue } from './heat-map-grid.tsx';
 
@@ -18,6 +18,7 @@ export function HeatMapLegend({ map }: { map: HeatMapDto }) {
       <span className="flex items-center gap-1">
         <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-muted" /> – no value
       </span>
+      {map.metric === 'survival' ? <span className="w-full text-muted-foreground">{SURVIVAL_NOTE}</span> : null}
     </figure>
   );
 }

@@ -13,6 +13,7 @@ import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { heatMapQueryOptions } from '../api/market-trends-api.ts';
+import { RecentFirstScroller } from './recent-first-scroller.tsx';
 import { CellDetail, GrowthDetail } from './cell-detail.tsx';
 import { HeatMapGrid, type SelectedCell } from './heat-map-grid.tsx';
 import { HeatMapLegend } from './heat-map-legend.tsx';
@@ -127,9 +128,9 @@ export function MarketTrendsView() {
       ) : asTable ? (
         <HeatMapTable map={m} />
       ) : (
-        <div className="overflow-x-auto pb-2" role="region" aria-label="Heat map (scrolls sideways)" tabIndex={-1}>
+        <RecentFirstScroller key={`${m.metric}-${m.years.join(',')}`}>
           <HeatMapGrid map={m} selected={selected} onSelect={setSelected} />
-        </div>
+        </RecentFirstScroller>
       )}
       <p className="text-sm text-muted-foreground">
         Use the arrow keys to move between cells, Enter to list the companies behind one.
