@@ -195,15 +195,15 @@ console.log(
 );
 
 // What the initial chunks hold: a second production build that records each chunk's modules,
-// grouped by package (node_modules) or source file, largest first (gzip of each module's own code,
-// so the sums run a little above the chunk's gzip).
+// grouped by package (node_modules) or source file, largest first. Module sizes are of each module's
+// code before minification (raw and gzip), so they rank the contents; the chunk's line is the real size.
 const report = await bundleReport(ROOT);
 try {
   console.log('Landing initial JS by module (top 12 per chunk):');
   for (const asset of initialAssets(report.outDir).js) {
     const chunk = report.chunks.get(asset.file);
     if (!chunk) continue;
-    console.log(`  ${asset.file}  ${kb(asset.gzip)} gzip`);
+    console.log(`  ${asset.file}  ${kb(asset.gzip)} gzip (modules below: before minification)`);
     for (const group of byGroup(chunk).slice(0, 12))
       console.log(`    ${kb(group.gzip).padStart(9)} gzip  ${kb(group.raw).padStart(9)} rendered  ${group.id}`);
   }
