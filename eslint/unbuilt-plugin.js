@@ -7,9 +7,9 @@ import ts from 'typescript';
 //   unbuilt/no-test-code-in-production  production code never imports tests, test helpers or fixtures
 //   unbuilt/no-import-cycles         no module imports itself through others (type-only imports included)
 //   unbuilt/no-record-lookup-by-string  a string-keyed record is never indexed by an arbitrary string (Map / Object.hasOwn)
-//   unbuilt/one-plan-check           server code asks lib/plan-guard.ts about plans (assertPlan, hasPlan,
+//   unbuilt/one-plan-check           server code asks lib/http/plan-guard.ts about plans (assertPlan, hasPlan,
 //                                    requirePlan, planRequired): no planIncludes and no PLAN_REQUIRED of its own
-//   unbuilt/csv-through-lib          CSV is written only by src/server/lib/csv.ts (no text/csv or BOM elsewhere)
+//   unbuilt/csv-through-lib          CSV is written only by src/server/lib/platform/csv.ts (no text/csv or BOM elsewhere)
 //   unbuilt/no-conditional-expect    a test asserts unconditionally: no expect under an if without else, or after && || ??
 // Imports are resolved the way the project writes them: relative paths with their extension, and the
 // package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
@@ -88,14 +88,14 @@ const noTestCodeInProduction = {
   },
 };
 
-const PLAN_GUARD = path.join(ROOT, 'src/server/lib/plan-guard.ts');
+const PLAN_GUARD = path.join(ROOT, 'src/server/lib/http/plan-guard.ts');
 const PLAN_FEATURES = path.join(ROOT, 'src/shared/plans/plan-features.ts');
 const SERVER = path.join(ROOT, 'src/server') + path.sep;
 
 /** A house rule: a description and its create(context). */
 const houseRule = (description, create) => ({ meta: { type: 'problem', docs: { description }, schema: [] }, create });
 
-const onePlanCheck = houseRule('Server code checks plans only through lib/plan-guard.ts.', (context) => {
+const onePlanCheck = houseRule('Server code checks plans only through lib/http/plan-guard.ts.', (context) => {
   const file = path.resolve(context.filename);
   if (!file.startsWith(SERVER) || file === PLAN_GUARD || NOT_PRODUCTION.test(file)) return {};
   return {
@@ -106,7 +106,7 @@ const onePlanCheck = houseRule('Server code checks plans only through lib/plan-g
           context.report({
             node: spec,
             message:
-              'Check plans with assertPlan/hasPlan/requirePlan from lib/plan-guard.ts (the one entitlement check), not planIncludes.',
+              'Check plans with assertPlan/hasPlan/requirePlan from lib/http/plan-guard.ts (the one entitlement check), not planIncludes.',
           });
         }
       }
@@ -116,16 +116,16 @@ const onePlanCheck = houseRule('Server code checks plans only through lib/plan-g
         context.report({
           node,
           message:
-            'Refuse with assertPlan or planRequired from lib/plan-guard.ts, not a PLAN_REQUIRED error of your own.',
+            'Refuse with assertPlan or planRequired from lib/http/plan-guard.ts, not a PLAN_REQUIRED error of your own.',
         });
       }
     },
   };
 });
 
-const CSV_LIB = path.join(ROOT, 'src/server/lib/csv.ts');
+const CSV_LIB = path.join(ROOT, 'src/server/lib/platform/csv.ts');
 
-const csvThroughLib = houseRule('CSV is written only by src/server/lib/csv.ts.', (context) => {
+const csvThroughLib = houseRule('CSV is written only by src/server/lib/platform/csv.ts.', (context) => {
   const file = path.resolve(context.filename);
   if (file === CSV_LIB || NOT_PRODUCTION.test(file)) return {};
   const check = (node, text) => {
@@ -133,7 +133,7 @@ const csvThroughLib = houseRule('CSV is written only by src/server/lib/csv.ts.',
       context.report({
         node,
         message:
-          'Write CSV with toCsv/csvFile from src/server/lib/csv.ts (BOM, RFC 4180, formula cells neutralised) and send it with sendFile.',
+          'Write CSV with toCsv/csvFile from src/server/lib/platform/csv.ts (BOM, RFC 4180, formula cells neutralised) and send it with sendFile.',
       });
     }
   };

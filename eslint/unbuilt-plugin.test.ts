@@ -68,13 +68,13 @@ tester.run('no-test-code-in-production', unbuilt.rules['no-test-code-in-producti
 tester.run('one-plan-check', unbuilt.rules['one-plan-check'], {
   valid: [
     {
-      filename: at('src/server/lib/plan-guard.ts'),
+      filename: at('src/server/lib/http/plan-guard.ts'),
       code: "import { planIncludes } from '#shared/plans/plan-features.ts';",
     },
-    { filename: at('src/server/lib/plan-guard.ts'), code: "throw new AppError('PLAN_REQUIRED', 'x');" },
+    { filename: at('src/server/lib/http/plan-guard.ts'), code: "throw new AppError('PLAN_REQUIRED', 'x');" },
     {
       filename: at('src/server/features/exports/exports.service.ts'),
-      code: "import { assertPlan } from '../../lib/plan-guard.ts'; assertPlan(user, now, 'csvExport');",
+      code: "import { assertPlan } from '../../lib/http/plan-guard.ts'; assertPlan(user, now, 'csvExport');",
     },
     { filename: at('src/server/features/teams/x.test.ts'), code: "expect(body.code).toBe('PLAN_REQUIRED');" },
     {
@@ -101,7 +101,7 @@ const bad = (file: string, code: string) => ({ filename: at(file), code, errors:
 
 tester.run('csv-through-lib', unbuilt.rules['csv-through-lib'], {
   valid: [
-    good('src/server/lib/csv.ts', "export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';"),
+    good('src/server/lib/platform/csv.ts', "export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';"),
     good('src/server/features/exports/exports.test.ts', "expect(type).toBe('text/csv; charset=utf-8');"),
     good('src/server/features/analytics/x.ts', "const file = csvFile('a.csv', ['a'], rows);"),
   ],

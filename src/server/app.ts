@@ -6,22 +6,22 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { registerFeatures } from './features.ts';
-import { startAuthCache, type AuthCache } from './lib/auth-cache.ts';
-import { registerAuthGuard } from './lib/auth-guard.ts';
-import { createClock, type Clock } from './lib/clock.ts';
+import { startAuthCache, type AuthCache } from './lib/http/auth-cache.ts';
+import { registerAuthGuard } from './lib/http/auth-guard.ts';
+import { createClock, type Clock } from './lib/platform/clock.ts';
 import { createJobQueue } from './lib/jobs/job-queue.ts';
 import type { JobQueue } from './lib/jobs/job.ts';
 import { registerMaintenanceJobs } from './lib/jobs/maintenance.jobs.ts';
-import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/jwt.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
-import { registerErrorHandling, sendMalformedUrl, writeClientError } from './lib/error-handler.ts';
-import { REDACT_PATHS, serializeError } from './lib/log-redaction.ts';
-import { registerOpenApi } from './lib/openapi.ts';
-import { createResponseSerializer } from './lib/response-validation.ts';
-import { registerRouteTable } from './lib/route-table.ts';
-import { registerSecurityHeaders } from './lib/security-headers.ts';
-import { registerTextAtTheDoor } from './lib/text-at-the-door.ts';
-import { registerStaticClient } from './lib/static-client.ts';
+import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/platform/jwt.ts';
+import { createMailer, type Mailer } from './lib/platform/mailer.ts';
+import { registerErrorHandling, sendMalformedUrl, writeClientError } from './lib/http/error-handler.ts';
+import { REDACT_PATHS, serializeError } from './lib/platform/log-redaction.ts';
+import { registerOpenApi } from './lib/http/openapi.ts';
+import { createResponseSerializer } from './lib/http/response-validation.ts';
+import { registerRouteTable } from './lib/http/route-table.ts';
+import { registerSecurityHeaders } from './lib/http/security-headers.ts';
+import { registerTextAtTheDoor } from './lib/http/text-at-the-door.ts';
+import { registerStaticClient } from './lib/http/static-client.ts';
 
 /**
  * Services a feature may replace in tests (a mock LLM, a fake payment provider…). Features add
@@ -35,7 +35,7 @@ export type AppDeps = {
   db: Database;
   clock: Clock;
   jwt: JwtKeys;
-  /** What the auth guard read per (user, session), dropped on every announced change (lib/auth-cache.ts). */
+  /** What the auth guard read per (user, session), dropped on every announced change (lib/http/auth-cache.ts). */
   authCache: AuthCache;
   /** The app's one mailer (SMTP, or the outbox without SMTP_URL; replaceable in tests). */
   mailer: Mailer;

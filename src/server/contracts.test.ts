@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
-import { openApiDocument } from './lib/openapi.ts';
-import { successStatuses, type RouteEntry } from './lib/route-table.ts';
+import { openApiDocument } from './lib/http/openapi.ts';
+import { successStatuses, type RouteEntry } from './lib/http/route-table.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 // Contracts both ways: every route declares what it answers, the OpenAPI document is generated from

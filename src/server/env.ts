@@ -63,7 +63,7 @@ const envSchema = z
     // Unset: strict everywhere except production.
     RESPONSE_VALIDATION: optionalString.pipe(z.enum(['strict', 'log']).optional()),
     // How long the auth guard may keep a user's row and session state (dropped at once on any change
-    // the database announces; lib/auth-cache.ts). Unset: 5 s, except 0 (off) under NODE_ENV=test.
+    // the database announces; lib/http/auth-cache.ts). Unset: 5 s, except 0 (off) under NODE_ENV=test.
     AUTH_CACHE_TTL_MS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(60_000).optional()),
     // A client build to serve instead of dist/client (the browser tests use a private build).
     CLIENT_DIST_DIR: optionalString,

@@ -18,7 +18,7 @@ import { exportsV1Routes } from './features/exports/exports-v1.routes.ts';
 import type { DeckCompanions } from './features/exports/exports.service.ts';
 import { getPlan } from './features/action-plans/action-plans.service.ts';
 import { getIdea } from './features/ideas/ideas.service.ts';
-import { findAnalysisCompanions } from './lib/analysis-companions.ts';
+import { findAnalysisCompanions } from './lib/domain/analysis-companions.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { ideasRoutes } from './features/ideas/ideas.routes.ts';
 import { marketTrendsRoutes } from './features/market-trends/market-trends.routes.ts';

@@ -5,7 +5,7 @@ import { DAY_MS } from '#shared/app/time.constants.ts';
 import { notifications, resources, teamMembers, users } from './db/schema/index.ts';
 import type { RouteAccess } from './lib/access/route-access.ts';
 import type { ResourceName } from './lib/access/resources.ts';
-import type { RouteEntry } from './lib/route-table.ts';
+import type { RouteEntry } from './lib/http/route-table.ts';
 import { createFakeEngine } from './test/fake-engine.ts';
 import { createUser, type TestUser } from './test/factories.ts';
 import { pngLogo } from './test/images.ts';

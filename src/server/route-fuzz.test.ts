@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '#shared/api/errors.ts';
 import { readTestVariable } from './env.ts';
-import type { RouteEntry } from './lib/route-table.ts';
+import type { RouteEntry } from './lib/http/route-table.ts';
 import { createFakeEngine } from './test/fake-engine.ts';
 import { createUser } from './test/factories.ts';
 import {

@@ -2,7 +2,7 @@ import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { loadEnvOrExit } from '../env.ts';
-import { createClock } from '../lib/clock.ts';
+import { createClock } from '../lib/platform/clock.ts';
 import { ADMIN_USAGE, runAdminCommand, UsageError } from './admin-commands.ts';
 
 // Entry point of `npm run admin -- ...` (see admin-commands.ts for the commands).

@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { emailOutbox, users, type NewUserRow, type UserRow } from '../db/schema/index.ts';
-import { notFound } from '../lib/app-error.ts';
+import { notFound } from '../lib/platform/app-error.ts';
 
 /** The latest outbox e-mail for an address, and how many it has received. */
 export async function latestOutboxMail(options: { db: Database; to: string }) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../app.ts';
 import type { Env } from '../env.ts';
-import { createClock, type Clock } from '../lib/clock.ts';
+import { createClock, type Clock } from '../lib/platform/clock.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { testEnv } from './test-env.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // The one rule for text that reaches the server: no NUL (PostgreSQL refuses it), no unpaired UTF-16
 // surrogate (not encodable as UTF-8), and NFC so "é" typed two ways is one string. The server
-// applies it to every string of every request body, query and path (lib/text-at-the-door.ts); the
+// applies it to every string of every request body, query and path (lib/http/text-at-the-door.ts); the
 // schemas' own `.trim()` does the trimming where the spec asks for it.
 
 export const UNSAFE_TEXT_MESSAGE = 'Contains a character that is not allowed (a NUL or a broken unicode character)';

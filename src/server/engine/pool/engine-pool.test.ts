@@ -2,7 +2,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import { testEnv } from '../../test/test-env.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 import { createEngine } from '../engine.ts';
 import { createEnginePool, defaultWorkerCount, type EnginePool } from './engine-pool.ts';
 

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 import type { AnalyzeOptions, Engine, EngineStatus } from '../engine.ts';
 import type { FromWorker, MarketProfileResult, ToWorker } from './pool-protocol.ts';
 

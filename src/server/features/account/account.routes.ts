@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountPreferencesSchema, accountPreferencesUpdateSchema } from '#shared/account/preferences.schemas.ts';
 import { revokedSessionsSchema } from '#shared/account/sessions.schemas.ts';
 import { ok } from '#shared/api/envelope.schemas.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { requestMeta } from '../../lib/request-meta.ts';
-import { writeAudit } from '../../lib/security-audit.ts';
-import { revokeUserFamilies } from '../../lib/session-families.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
+import { requestMeta } from '../../lib/http/request-meta.ts';
+import { writeAudit } from '../../lib/domain/security-audit.ts';
+import { revokeUserFamilies } from '../../lib/domain/session-families.ts';
 import { readPreferences, updatePreferences } from './preferences.service.ts';
 
 // /api/account

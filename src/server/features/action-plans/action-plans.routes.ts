@@ -17,10 +17,10 @@ import {
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { recordEvent } from '../../lib/analytics-events.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { CSV_DESCRIPTION } from '../../lib/csv.ts';
-import { fileResponse, sendFile } from '../../lib/file-response.ts';
+import { recordEvent } from '../../lib/domain/analytics-events.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
+import { CSV_DESCRIPTION } from '../../lib/platform/csv.ts';
+import { fileResponse, sendFile } from '../../lib/http/file-response.ts';
 import { dailyProgressSnapshotsJob } from './action-plans.jobs.ts';
 import {
   createPlan,

@@ -26,8 +26,8 @@ import {
 import { accessible, accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { actionPlanResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { assertPlan, hasPlan } from '../../lib/plan-guard.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { assertPlan, hasPlan } from '../../lib/http/plan-guard.ts';
 import { completionOf, loadPlanRows, toPlanDto, type PlanRows } from './plan-dto.ts';
 import { generatePhases, type GeneratedPhase } from './plan-generator.ts';
 import { ideaSource, opportunitySource, originOf } from './plan-sources.ts';

@@ -4,7 +4,7 @@ import { planPhases, planTasks, type UserRow } from '../../db/schema/index.ts';
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { planPhaseResource, planTaskResource, type ResourceName } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
 
 // What every plan edit shares: the write context, the plan an edited phase or task belongs to (owner
 // or canEdit only), order rewriting that keeps the (scope, order) unique index valid, and the

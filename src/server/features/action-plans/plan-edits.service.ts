@@ -12,7 +12,7 @@ import { findCycle } from '#shared/action-plans/dependency-graph.ts';
 import type { Tx } from '../../db/client.ts';
 import { planPhases, planTasks, taskDependencies, taskHistory, type PlanTaskRow } from '../../db/schema/index.ts';
 import { planTaskResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { writePlan } from './plan-write.ts';
 import {
   history,

@@ -5,7 +5,7 @@ import { searchResults, searches } from '../../db/schema/index.ts';
 import { accessible } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { searchResultResource } from '../../lib/access/resources.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 import { channelsOf, templateFor } from './action-plans.service.ts';
 import { toPlanDto, type PlanRows } from './plan-dto.ts';
 import { generatePhases } from './plan-generator.ts';

@@ -1,9 +1,9 @@
 import { TASK_STATUS_LABELS } from '#shared/action-plans/action-plans.constants.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
-import { csvFile } from '../../lib/csv.ts';
-import type { FileDownload } from '../../lib/file-response.ts';
+import { csvFile } from '../../lib/platform/csv.ts';
+import type { FileDownload } from '../../lib/http/file-response.ts';
 
-// A plan as Markdown and as CSV (lib/csv.ts: BOM, RFC 4180, formula cells neutralised), as downloads.
+// A plan as Markdown and as CSV (lib/platform/csv.ts: BOM, RFC 4180, formula cells neutralised), as downloads.
 
 function titlesOf(plan: ActionPlanDto): Map<number, string> {
   return new Map(plan.phases.flatMap((p) => p.tasks.map((t) => [t.id, t.title] as const)));

@@ -11,7 +11,7 @@ import {
 } from '#shared/action-plans/action-plans.schemas.ts';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser } from '../../lib/http/auth-guard.ts';
 import {
   addTask,
   deletePhase,

@@ -15,7 +15,7 @@ import {
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { ideaResource, searchResultResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import type { GeneratorInput, IdeaFacts } from './plan-facts.ts';
 import type { GeneratedPhase } from './plan-generator.ts';
 

@@ -5,8 +5,8 @@ import { actionPlans, type ActionPlanRow, type UserRow } from '../../db/schema/i
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { actionPlanResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { assertPlan } from '../../lib/plan-guard.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { assertPlan } from '../../lib/http/plan-guard.ts';
 import { loadPlanRows, toPlanDto } from './plan-dto.ts';
 import { recordProgress } from './plan-progress.service.ts';
 

@@ -11,10 +11,10 @@ import type { ListQuery, Page } from '#shared/api/list.schemas.ts';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { securityAlerts, securityAuditLogs } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { toCsv } from '../../lib/csv.ts';
-import { paginate } from '../../lib/paginate.ts';
-import { escapeLike } from '../../lib/sql-like.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { toCsv } from '../../lib/platform/csv.ts';
+import { paginate } from '../../lib/http/paginate.ts';
+import { escapeLike } from '../../lib/platform/sql-like.ts';
 import { isRowIdText } from '#shared/api/params.schemas.ts';
 
 // Security alerts triage (open → acknowledged → resolved, with notes) and the audit log search and

@@ -4,12 +4,12 @@ import type { Page } from '#shared/api/list.schemas.ts';
 import { isRowIdText } from '#shared/api/params.schemas.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { securityAuditLogs, users, type UserRow } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
-import { paginate } from '../../lib/paginate.ts';
-import { escapeLike } from '../../lib/sql-like.ts';
-import { type AdminAuditEvent } from '../../lib/security-audit.ts';
-import { revokeUserFamilies } from '../../lib/session-families.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
+import { paginate } from '../../lib/http/paginate.ts';
+import { escapeLike } from '../../lib/platform/sql-like.ts';
+import { type AdminAuditEvent } from '../../lib/domain/security-audit.ts';
+import { revokeUserFamilies } from '../../lib/domain/session-families.ts';
 
 // Users as the console sees them, and the four account actions (unlock, force a password change,
 // disable, enable). Each action is one conditional UPDATE plus its audit row, in one transaction.

@@ -16,10 +16,10 @@ import {
 import { passwordPolicySchema } from '#shared/admin/settings.schemas.ts';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
-import { auditAdminAction, requireAdmin } from '../../lib/admin-guard.ts';
-import { currentUser } from '../../lib/auth-guard.ts';
-import { CSV_CONTENT_TYPE, CSV_DESCRIPTION } from '../../lib/csv.ts';
-import { fileResponse, sendFile } from '../../lib/file-response.ts';
+import { auditAdminAction, requireAdmin } from '../../lib/http/admin-guard.ts';
+import { currentUser } from '../../lib/http/auth-guard.ts';
+import { CSV_CONTENT_TYPE, CSV_DESCRIPTION } from '../../lib/platform/csv.ts';
+import { fileResponse, sendFile } from '../../lib/http/file-response.ts';
 import { applyUserAction, getAdminUser, listAdminUsers } from './admin-users.service.ts';
 import { auditCsv, listAlerts, searchAudit, triageAlert } from './admin-security.service.ts';
 import { getPasswordPolicy, setPasswordPolicy } from './admin-settings.service.ts';

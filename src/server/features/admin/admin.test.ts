@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceCategories, securityAlerts, securityAuditLogs, users } from '../../db/schema/index.ts';
-import { writeAudit } from '../../lib/security-audit.ts';
+import { writeAudit } from '../../lib/domain/security-audit.ts';
 import { login, STRONG_PASSWORD, registerViaApi, changePasswordViaApi } from '../../test/auth-helpers.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -4,7 +4,7 @@ import { PASSWORD_EXPIRY_WARNING_DAYS } from '#shared/admin/settings.schemas.ts'
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import { users } from '../../db/schema/index.ts';
 import { defineJob, type JobDeps } from '../../lib/jobs/job.ts';
-import { writeAudit } from '../../lib/security-audit.ts';
+import { writeAudit } from '../../lib/domain/security-audit.ts';
 import { getPasswordPolicy } from './admin-settings.service.ts';
 
 // With a maximum password age set in the console: users whose password is within

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import { securityAuditLogs, users } from '../../db/schema/index.ts';
-import { createClock } from '../../lib/clock.ts';
+import { createClock } from '../../lib/platform/clock.ts';
 import type { JobContext } from '../../lib/jobs/job.ts';
 import { outboxText, STRONG_PASSWORD, changePasswordViaApi } from '../../test/auth-helpers.ts';
 import { createUser, reloadUser, signInAs, type TestUser } from '../../test/factories.ts';

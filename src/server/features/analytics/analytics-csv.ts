@@ -2,10 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { AnalyticsDashboardDto } from '#shared/analytics/analytics.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { searches } from '../../db/schema/index.ts';
-import { csvFile, type CsvCell } from '../../lib/csv.ts';
-import type { FileDownload } from '../../lib/file-response.ts';
+import { csvFile, type CsvCell } from '../../lib/platform/csv.ts';
+import type { FileDownload } from '../../lib/http/file-response.ts';
 
-// The analytics numbers as CSV (Pro and Enterprise), through lib/csv.ts: a section of totals and
+// The analytics numbers as CSV (Pro and Enterprise), through lib/platform/csv.ts: a section of totals and
 // distributions, an empty line, then one line per search (a query like "=HYPERLINK(…)" stays text).
 
 export const ANALYTICS_CSV_LIMIT = 5000;

@@ -13,11 +13,11 @@ import {
   driftSchema,
 } from '#shared/analytics/analytics.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { recordEvent } from '../../lib/analytics-events.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { requirePlan } from '../../lib/plan-guard.ts';
-import { CSV_DESCRIPTION } from '../../lib/csv.ts';
-import { fileResponse, sendFile } from '../../lib/file-response.ts';
+import { recordEvent } from '../../lib/domain/analytics-events.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
+import { requirePlan } from '../../lib/http/plan-guard.ts';
+import { CSV_DESCRIPTION } from '../../lib/platform/csv.ts';
+import { fileResponse, sendFile } from '../../lib/http/file-response.ts';
 import { analyticsCsv } from './analytics-csv.ts';
 import { purgeAnalyticsEventsJob } from './analytics.jobs.ts';
 import { compareAnalyses, dashboard, deleteMyEvents, driftOf, eventsSummary } from './analytics.service.ts';

@@ -14,8 +14,8 @@ import { analyticsEvents, searchResults, searches, type UserRow } from '../../db
 import { accessible } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { searchResource } from '../../lib/access/resources.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { hasPlan } from '../../lib/plan-guard.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
+import { hasPlan } from '../../lib/http/plan-guard.ts';
 
 // The user's own analytics, counted from their stored searches and results (so they hold with
 // analytics events switched off), and their product analytics events: count, delete, purge.

@@ -8,8 +8,8 @@ import {
   apiKeySchema,
   createdApiKeySchema,
 } from '#shared/api-keys/api-keys.schemas.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { requirePlan } from '../../lib/plan-guard.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
+import { requirePlan } from '../../lib/http/plan-guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service.ts';
 
 // /api/api-keys (signed in): list, create (Enterprise; the key is in the answer once), revoke.

@@ -4,8 +4,8 @@ import { DAY_MS } from '#shared/app/time.constants.ts';
 import { MAX_ACTIVE_API_KEYS, type ApiKeyDto, type ApiKeyScope } from '#shared/api-keys/api-keys.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, users, type ApiKeyRow, type UserRow } from '../../db/schema/index.ts';
-import { API_KEY_PREFIX, hashApiKey } from '../../lib/api-key-auth.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { API_KEY_PREFIX, hashApiKey } from '../../lib/domain/api-key-auth.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
 
 // Key lifecycle (docs/decisions/016): 32 random bytes, shown once; only the SHA-256 is stored (a
 // key has full entropy, so a slow hash adds nothing), with a prefix for the list. A key works only

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openApiDocument } from '../../lib/openapi.ts';
+import { openApiDocument } from '../../lib/http/openapi.ts';
 
 // GET /api/v1/openapi.json: the OpenAPI 3.1 document of the Enterprise API, generated from the same
 // zod schemas its routes declare (one contract, no hand-written spec).

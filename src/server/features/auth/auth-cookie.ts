@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
-import { servedOverHttps } from '../../lib/security-headers.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { servedOverHttps } from '../../lib/http/security-headers.ts';
 import { REFRESH_TOKEN_TTL_MS } from './refresh-token.service.ts';
 
 // The refresh cookie: HttpOnly, SameSite=Strict, Secure over HTTPS, sent only to /api/auth.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { securityAuditLogs } from '../../db/schema/index.ts';
-import { createClock } from '../../lib/clock.ts';
+import { createClock } from '../../lib/platform/clock.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { type TestApp } from '../../test/test-app.ts';
 import { testEnv } from '../../test/test-env.ts';

@@ -1,6 +1,6 @@
 import { MINUTE_MS, HOUR_MS } from '#shared/app/time.constants.ts';
 import type { Database } from '../../db/client.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
 
 // Per-IP throttles, counted in the database so they hold across instances. The IP is the socket
 // address unless TRUST_PROXY names the proxies (X-Forwarded-For is ignored by default).

@@ -13,12 +13,12 @@ import {
 } from '#shared/auth/auth.schemas.ts';
 import { publicUserSchema } from '#shared/auth/user.schemas.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { toPublicUser } from '../../lib/public-user.ts';
-import { requestMeta } from '../../lib/request-meta.ts';
-import { writeAudit } from '../../lib/security-audit.ts';
-import { revokeFamily } from '../../lib/session-families.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
+import { toPublicUser } from '../../lib/domain/public-user.ts';
+import { requestMeta } from '../../lib/http/request-meta.ts';
+import { writeAudit } from '../../lib/domain/security-audit.ts';
+import { revokeFamily } from '../../lib/domain/session-families.ts';
 import { clearRefreshCookie, assertSameOrigin, readRefreshCookie, setRefreshCookie } from './auth-cookie.ts';
 import { passwordResetMailJob } from './auth.jobs.ts';
 import { throttleByIp, type AUTH_THROTTLES } from './auth-throttle.ts';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS } from '#shared/app/time.constants.ts';
-import { servedOverHttps } from '../../lib/security-headers.ts';
+import { servedOverHttps } from '../../lib/http/security-headers.ts';
 
 // A known device: after a successful sign-in the browser keeps a signed cookie naming the account.
 // A locked account still lets its owner in from such a device with the right password, so a lock

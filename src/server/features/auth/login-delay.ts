@@ -2,8 +2,8 @@ import { and, gt, inArray } from 'drizzle-orm';
 import { DAY_MS, MINUTE_MS, SECOND_MS } from '#shared/app/time.constants.ts';
 import type { Database } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { consumeRateLimit } from '../../lib/http/rate-limit.ts';
 
 // The progressive delay that replaces the account lock (docs/decisions/031): failed sign-ins slow
 // down whoever makes them — the network address, and that address with that e-mail — never the

@@ -4,11 +4,11 @@ import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from '#shared/auth
 import { passwordStrengthScore } from '#shared/auth/password-strength.ts';
 import type { Database } from '../../db/client.ts';
 import { passwordHistory, users, type UserRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password-hash.ts';
-import type { RequestMeta } from '../../lib/request-meta.ts';
-import { raiseAlert, writeAudit } from '../../lib/security-audit.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/platform/password-hash.ts';
+import type { RequestMeta } from '../../lib/http/request-meta.ts';
+import { raiseAlert, writeAudit } from '../../lib/domain/security-audit.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { assertNoWait, clearFailures, delayKeys, recordFailure as recordDelayFailure } from './login-delay.ts';
 

@@ -3,8 +3,8 @@ import { AUTH_MESSAGES } from '#shared/auth/auth.schemas.ts';
 import { isCommonPassword } from '#shared/auth/password-strength.ts';
 import type { Database } from '../../db/client.ts';
 import { passwordHistory } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { verifyPassword } from '../../lib/password-hash.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { verifyPassword } from '../../lib/platform/password-hash.ts';
 
 /** How many of the latest passwords (the current one included) cannot be chosen again. */
 const PASSWORD_HISTORY_DEPTH = 5;

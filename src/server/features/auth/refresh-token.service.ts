@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DAY_MS, SECOND_MS } from '#shared/app/time.constants.ts';
 import type { Database } from '../../db/client.ts';
 import { jwtTokens, users, type JwtTokenRow, type UserRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { RequestMeta } from '../../lib/request-meta.ts';
-import { raiseAlert, writeAudit } from '../../lib/security-audit.ts';
-import { isFamilyLive, revokeFamily } from '../../lib/session-families.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import type { RequestMeta } from '../../lib/http/request-meta.ts';
+import { raiseAlert, writeAudit } from '../../lib/domain/security-audit.ts';
+import { isFamilyLive, revokeFamily } from '../../lib/domain/session-families.ts';
 
 // Opaque refresh tokens: 32 random bytes, stored only as SHA-256, rotated on every use. A token that
 // was already rotated and comes back after the grace window is a stolen copy (or a stale tab long

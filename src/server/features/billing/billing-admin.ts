@@ -8,9 +8,9 @@ import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import type { PlanId } from '#shared/plans/plans.constants.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { billingSubscriptions, users } from '../../db/schema/index.ts';
-import { auditAdminAction, requireAdmin } from '../../lib/admin-guard.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { auditAdminAction, requireAdmin } from '../../lib/http/admin-guard.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { applyBillingEvent, eventTime, type BillingEvent, type SubscriptionSnapshot } from './billing-events.ts';
 import { DEMO_PERIOD_MS } from './demo-provider.ts';
 

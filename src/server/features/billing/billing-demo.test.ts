@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SubscriptionView } from '#shared/billing/billing.schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSubscriptions, checkoutSessions } from '../../db/schema/index.ts';
-import { effectivePlan, RENEWAL_GRACE_MS } from '../../lib/effective-plan.ts';
+import { effectivePlan, RENEWAL_GRACE_MS } from '../../lib/domain/effective-plan.ts';
 import { createUser, reloadUser, type TestUser, signInAs } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CHECKOUT_TTL_MS, DEMO_PERIOD_MS } from './demo-provider.ts';

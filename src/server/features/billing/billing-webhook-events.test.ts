@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingHistory, checkoutSessions, securityAuditLogs } from '../../db/schema/index.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { createUser, reloadUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {

@@ -1,8 +1,8 @@
 import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import type { Database } from '../../db/client.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
-import type { RequestMeta } from '../../lib/request-meta.ts';
-import { writeAudit } from '../../lib/security-audit.ts';
+import { consumeRateLimit } from '../../lib/http/rate-limit.ts';
+import type { RequestMeta } from '../../lib/http/request-meta.ts';
+import { writeAudit } from '../../lib/domain/security-audit.ts';
 
 const AUDITED_REJECTIONS_PER_MINUTE = 30;
 

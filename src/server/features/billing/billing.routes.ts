@@ -13,9 +13,9 @@ import {
   portalResponseSchema,
   subscriptionViewSchema,
 } from '#shared/billing/billing.schemas.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
+import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
 import { billingWebhookRoutes } from './billing-webhook.routes.ts';
 import {
   changeSubscription,

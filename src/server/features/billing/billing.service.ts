@@ -12,8 +12,8 @@ import { billingHistory, billingSubscriptions, checkoutSessions, users, type Use
 import { accessibleRow } from '../../lib/access/policy.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { checkoutSessionResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { applyBillingEvent, eventTime, handleBillingEvent, type BillingEvent } from './billing-events.ts';
 import { CHECKOUT_TTL_MS, demoCheckoutEvents } from './demo-provider.ts';
 import type { PaymentProvider, SubscriptionChange } from './payment-provider.ts';

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { PaidPlanId } from '#shared/billing/billing.schemas.ts';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 import type { BillingEvent, SubscriptionSnapshot } from './billing-events.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 

@@ -11,8 +11,8 @@ import {
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { conversationMessageResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
 import type { AnswerInput, Answerer, ComposedAnswer } from './answerer.ts';
 import { consumeChatMessage } from './chat-usage.ts';
 import { loadContext, loadConversation, toMessageDto } from './chat.service.ts';

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_STREAM_CONTENT_TYPE, type ChatStreamLine, type Exchange } from '#shared/chat/chat.schemas.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 
 // Answers a question as one JSON envelope (201), or — when the client accepts application/x-ndjson —
 // as lines: the model's text as it streams, then `done` with the stored exchange (or `error`).

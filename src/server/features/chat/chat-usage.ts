@@ -4,7 +4,7 @@ import type { ChatUsage } from '#shared/chat/chat.schemas.ts';
 import { PLANS, type PlanId } from '#shared/plans/plans.constants.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { chatDailyUsage } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 
 // The per-plan daily message limit (docs/product/assistant.md): one conditional upsert counts a
 // message only while the day's count is under the limit, so concurrent messages can never pass it.

@@ -18,9 +18,9 @@ import {
   ratingSchema,
 } from '#shared/chat/chat.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
+import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
 import { resolveAnswerer } from './chat-answerer.ts';
 import { respondWithAnswer } from './chat-stream.ts';
 import { editMessage, sendMessage } from './chat-messages.service.ts';

@@ -16,7 +16,7 @@ import {
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { conversationResource, searchResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import type { AnalysisContext } from './analysis-context.ts';
 import { chatUsage } from './chat-usage.ts';
 import { suggestQuestions } from './suggest-questions.ts';

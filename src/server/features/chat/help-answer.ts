@@ -2,7 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { HelpAnswer } from '#shared/chat/chat.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { helpArticles } from '../../db/schema/index.ts';
-import { prefixQuery } from '../../lib/text-search.ts';
+import { prefixQuery } from '../../lib/platform/text-search.ts';
 import { contentWords } from '../../engine/text/tokenize.ts';
 
 // Product questions (signed out, or away from an analysis): answered from the help articles with

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { contactRequestSchema, contactResponseSchema } from '#shared/billing/billing.schemas.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { requireUser } from '../../lib/http/auth-guard.ts';
+import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
 import { submitContactRequest } from './contact.service.ts';
 import { HOUR_MS } from '#shared/app/time.constants.ts';
 

@@ -2,8 +2,8 @@ import type { ContactRequest } from '#shared/billing/billing.schemas.ts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contactRequests } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import type { Mailer } from '../../lib/platform/mailer.ts';
 
 /**
  * Stores an enterprise sales enquiry and e-mails it to the sales address through the app's mailer.

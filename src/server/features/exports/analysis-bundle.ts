@@ -6,7 +6,7 @@ import {
   type AnalysisBundle,
   type BundlePayload,
 } from '#shared/exports/bundle.schemas.ts';
-import type { AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
+import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 
 // Building, signing and verifying the portable analysis bundle (docs/decisions/023). The signature is
 // an HMAC-SHA256 with the server's bundle secret over the canonical JSON of { format, schemaVersion,

@@ -1,8 +1,8 @@
 import { SOURCE_ATTRIBUTION, type EvidenceSource } from '#shared/engine/analysis.schemas.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import type { SearchListItem } from '#shared/searches/search.schemas.ts';
-import type { AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
-import { toCsv } from '../../lib/csv.ts';
+import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
+import { toCsv } from '../../lib/platform/csv.ts';
 
 // The two CSV exports: an analysis's opportunities (one row each, every score and the evidence behind
 // it summarised) and the search history (one row per search).

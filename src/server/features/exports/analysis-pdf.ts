@@ -1,6 +1,6 @@
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
-import type { AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
+import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import type { ReportBranding } from './branding.service.ts';
 import {
   boldLine,

@@ -10,8 +10,8 @@ import {
   logoUploadSchema,
 } from '#shared/exports/branding.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
-import { requirePlan } from '../../lib/plan-guard.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
+import { requirePlan } from '../../lib/http/plan-guard.ts';
 import { logoFile, readBranding, removeLogo, updateBranding, uploadLogo } from './branding.service.ts';
 
 // /api/exports/branding: the company name, accent colour and logo of branded reports (Pro and Enterprise).

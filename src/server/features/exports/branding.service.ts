@@ -10,8 +10,8 @@ import { reportBranding, reportLogos, type UserRow } from '../../db/schema/index
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { reportLogoResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { hasPlan } from '../../lib/plan-guard.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { hasPlan } from '../../lib/http/plan-guard.ts';
 import { readLogoImage } from './logo-image.ts';
 
 // Report branding kept with the account (docs/decisions/028-report-branding.md). Writing it is a paid

@@ -10,9 +10,9 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { searchResults, searches } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { zodFieldErrors } from '../../lib/error-handler.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { zodFieldErrors } from '../../lib/http/error-handler.ts';
+import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
 import { verifyBundleSignature } from './analysis-bundle.ts';
 
 // Importing a bundle (any plan, docs/decisions/023): the payload is checked whole before anything is

@@ -3,9 +3,9 @@ import { FREE_MONTHLY_EXPORTS, isPaidPlan } from '#shared/plans/plans.constants.
 import { EXPORT_LIMIT_MESSAGE, type ExportUsage } from '#shared/exports/exports.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { exportUsage, type UserRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
-import { quotaMonth } from '../../lib/usage.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
+import { quotaMonth } from '../../lib/domain/usage.ts';
 
 // The monthly export allowance (docs/decisions/017): one conditional upsert per export,
 // `INSERT … ON CONFLICT (user, month) DO UPDATE SET count = count + 1 WHERE count < limit RETURNING`.

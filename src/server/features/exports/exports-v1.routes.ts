@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
 import { v1ExportQuerySchema } from '#shared/exports/bundle.schemas.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
-import { requireApiKey } from '../../lib/api-key-guard.ts';
-import { resolveAppSecret } from '../../lib/app-secrets.ts';
-import { currentUser } from '../../lib/auth-guard.ts';
-import { CSV_DESCRIPTION } from '../../lib/csv.ts';
-import { fileResponse, sendFile } from '../../lib/file-response.ts';
+import { requireApiKey } from '../../lib/http/api-key-guard.ts';
+import { resolveAppSecret } from '../../lib/platform/app-secrets.ts';
+import { currentUser } from '../../lib/http/auth-guard.ts';
+import { CSV_DESCRIPTION } from '../../lib/platform/csv.ts';
+import { fileResponse, sendFile } from '../../lib/http/file-response.ts';
 import { exportAnalysisBundle, exportOpportunitiesCsv } from './exports.service.ts';
 
 // REST API v1 (docs/decisions/016): an analysis's bundle or CSV with an API key holding the `export`

@@ -7,7 +7,7 @@ import {
   LOGO_TYPE_MESSAGE,
   type LogoType,
 } from '#shared/exports/branding.schemas.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 
 // A report logo is checked as an image before it is stored: the type from its magic bytes (never from a
 // name or a declared type), then its structure read to the end — a PNG's chunks with their CRCs, its header,

@@ -2,7 +2,7 @@ import type { Evidence, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
 import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
 import { MARKET_INPUT_LABELS, MARKET_INPUTS } from '#shared/ideas/market-size.ts';
-import type { AnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
+import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import { attributionOf } from './report-attribution.ts';
 
 // What each slide of the pitch deck says, worked out from the analysis (and the validated idea and

@@ -13,8 +13,8 @@ import {
   rolloutPreviewSchema,
   userFlagOverrideSchema,
 } from '#shared/flags/flags.schemas.ts';
-import { auditAdminAction, requireAdmin } from '../../lib/admin-guard.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { auditAdminAction, requireAdmin } from '../../lib/http/admin-guard.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { flagsForUser, listFlags, previewRollout, setUserOverride, upsertFlag } from './flags.service.ts';
 
 const tags = ['flags'];

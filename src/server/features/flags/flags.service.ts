@@ -3,8 +3,8 @@ import type { FeatureFlag, FlagUpdate, RolloutPreview, RolloutPreviewInput } fro
 import { PLAN_IDS } from '#shared/plans/plans.constants.ts';
 import type { Database } from '../../db/client.ts';
 import { featureFlags, userFeatureFlags, users, type FeatureFlagRow, type UserRow } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { isFlagOn } from './flag-evaluation.ts';
 
 export function toFlag(row: FeatureFlagRow): FeatureFlag {

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USAGE, runAdminCommand, UsageError } from '../../cli/admin-commands.ts';
-import { JWT_AUDIENCE, JWT_ISSUER } from '../../lib/jwt.ts';
+import { JWT_AUDIENCE, JWT_ISSUER } from '../../lib/platform/jwt.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_JWT_SECRET } from '../../test/test-env.ts';

@@ -8,7 +8,7 @@ import {
   helpListQuerySchema,
   helpSlugParamsSchema,
 } from '#shared/help/help.schemas.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser } from '../../lib/http/auth-guard.ts';
 import { listHelpArticles, markHelpful, readHelpArticle, seedHelpArticles } from './help.service.ts';
 
 // /api/help: help articles are public (/help is open signed in and signed out); marking one helpful

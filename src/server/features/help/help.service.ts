@@ -2,8 +2,8 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { HelpArticle, HelpArticleSummary } from '#shared/help/help.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { helpArticles, type HelpArticleRow } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { prefixQuery, queryWords } from '../../lib/text-search.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
+import { prefixQuery, queryWords } from '../../lib/platform/text-search.ts';
 import { SEED_ARTICLES } from './help-articles.seed-data.ts';
 
 // Help articles: seeded from the product's own constants on every start, searched with the same

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../engine/engine.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 
 // Validation asks the same engine a search uses: the app's engine, or the test stand-in that
 // replaces it for searches (so a test's fake engine answers both the same way).

@@ -14,7 +14,7 @@ import {
   prefillParamsSchema,
 } from '#shared/ideas/ideas.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { resolveIdeaEngine } from './idea-engine.ts';
 import {
   archiveIdea,

@@ -27,9 +27,9 @@ import {
   searchResultResource,
   sharedIdeaResource,
 } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { paginate, type KeysetColumn } from '../../lib/paginate.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { paginate, type KeysetColumn } from '../../lib/http/paginate.ts';
+import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
 import type { IdeaEngine } from './idea-engine.ts';
 import { draftHypotheses } from './hypotheses.ts';
 import type { IdeaNumbers } from './idea-credibility.ts';

@@ -7,7 +7,7 @@ import {
   heatMapQuerySchema,
   heatMapSchema,
 } from '#shared/market-trends/market-trends.schemas.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser } from '../../lib/http/auth-guard.ts';
 import { heatCell, heatMap } from './market-trends.service.ts';
 
 // /api/market-trends: the heat map of company entries from the corpus, and one cell's companies.

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 import { loadEngineIndex } from '../../engine/engine.ts';
 import type { EngineIndex } from '../../engine/index/engine-index.ts';
 import type { Company } from '../../engine/corpus/corpus.types.ts';

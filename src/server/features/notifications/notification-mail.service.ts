@@ -5,8 +5,8 @@ import { notificationHref, UNSUBSCRIBE_PATH } from '#shared/notifications/notifi
 import { CATEGORY_OF_KIND, type NotificationDto } from '#shared/notifications/notifications.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications, userPreferences, users, type NotificationRow } from '../../db/schema/index.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
+import type { Mailer } from '../../lib/platform/mailer.ts';
 import { subjectOwnersOf, toNotificationDto } from './notifications.service.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 

@@ -13,7 +13,7 @@ import {
   unsubscribeQuerySchema,
 } from '#shared/notifications/notifications.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser } from '../../lib/http/auth-guard.ts';
 import { digestMailJob, immediateMailJob, purgeNotificationsJob } from './notifications.jobs.ts';
 import { listNotifications, markAllRead, markNotification, unreadCount } from './notifications.service.ts';
 import { unsubscribe } from './unsubscribe.service.ts';

@@ -13,10 +13,10 @@ import { ideas, notifications, searches, users, type NotificationRow } from '../
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { notificationResource } from '../../lib/access/resources.ts';
-import { notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { mapPage, paginate } from '../../lib/paginate.ts';
-import { unreadCountOf } from '../../lib/notify.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
+import { mapPage, paginate } from '../../lib/http/paginate.ts';
+import { unreadCountOf } from '../../lib/domain/notify.ts';
 
 // The bell: a user's own notifications, newest first, and marking them read. Owner-only: another
 // user's notification id is a 404 (the notification policy), never a 403.

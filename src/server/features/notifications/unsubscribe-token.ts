@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { resolveAppSecret } from '../../lib/app-secrets.ts';
+import { resolveAppSecret } from '../../lib/platform/app-secrets.ts';
 
 // The token of a notification e-mail's unsubscribe link (ADR 027): `<userId>.<HMAC>` under a secret
 // kept in app_secrets, so every instance and the mail jobs sign alike. It does not expire (a link

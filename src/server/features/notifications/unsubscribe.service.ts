@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_ACCOUNT_PREFERENCES } from '#shared/account/preferences.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { userPreferences, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
 import { userOfUnsubscribeToken } from './unsubscribe-token.ts';
 
 // Unsubscribing from notification e-mails with the link alone, no sign-in (ADR 027): the signed

@@ -14,7 +14,7 @@ import {
   projectUpdateSchema,
 } from '#shared/projects/projects.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import {
   addAnalysis,
   createProject,

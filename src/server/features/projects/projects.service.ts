@@ -6,8 +6,8 @@ import { projectAnalyses, projects, searches, users, type ProjectRow } from '../
 import { accessible, accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { projectResource, searchResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { paginate, type KeysetColumn } from '../../lib/paginate.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { paginate, type KeysetColumn } from '../../lib/http/paginate.ts';
 
 // Projects group a user's analyses (docs/product/screens.md).
 

@@ -11,9 +11,9 @@ import {
   users,
   type ResourceContributionRow,
 } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { defineJob, type JobQueue } from '../../lib/jobs/job.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { paginate } from '../../lib/http/paginate.ts';
 import { setResourceTags } from './resource-tags.ts';
 
 // Suggestions from users: pending until an admin approves (which creates the resource) or rejects

@@ -3,8 +3,8 @@ import type { Page } from '#shared/api/list.schemas.ts';
 import type { BookmarkDto, ResourceSummary } from '#shared/resources/resources.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { resourceCategories, resources, userBookmarks, type UserBookmarkRow } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { paginate } from '../../lib/paginate.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
+import { paginate } from '../../lib/http/paginate.ts';
 import { assertUsable, RESOURCE_LABEL, summaries, type Viewer } from './resource-summary.ts';
 
 // A user's bookmarks: save (or update the note and tags), remove, list. The resource's bookmark

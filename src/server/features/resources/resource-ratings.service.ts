@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ReviewDto } from '#shared/resources/resources.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { resourceRatings, resourceReviewVotes, resources, users } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { assertUsable, RESOURCE_LABEL, type Viewer } from './resource-summary.ts';
 
 // Ratings and reviews: one rating per user per resource, the resource's average kept exact under

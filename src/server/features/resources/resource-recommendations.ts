@@ -6,7 +6,7 @@ import { planPhases, planTasks, searches } from '../../db/schema/index.ts';
 import { assertCanAccess, type ResourcePolicy } from '../../lib/access/policy.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { planTaskResource, searchResource } from '../../lib/access/resources.ts';
-import { queryWords } from '../../lib/text-search.ts';
+import { queryWords } from '../../lib/platform/text-search.ts';
 import { searchResourceRows, type ResourceHit } from './resource-search.ts';
 import { summaries, type Viewer } from './resource-summary.ts';
 

@@ -3,10 +3,10 @@ import type { ResourcePhase, ResourceSearch } from '#shared/resources/resources.
 import type { Database } from '../../db/client.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { resourceCategories, resources, userBookmarks, type ResourceRow } from '../../db/schema/index.ts';
-import { prefixQuery, queryWords } from '../../lib/text-search.ts';
+import { prefixQuery, queryWords } from '../../lib/platform/text-search.ts';
 
 // Full-text search over the library with PostgreSQL's own text search, the same SQL on PGlite and
-// PostgreSQL (ADR 018); the user's words become a safe prefix query in lib/text-search.ts.
+// PostgreSQL (ADR 018); the user's words become a safe prefix query in lib/platform/text-search.ts.
 // Issue 19: the page is chosen in a subquery that reads only the sort keys and the rank of each match
 // (the sorts without words walk a partial index and stop after the page); only the page's rows are
 // then joined to their full columns, category and the viewer's bookmark. The old statement took

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { ResourceSummary } from '#shared/resources/resources.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { resourceCategories, resources, userBookmarks, type ResourceRow, type UserRow } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { planRequired } from '../../lib/plan-guard.ts';
-import { hasPaidPlan } from '../../lib/effective-plan.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
+import { planRequired } from '../../lib/http/plan-guard.ts';
+import { hasPaidPlan } from '../../lib/domain/effective-plan.ts';
 import type { ResourceHit } from './resource-search.ts';
 import { tagsOf } from './resource-tags.ts';
 

@@ -26,8 +26,8 @@ import {
   resourceSearchQuerySchema,
   tagListResultSchema,
 } from '#shared/resources/resources.schemas.ts';
-import { auditAdminAction, requireAdmin } from '../../lib/admin-guard.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { auditAdminAction, requireAdmin } from '../../lib/http/admin-guard.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import {
   createContribution,
   contributionReviewedJob,

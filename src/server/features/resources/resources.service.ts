@@ -19,7 +19,7 @@ import {
 import { assertCanAccess } from '../../lib/access/policy.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { searchResource } from '../../lib/access/resources.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
 import { bookmarkDto } from './resource-bookmarks.service.ts';
 import { reviewsOf } from './resource-ratings.service.ts';
 import { countResourceMatches, RESOURCE_COUNT_CAP, searchResourceRows } from './resource-search.ts';

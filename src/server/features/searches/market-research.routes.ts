@@ -10,8 +10,8 @@ import {
   marketResearchResponseSchema,
 } from '#shared/market-research/market-research.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { recordEvent } from '../../lib/analytics-events.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { recordEvent } from '../../lib/domain/analytics-events.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { findMarketReport, listMarketReports, runMarketResearch } from './market-research.service.ts';
 import { resolveSearchEngine } from './search-engine.ts';
 

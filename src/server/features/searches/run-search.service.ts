@@ -10,10 +10,10 @@ import {
 } from '#shared/plans/plans.constants.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { searchResults, searches, type UserRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { assertBelowRateLimit, consumeRateLimit, enforceRateLimit } from '../../lib/rate-limit.ts';
-import { usageOf } from '../../lib/usage.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
+import { assertBelowRateLimit, consumeRateLimit, enforceRateLimit } from '../../lib/http/rate-limit.ts';
+import { usageOf } from '../../lib/domain/usage.ts';
 import type { AnalyzeOptions, SearchEngine } from './search-engine.ts';
 import { releaseReservation, reserveSearch, settleReservation } from './search-quota.service.ts';
 

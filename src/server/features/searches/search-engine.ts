@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnalyzeOptions, Engine } from '../../engine/engine.ts';
 import type { MarketProfileResult } from '../../engine/pool/engine-pool.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 
 // The searches feature's view of the gap engine: the part of `app.engine` it uses, so tests can
 // pass a small stand-in for quota and access-control tests. Hooks are the engine's own AnalyzeOptions.

@@ -3,7 +3,7 @@ import { SEARCHES_IN_FLIGHT_PER_USER } from '#shared/plans/plans.constants.ts';
 import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { searchReservations, users } from '../../db/schema/index.ts';
-import { quotaMonth } from '../../lib/usage.ts';
+import { quotaMonth } from '../../lib/domain/usage.ts';
 
 // The search quota, reserved before the engine runs (docs/decisions/011-quota-before-the-engine.md).
 // A search takes one unit of the monthly count and one in-flight slot in ONE transaction that

@@ -9,9 +9,9 @@ import {
   saveBodySchema,
   searchResultWithSearchSchema,
 } from '#shared/searches/search.schemas.ts';
-import { recordEvent } from '../../lib/analytics-events.ts';
+import { recordEvent } from '../../lib/domain/analytics-events.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser } from '../../lib/http/auth-guard.ts';
 import { getResult, listSaved, setSaved } from './search-results.service.ts';
 
 // /api/search-results: one opportunity in depth, save/unsave, the saved list.

@@ -6,8 +6,8 @@ import { searchResults, searches, type SearchResultRow } from '../../db/schema/i
 import { accessible, accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { searchResultResource } from '../../lib/access/resources.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { mapPage, paginate, type KeysetColumn } from '../../lib/paginate.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
+import { mapPage, paginate, type KeysetColumn } from '../../lib/http/paginate.ts';
 import { toSearchResultDto } from './search-dto.ts';
 
 type ResultWithSearchRow = { result: SearchResultRow; searchId: number; query: string; timestamp: Date };

@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { SEARCH_STREAM_CONTENT_TYPE, type SearchStreamLine } from '#shared/searches/search.schemas.ts';
-import { recordEvent } from '../../lib/analytics-events.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { currentUser } from '../../lib/auth-guard.ts';
+import { recordEvent } from '../../lib/domain/analytics-events.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { currentUser } from '../../lib/http/auth-guard.ts';
 import { runSearch, type SearchOutcome } from './run-search.service.ts';
 import { resolveSearchEngine } from './search-engine.ts';
 

@@ -11,9 +11,9 @@ import {
   searchResultWithSearchSchema,
 } from '#shared/searches/search.schemas.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
-import { requireApiKey } from '../../lib/api-key-guard.ts';
-import { currentUser } from '../../lib/auth-guard.ts';
-import { requestFingerprint, withIdempotency } from '../../lib/idempotency.ts';
+import { requireApiKey } from '../../lib/http/api-key-guard.ts';
+import { currentUser } from '../../lib/http/auth-guard.ts';
+import { requestFingerprint, withIdempotency } from '../../lib/http/idempotency.ts';
 import { runSearch } from './run-search.service.ts';
 import { resolveSearchEngine } from './search-engine.ts';
 import { getResult } from './search-results.service.ts';

@@ -13,8 +13,8 @@ import {
   searchResponseDataSchema,
 } from '#shared/searches/search.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { respondWithSearch } from './search-stream.ts';
 import { deleteSearch, findSearch, getSearchDetail, listSearches, setFavorite } from './searches.service.ts';
 

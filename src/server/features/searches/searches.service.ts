@@ -7,9 +7,9 @@ import { searchResults, searches, type SearchRow, type UserRow } from '../../db/
 import { accessible, accessibleRow } from '../../lib/access/policy.ts';
 import { userPrincipal, type Permission, type Principal } from '../../lib/access/principal.ts';
 import { searchResource } from '../../lib/access/resources.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
-import { mapPage, paginate, type KeysetColumn, type PageWindow } from '../../lib/paginate.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
+import { mapPage, paginate, type KeysetColumn, type PageWindow } from '../../lib/http/paginate.ts';
 import { toSearchDetail, toSearchListItem } from './search-dto.ts';
 
 function escapeLike(text: string): string {

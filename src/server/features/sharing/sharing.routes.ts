@@ -10,8 +10,8 @@ import {
   shareTokenParamsSchema,
 } from '#shared/sharing/sharing.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { recordEvent } from '../../lib/analytics-events.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { recordEvent } from '../../lib/domain/analytics-events.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { createShareLink, listShareLinks, openSharedAnalysis, revokeShareLink } from './sharing.service.ts';
 
 // Share links: the owner's routes (create, list, revoke) and the public read of a shared analysis.

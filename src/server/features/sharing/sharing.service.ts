@@ -12,8 +12,8 @@ import { shareLinks, type ShareLinkRow } from '../../db/schema/index.ts';
 import { accessible, accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { searchResource, shareLinkResource } from '../../lib/access/resources.ts';
-import { loadAnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { loadAnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
 
 // Share links: 256 random bits per token, an optional expiry, revocation, and a view count that
 // one conditional UPDATE increments (so concurrent views are all counted and an expired or revoked

@@ -4,7 +4,7 @@ import type { ActivityDto } from '#shared/teams/collaboration.schemas.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { activityFeed, ideaShares, ideas, searches } from '../../db/schema/index.ts';
 import type { Principal } from '../../lib/access/principal.ts';
-import { mapPage, paginate } from '../../lib/paginate.ts';
+import { mapPage, paginate } from '../../lib/http/paginate.ts';
 import { shareColumnOf, type ShareSubject } from './share-subject.ts';
 import { assertTeamRight } from './team-access.ts';
 

@@ -20,7 +20,7 @@ import {
   sharedItemListSchema,
 } from '#shared/teams/collaboration.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser } from '../../lib/http/auth-guard.ts';
 import { listActivity } from './activity.service.ts';
 import { addComment, deleteComment, editComment, listComments, react, resolveComment } from './comments.service.ts';
 import type { ShareSubject } from './share-subject.ts';

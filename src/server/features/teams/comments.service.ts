@@ -6,9 +6,9 @@ import { commentReactions, comments, searchResults, users, type CommentRow } fro
 import { accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { commentResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { notifyAboutComment } from '../../lib/notify.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
+import { notifyAboutComment } from '../../lib/domain/notify.ts';
 import { recordActivity, teamsSharing } from './activity.service.ts';
 import {
   assertSubjectRight,

@@ -8,11 +8,11 @@ import { teamInvitations, teamMembers, teams, users, type TeamInvitationRow } fr
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { teamInvitationResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { planRequired } from '../../lib/plan-guard.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Mailer } from '../../lib/mailer.ts';
-import { notifyInvitationAccepted } from '../../lib/notify.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { planRequired } from '../../lib/http/plan-guard.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
+import type { Mailer } from '../../lib/platform/mailer.ts';
+import { notifyInvitationAccepted } from '../../lib/domain/notify.ts';
 import { recordActivity } from './activity.service.ts';
 import { lockTeamFor, memberLimitOf, userIdOf } from './team-access.ts';
 import { livePendingInvitations, toInvitationDto } from './teams.service.ts';

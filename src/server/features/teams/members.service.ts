@@ -5,8 +5,8 @@ import { teamMembers, teams, type TeamMemberRow } from '../../db/schema/index.ts
 import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { teamMemberResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
 import { lockTeamFor, userIdOf } from './team-access.ts';
 
 // Membership changes: a role, a removal (or leaving: removing yourself), an ownership transfer.

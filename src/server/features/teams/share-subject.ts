@@ -5,7 +5,7 @@ import { comments, ideaShares } from '../../db/schema/index.ts';
 import { accessibleRow, assertCanAccess, type ResourcePolicy } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { ideaResource, searchResource, sharedIdeaResource, sharedSearchResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
 
 // What a share, a comment or an activity event is about: one analysis (a searches row) or one idea
 // (ADR 026). Each kind has an owner-only policy and a shared policy (owner, or a live share granting

@@ -15,11 +15,11 @@ import { ideaShares, ideas, searchResults, searches, teamMembers, teams, users }
 import { accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { ideaShareResource, teamMemberResource } from '../../lib/access/resources.ts';
-import { loadAnalysisSnapshot } from '../../lib/analysis-snapshot.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { assertPlan } from '../../lib/plan-guard.ts';
-import { notifyShared } from '../../lib/notify.ts';
+import { loadAnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
+import { assertPlan } from '../../lib/http/plan-guard.ts';
+import { notifyShared } from '../../lib/domain/notify.ts';
 import { recordActivity } from './activity.service.ts';
 import {
   assertSubjectRight,

@@ -6,8 +6,8 @@ import { teamMembers, teams, users, type TeamRow } from '../../db/schema/index.t
 import { assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { teamResource } from '../../lib/access/resources.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { AppError, notFound } from '../../lib/platform/app-error.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { TEAM_LIMITS } from '#shared/teams/teams.constants.ts';
 
 // Who may do what in a team: the team policy's 404 for non-members first, then the role's 403.

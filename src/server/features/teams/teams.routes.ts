@@ -16,7 +16,7 @@ import {
   teamUpdateSchema,
 } from '#shared/teams/teams.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser } from '../../lib/http/auth-guard.ts';
 import {
   acceptInvitation,
   declineInvitation,

@@ -13,10 +13,10 @@ import {
   type TeamRow,
 } from '../../db/schema/index.ts';
 import type { Principal } from '../../lib/access/principal.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { planRequired } from '../../lib/plan-guard.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { notFound } from '../../lib/platform/app-error.ts';
+import { planRequired } from '../../lib/http/plan-guard.ts';
+import type { Clock } from '../../lib/platform/clock.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { assertTeamRight, lockTeamFor, memberLimitOf, userIdOf } from './team-access.ts';
 
 // Teams: create (by plan), list the caller's, read one with its members, rename, delete.

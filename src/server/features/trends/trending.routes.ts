@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { trendingSchema } from '#shared/trends/trends.schemas.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { computeTrending } from './trending.service.ts';
 
 // GET /api/trending: categories growing fastest and themes many users explore (never raw queries).

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { trialActivateRequestSchema, trialActivateResponseSchema } from '#shared/billing/billing.schemas.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { activateTrial } from './trial.service.ts';
 
 export const trialRoutes: FastifyPluginAsync = async (plugin) => {

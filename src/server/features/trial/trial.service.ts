@@ -3,8 +3,8 @@ import { DAY_MS } from '#shared/app/time.constants.ts';
 import { TRIAL_DAYS } from '#shared/plans/plans.constants.ts';
 import type { Database } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { effectivePlan, hasPaidPlan } from '../../lib/effective-plan.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
+import { effectivePlan, hasPaidPlan } from '../../lib/domain/effective-plan.ts';
 
 /**
  * Starts the 7-day Pro trial: once per user, no card. One conditional update, so two concurrent

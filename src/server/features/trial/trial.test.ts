@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_DAYS } from '#shared/plans/plans.constants.ts';
-import { effectivePlan } from '../../lib/effective-plan.ts';
+import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

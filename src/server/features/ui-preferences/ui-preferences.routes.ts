@@ -6,7 +6,7 @@ import {
   tourUpdateSchema,
   uiPreferencesSchema,
 } from '#shared/preferences/ui-preferences.schemas.ts';
-import { currentUser, requireUser } from '../../lib/auth-guard.ts';
+import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { readUiPreferences, updateShortcuts, updateTour } from './ui-preferences.service.ts';
 
 // /api/preferences/ui: the onboarding tour and keyboard shortcuts (the signed-in user's own row).

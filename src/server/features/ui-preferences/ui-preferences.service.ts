@@ -11,7 +11,7 @@ import {
 } from '#shared/preferences/ui-preferences.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { userPreferences } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/platform/app-error.ts';
 
 // The tour's progress and the shortcut bindings, stored in user_preferences (one row per user,
 // created on the first write).

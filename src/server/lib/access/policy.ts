@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../db/client.ts';
-import { notFound } from '../app-error.ts';
+import { notFound } from '../platform/app-error.ts';
 import type { Permission, Principal } from './principal.ts';
 
 // Row-level access, one mechanism for every resource: a policy turns (principal, permission) into

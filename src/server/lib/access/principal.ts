@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 
 // Who is asking: a signed-in user, in the app or through one of their API keys (/api/v1, whose route
-// guard checks the key's scope before any service runs: lib/api-key-guard.ts). Team membership and
+// guard checks the key's scope before any service runs: lib/http/api-key-guard.ts). Team membership and
 // shares are not principals of their own: the resource policies reach a team's or a share's rows from
 // the user (lib/access/policy.ts). Services take a Principal, never a request, so a job can call them.
 

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import type { Clock } from '../clock.ts';
-import type { Mailer } from '../mailer.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Mailer } from '../platform/mailer.ts';
 
 // Durable background work (docs/decisions/007-durable-jobs.md). A feature defines a job once — its name,
 // payload schema, retry policy, optional cron schedule and an idempotent handler — and enqueues it

@@ -10,7 +10,7 @@ import {
   RESET_TOKEN_RETENTION_DAYS,
 } from '#shared/app/retention.constants.ts';
 import { jobs, jwtTokens, passwordResetTokens, securityAuditLogs } from '../../db/schema/index.ts';
-import { pruneRateLimits } from '../rate-limit.ts';
+import { pruneRateLimits } from '../http/rate-limit.ts';
 import { defineJob, type JobQueue } from './job.ts';
 
 // Scheduled housekeeping: delete what the retention policy no longer keeps. Each is a plain
