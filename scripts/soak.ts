@@ -13,6 +13,9 @@ import { freePort, startServerProcess, waitForHealthy, type ServerProcess } from
 //      503 within 1 s, recovery within 5 s, the server survives;
 //   4. the mixed load (issue 32, scripts/soak-mixed.ts): searches and readers together, with a
 //      readers-only baseline, on PGlite and PostgreSQL.
+//   5. with `--instances N` (2 or 3): N API processes on one PostgreSQL behind a round-robin proxy
+//      (src/server/multi-instance.test.ts; the PostgreSQL pass of CI runs it with 2). Alone unless
+//      SOAK_ONLY names other parts too.
 // SOAK_ONLY=fuzz,kill,outage,mixed runs only those parts.
 // Prints its figures; exits non-zero when a check fails.
 
@@ -219,7 +222,32 @@ async function postgresOutage(): Promise<void> {
   }
 }
 
-const only = new Set((process.env.SOAK_ONLY ?? 'fuzz,kill,outage,mixed').split(','));
+/** `--instances N`: N API processes on one PostgreSQL behind a round-robin proxy (src/server/multi-instance.test.ts). */
+function multiInstance(instances: number): void {
+  console.log(`\n--- ${instances} instances on one PostgreSQL behind a round-robin proxy`);
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'server', 'src/server/multi-instance.test.ts'],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+        MULTI_INSTANCES: String(instances),
+      },
+    },
+  );
+  check(
+    result.status === 0,
+    `${instances} instances: exact quota, sign-out and refresh reuse seen everywhere, rate limits shared`,
+  );
+}
+
+const instancesAt = process.argv.indexOf('--instances');
+const instances = instancesAt >= 0 ? Number(process.argv[instancesAt + 1]) : 0;
+// With --instances only that part runs, unless SOAK_ONLY names more.
+const only = new Set((process.env.SOAK_ONLY ?? (instances ? '' : 'fuzz,kill,outage,mixed')).split(','));
+if (instances) multiInstance(instances);
 if (only.has('fuzz')) fuzz();
 if (only.has('kill')) await killUnderLoad();
 if (only.has('outage')) await postgresOutage();

@@ -64,6 +64,18 @@ describe('the OpenAPI document', () => {
     expect([...fromDocument].sort()).toEqual([...fromRoutes].sort());
   });
 
+  it('describes every response (no "Default Response") and gives examples of the error envelope (issue 29)', () => {
+    const document = openApiDocument(t.app);
+    const text = JSON.stringify(document);
+    expect(text).not.toContain('Default Response');
+    const op = document.paths?.['/api/searches/{id}']?.get;
+    expect(op?.responses?.['200']).toMatchObject({ description: expect.stringMatching(/envelope/) });
+    const errors = op?.responses?.['4XX'] as { content?: Record<string, { examples?: Record<string, unknown> }> };
+    expect(Object.keys(errors.content?.['application/json']?.examples ?? {})).toEqual(
+      expect.arrayContaining(['validation', 'notFound']),
+    );
+  });
+
   it('has not drifted from docs/api/openapi.json (run `npm run openapi` after changing a contract)', async () => {
     const document = JSON.stringify(openApiDocument(t.app), null, 2);
     await expect(`${document}\n`).toMatchFileSnapshot('../../docs/api/openapi.json');

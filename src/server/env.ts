@@ -157,7 +157,8 @@ export function readTestVariable(
     | 'FUZZ_CASES'
     | 'FUZZ_SEED'
     | 'TEST_CACHE_DIR'
-    | 'PRINT_PLAN',
+    | 'PRINT_PLAN'
+    | 'MULTI_INSTANCES',
 ): string | undefined {
   const value = process.env[name];
   return value && value.trim() !== '' ? value.trim() : undefined;

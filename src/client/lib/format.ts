@@ -13,6 +13,26 @@ export function formatDate(iso: string, month: 'short' | 'long' = 'short'): stri
   });
 }
 
+/** A moment (date and time) in the same style as formatDate: "Nov 27, 2026, 3:04 PM". */
+export function formatDateTime(iso: string | Date): string {
+  return new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** A calendar month ("2026-11") as "Nov 2026". */
+export function formatMonth(month: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** "1 opportunity", "3 opportunities": a count with the noun in the right number. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${String(count)} ${count === 1 ? singular : plural}`;

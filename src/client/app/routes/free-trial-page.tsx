@@ -5,6 +5,7 @@ import { paths } from '#client/config/paths.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import { FreeTrialForm } from '#client/features/billing/components/free-trial-form.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { formatDateTime } from '#client/lib/format.ts';
 
 /** /free-trial: start the 7-day Pro trial (once per account, no card). */
 export function FreeTrialPage() {
@@ -23,7 +24,7 @@ export function FreeTrialPage() {
       </header>
       {isOnTrial && trialEnds ? (
         <p role="status" className="rounded-md border bg-card p-4">
-          Your free trial is active until {trialEnds.toLocaleString()}.
+          Your free trial is active until {formatDateTime(trialEnds)}.
         </p>
       ) : user?.isPaid ? (
         <p className="rounded-md border bg-card p-4">You already have the {PLANS[user.plan].name} plan.</p>

@@ -5,6 +5,7 @@ import {
   MONEY_BACK_DAYS,
   TRIAL_DAYS,
   type PlanDefinition,
+  type PlanId,
 } from '#shared/plans/plans.constants.ts';
 import { ContentPage } from '#client/components/marketing/content-page.tsx';
 import { PlanCards, type PlanCta } from '#client/components/marketing/plan-cards.tsx';
@@ -13,8 +14,11 @@ import { useAuthStore } from '#client/lib/auth-store.ts';
 import { TrialOffer } from '#client/features/billing/components/trial-offer.tsx';
 import { HelpLink } from '#client/features/help/components/help-link.tsx';
 
-function ctaFor(isSignedIn: boolean) {
+/** Exported for its test. A paying user's own plan leads to billing, not to "Upgrade to" it (issue 29). */
+export function ctaFor(isSignedIn: boolean, currentPlan: PlanId | null = null) {
   return (plan: PlanDefinition): PlanCta => {
+    if (isSignedIn && currentPlan === plan.id && plan.id !== 'free')
+      return { label: 'Your plan: manage billing', href: paths.billing.href() };
     if (plan.id === 'enterprise') return { label: 'Contact Sales', href: paths.contact.href() };
     if (plan.id === 'pro') {
       return isSignedIn
@@ -29,6 +33,7 @@ function ctaFor(isSignedIn: boolean) {
 
 export function PricingPage() {
   const isSignedIn = useAuthStore((state) => state.status === 'signed-in');
+  const currentPlan = useAuthStore((state) => state.user?.plan ?? null);
   return (
     <ContentPage
       title="Pricing"
@@ -41,7 +46,7 @@ export function PricingPage() {
         <h2 id="plans-title" className="sr-only">
           Plans
         </h2>
-        <PlanCards ctaFor={ctaFor(isSignedIn)} />
+        <PlanCards ctaFor={ctaFor(isSignedIn, currentPlan)} />
         <div className="mt-6">
           <TrialOffer />
         </div>

@@ -6,6 +6,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { accountPreferencesSchema } from '#shared/account/preferences.schemas.ts';
 import { errorBodySchema } from '#shared/api/envelope.schemas.ts';
+import type { ApiErrorBody } from '#shared/api/errors.ts';
 import { publicUserSchema } from '#shared/auth/user.schemas.ts';
 import { subscriptionViewSchema } from '#shared/billing/billing.schemas.ts';
 import {
@@ -80,6 +81,77 @@ function keepOperation(path: string, operation: Operation, filter: OpenApiFilter
   return true;
 }
 
+type Responses = NonNullable<Operation['responses']>;
+
+const ERROR_EXAMPLES: Record<string, { summary: string; value: ApiErrorBody }> = {
+  validation: {
+    summary: 'A field failed validation',
+    value: {
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid request',
+      fieldErrors: { query: 'Enter what you want to search for' },
+    },
+  },
+  unauthenticated: {
+    summary: 'Not signed in',
+    value: { success: false, code: 'UNAUTHENTICATED', message: 'Please sign in.' },
+  },
+  notFound: {
+    summary: 'Not found (or not yours)',
+    value: { success: false, code: 'NOT_FOUND', message: 'The analysis was not found.' },
+  },
+  rateLimited: {
+    summary: 'Too many requests',
+    value: { success: false, code: 'RATE_LIMITED', message: 'Too many requests. Please wait a minute.' },
+  },
+};
+
+/** What each status means, in place of the generator's "Default Response" (issue 29), with error examples. */
+function describeResponses(operation: Operation): Responses {
+  const what = operation.summary ?? 'The result';
+  const described: Responses = {};
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    if (!response || '$ref' in response) {
+      if (response) described[status] = response;
+      continue;
+    }
+    const description =
+      status === '4XX'
+        ? 'A mistake in the request (validation, sign-in, plan, not found, rate limit): the error envelope with a code and a message to show'
+        : status === '5XX'
+          ? 'A server fault or a dependency down: the error envelope; retrying later is safe'
+          : status === '503'
+            ? 'Not ready: a dependency (database, engine index) is unavailable'
+            : status === '201'
+              ? `Created. ${what}, in the { success: true, data } envelope`
+              : status === '202'
+                ? `Accepted for processing. ${what}`
+                : `${what}, in the { success: true, data } envelope`;
+    const content = response.content?.['application/json'];
+    const examples =
+      status === '4XX'
+        ? ERROR_EXAMPLES
+        : status === '5XX'
+          ? {
+              internal: {
+                summary: 'Server fault',
+                value: { success: false, code: 'INTERNAL', message: 'Something went wrong. Please try again.' },
+              },
+            }
+          : undefined;
+    described[status] = {
+      ...response,
+      description:
+        response.description === 'Default Response' || !response.description ? description : response.description,
+      ...(content && examples
+        ? { content: { ...response.content, 'application/json': { ...content, examples } } }
+        : {}),
+    };
+  }
+  return described;
+}
+
 /** The whole API's document, or the part a filter selects (call after app.ready()). */
 export function openApiDocument(app: FastifyInstance, filter: OpenApiFilter = {}): OpenAPIV3_1.Document {
   const document = app.swagger() as OpenAPIV3_1.Document;
@@ -89,7 +161,8 @@ export function openApiDocument(app: FastifyInstance, filter: OpenApiFilter = {}
     const kept: Record<string, Operation> = {};
     for (const [method, operation] of Object.entries(item)) {
       if (typeof operation === 'object' && operation !== null && 'responses' in operation) {
-        if (keepOperation(path, operation, filter)) kept[method] = operation;
+        if (keepOperation(path, operation, filter))
+          kept[method] = { ...operation, responses: describeResponses(operation) };
       }
     }
     if (Object.keys(kept).length > 0) paths[path] = kept;

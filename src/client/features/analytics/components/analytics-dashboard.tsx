@@ -3,6 +3,7 @@ import type { AnalyticsDashboardDto } from '#shared/analytics/analytics.schemas.
 import { categoryLabel } from '#shared/searches/filter-options.ts';
 import { paths } from '#client/config/paths.ts';
 import { BarTable } from './bar-table.tsx';
+import { formatMonth } from '#client/lib/format.ts';
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -13,13 +14,7 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-function monthLabel(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+const monthLabel = formatMonth;
 
 /** Everyone's analytics, counted from their own stored searches and results. */
 export function AnalyticsDashboard({ data }: { data: AnalyticsDashboardDto }) {

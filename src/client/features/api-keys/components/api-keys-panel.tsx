@@ -11,6 +11,7 @@ import {
   type CreatedApiKey,
   type NewApiKey,
 } from '../api/api-keys-api.ts';
+import { formatDate } from '#client/lib/format.ts';
 
 // Account settings → API keys (Enterprise): create a key (shown once, with a copy button), see each
 // key's prefix, scopes, expiry and last use, and revoke it. The API itself: /api/v1, documented at
@@ -29,7 +30,7 @@ const EXPIRY: { value: string; label: string }[] = [
   { value: 'never', label: 'No expiry' },
 ];
 
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+const date = (iso: string | null) => (iso ? formatDate(iso) : '—');
 
 function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const [copied, setCopied] = useState(false);

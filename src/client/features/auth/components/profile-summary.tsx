@@ -5,13 +5,14 @@ import { fullName } from '#shared/auth/display-name.ts';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
+import { formatDate } from '#client/lib/format.ts';
 
 export function ProfileSummary({ user }: { user: PublicUser }) {
   const rows: [string, string][] = [
     ['Name', fullName(user)],
     ['Email', user.email],
     ['Plan', PLANS[user.plan].name],
-    ['Member since', new Date(user.createdAt).toLocaleDateString()],
+    ['Member since', formatDate(user.createdAt)],
   ];
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-10">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { invoicesQueryOptions } from '../api/billing-api.ts';
+import { formatDate } from '#client/lib/format.ts';
 
 function money(cents: number, currency: string): string {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -27,7 +28,7 @@ export function InvoicesList({ isDemo }: { isDemo: boolean }) {
       <tbody>
         {invoices.data.map((invoice) => (
           <tr key={invoice.id} className="border-t">
-            <td className="py-2">{new Date(invoice.createdAt).toLocaleDateString()}</td>
+            <td className="py-2">{formatDate(invoice.createdAt)}</td>
             <td className="py-2">{money(invoice.amountCents, invoice.currency)}</td>
             <td className="py-2 capitalize">{invoice.status}</td>
             <td className="py-2">

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_IDS, PLANS, planPriceLabel } from '#shared/plans/plans.constants.ts';
 import { PlanCards } from '#client/components/marketing/plan-cards.tsx';
 import { UpgradePage } from '#client/app/routes/upgrade-page.tsx';
+import { ctaFor } from '#client/app/routes/pricing-page.tsx';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import { fakeApi } from '#client/test/fake-api.ts';
 import { testUser } from '#client/test/test-user.ts';
@@ -79,5 +80,10 @@ describe('plans and prices from one source (issue 29)', () => {
     useAuthStore.setState({ user: testUser('free', { trialUsed: true }) });
     render(withProviders(<UpgradePage />, '/auth/upgrade'));
     expect(screen.queryByRole('link', { name: /free trial/ })).toBeNull();
+  });
+
+  it('/pricing leads a paying user to billing for their own plan, not "Upgrade to Pro"', () => {
+    expect(ctaFor(true, 'pro')(PLANS.pro)).toEqual({ label: 'Your plan: manage billing', href: '/billing' });
+    expect(ctaFor(true, 'free')(PLANS.pro).label).toBe('Upgrade to Pro');
   });
 });

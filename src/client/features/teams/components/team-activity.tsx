@@ -5,6 +5,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
 import { teamActivityQueryOptions } from '../api/teams-api.ts';
+import { formatDateTime } from '#client/lib/format.ts';
 
 // The team's activity feed on its page: who did what and when, newest first (the latest 20), with a
 // link to the shared analysis or idea an entry is about.
@@ -36,7 +37,7 @@ export function TeamActivity({ teamId }: { teamId: number }) {
           <li key={item.id} className="rounded-md border p-3 text-sm break-words">
             <span className="font-medium break-all">{item.who}</span> {item.summary}
             <span className="flex flex-wrap items-center justify-between gap-x-3 text-muted-foreground">
-              {new Date(item.timestamp).toLocaleString()}
+              {formatDateTime(item.timestamp)}
               {hrefOf(item) ? (
                 <Link to={hrefOf(item) ?? ''} className={textLinkClass}>
                   Open<span className="sr-only"> the {item.ideaId === null ? 'analysis' : 'idea'}</span>

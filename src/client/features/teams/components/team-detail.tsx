@@ -24,11 +24,12 @@ import {
   useWithdrawInvitation,
 } from '../api/teams-api.ts';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from './role-labels.ts';
+import { formatDate } from '#client/lib/format.ts';
 
 // /teams/:id: members with their roles, pending invitations and the invite form (owner, admin),
 // leave, transfer and delete. The server decides every action; the buttons only follow the role.
 
-const date = (iso: string) => new Date(iso).toLocaleDateString();
+const date = (iso: string) => formatDate(iso);
 
 /** A button that asks once more before doing something that cannot be undone. */
 function ConfirmButton({
