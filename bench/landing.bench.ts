@@ -5,9 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/server/test/server-process.ts';
 import { initialAssets, LANDING_JS_BUDGET_GZIP_BYTES, type Asset } from '../e2e/support/landing-assets.ts';
+import { bundleReport, byGroup } from './support/bundle-report.ts';
 
 // The landing page's weight and speed: production build time; the initial JS and CSS of / (the
-// entry script, its modulepreloads and stylesheets from dist/client/index.html), raw and gzip; and
+// entry script, its modulepreloads and stylesheets from dist/client/index.html), raw and gzip, with
+// what each initial chunk holds by module (support/bundle-report.ts); and
 // Lighthouse 12.8.x (system Chromium, median of 3) for / in mobile and desktop modes.
 // Lighthouse is not an app dependency (≈185 MB, and its "third-party-web: latest" breaks npm ci): it
 // is installed on first use into node_modules/.cache/lighthouse, and skipped with a note if that fails.
@@ -191,6 +193,23 @@ printAssets('Landing initial CSS', css);
 console.log(
   `  target: initial JS ≤ ${TARGETS.initialJsGzipKb} kB gzip → ${jsGzip / 1024 <= TARGETS.initialJsGzipKb ? 'met' : 'NOT met'}`,
 );
+
+// What the initial chunks hold: a second production build that records each chunk's modules,
+// grouped by package (node_modules) or source file, largest first. Module sizes are of each module's
+// code before minification (raw and gzip), so they rank the contents; the chunk's line is the real size.
+const report = await bundleReport(ROOT);
+try {
+  console.log('Landing initial JS by module (top 12 per chunk):');
+  for (const asset of initialAssets(report.outDir).js) {
+    const chunk = report.chunks.get(asset.file);
+    if (!chunk) continue;
+    console.log(`  ${asset.file}  ${kb(asset.gzip)} gzip (modules below: before minification)`);
+    for (const group of byGroup(chunk).slice(0, 12))
+      console.log(`    ${kb(group.gzip).padStart(9)} gzip  ${kb(group.raw).padStart(9)} rendered  ${group.id}`);
+  }
+} finally {
+  fs.rmSync(report.outDir, { recursive: true, force: true });
+}
 
 if (!fs.existsSync(CHROMIUM)) {
   console.log(`Lighthouse skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
