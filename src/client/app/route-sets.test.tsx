@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '#client/config/paths.ts';
 import type { AuthStatus } from '#client/lib/auth-store.ts';
@@ -107,11 +107,6 @@ describe('route sets by sign-in state (docs/product/screens.md)', () => {
   });
 });
 
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="location">{pathname + search}</p>;
-}
-
 function renderAt(path: string, status: AuthStatus) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
@@ -119,7 +114,6 @@ function renderAt(path: string, status: AuthStatus) {
         <Suspense fallback={<p>Loading page</p>}>
           <RoutesForStatus status={status} />
         </Suspense>
-        <LocationProbe />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -144,11 +138,10 @@ describe('RoutesForStatus', () => {
     }
   });
 
-  it('sends a signed-in page opened signed out to sign-in, to come back after it (issue 29)', async () => {
-    renderAt('/resources?q=pricing', 'signed-out');
-    expect(await screen.findByRole('heading', { level: 1, name: /sign in|welcome back/i })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { level: 1, name: 'Page not found' })).toBeNull();
-    expect(screen.getByTestId('location').textContent).toBe('/auth/login?redirectTo=%2Fresources%3Fq%3Dpricing');
+  it('shows the not-found page, with a sign-in hint, for a signed-in page when signed out', async () => {
+    renderAt('/history', 'signed-out');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('This page is only available after you sign in.')).toBeInTheDocument();
   });
 
   it('shows the not-found page for a signed-out page when signed in, without the hint', async () => {

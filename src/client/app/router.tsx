@@ -38,15 +38,10 @@ function toRouteObject({ path, Page }: AppRoute): RouteObject {
   };
 }
 
-/**
- * A path nothing matches for this sign-in state. A signed-in page opened signed out (a bookmark, a link in an
- * e-mail: /resources, /history…) goes to sign-in and comes back after it (issue 29: it showed a 404).
- */
 function NotFoundRoute({ status }: { status: AuthStatus }) {
-  const { pathname, search, hash } = useLocation();
+  const { pathname } = useLocation();
   const isSignInRequired = status === 'signed-out' && signedInRoutes.some((route) => matchPath(route.path, pathname));
-  if (isSignInRequired) return <Navigate replace to={paths.login.href(`${pathname}${search}${hash}`)} />;
-  return <NotFoundPage />;
+  return <NotFoundPage isSignInRequired={isSignInRequired} />;
 }
 
 /** Renders the pages for a given sign-in state (exported for tests, which pick the state). */

@@ -21,7 +21,6 @@ import { recordEvent } from '../../lib/domain/analytics-events.ts';
 import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { CSV_DESCRIPTION } from '../../lib/platform/csv.ts';
 import { fileResponse, sendFile } from '../../lib/http/file-response.ts';
-import { dailyProgressSnapshotsJob } from './action-plans.jobs.ts';
 import {
   createPlan,
   deletePlan,
@@ -34,7 +33,6 @@ import {
 } from './action-plans.service.ts';
 import { addPhase } from './plan-edits.service.ts';
 import { examplePlan } from './plan-example.ts';
-import { planPartRoutes } from './plan-parts.routes.ts';
 import { writer } from './plan-request.ts';
 import { planToCsv, planToMarkdown } from './plan-export.ts';
 import { historyOf, progressHistory } from './plan-progress.service.ts';
@@ -47,13 +45,7 @@ const tags = ['action-plans'];
 const ownPlan = { access: { params: { id: 'actionPlan' } } } as const;
 const exportQuerySchema = z.object({ format: z.enum(['markdown', 'csv']).default('markdown') });
 
-export const actionPlansFeature: FastifyPluginAsync = async (app) => {
-  app.deps.jobs.register(dailyProgressSnapshotsJob);
-  await app.register(actionPlanRoutes, { prefix: '/api/action-plans' });
-  await app.register(planPartRoutes, { prefix: '/api' });
-};
-
-const actionPlanRoutes: FastifyPluginAsync = async (base) => {
+export const actionPlanRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
 

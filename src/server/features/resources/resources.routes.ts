@@ -28,14 +28,7 @@ import {
 } from '#shared/resources/resources.schemas.ts';
 import { auditAdminAction, requireAdmin } from '../../lib/http/admin-guard.ts';
 import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
-import {
-  createContribution,
-  contributionReviewedJob,
-  listContributions,
-  reviewContribution,
-} from './contributions.service.ts';
-import { seedLibrary } from './library.seed.ts';
-import { resourceAnalyticsJob } from './resource-analytics.job.ts';
+import { createContribution, listContributions, reviewContribution } from './contributions.service.ts';
 import { listBookmarks, removeBookmark, saveBookmark } from './resource-bookmarks.service.ts';
 import { rateResource, voteHelpful } from './resource-ratings.service.ts';
 import { getResource, listCategories, listTags, recordAccess, searchResources } from './resources.service.ts';
@@ -45,7 +38,7 @@ const tags = ['resources'];
 const catalogueId = { access: { params: { id: 'catalogue' } } } as const;
 
 /** /api/resources: the library (search, one resource, bookmarks, ratings, reviews, access). */
-const libraryRoutes: FastifyPluginAsync = async (base) => {
+export const libraryRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
   const viewer = (request: FastifyRequest) => ({ user: currentUser(request), now: clock.now() });
@@ -219,7 +212,7 @@ const libraryRoutes: FastifyPluginAsync = async (base) => {
 };
 
 /** /api/bookmarks: my bookmarks. */
-const bookmarksRoutes: FastifyPluginAsync = async (base) => {
+export const bookmarksRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/',
@@ -244,7 +237,7 @@ const bookmarksRoutes: FastifyPluginAsync = async (base) => {
 };
 
 /** /api/contributions: suggest a resource; my suggestions and their review. */
-const contributionsRoutes: FastifyPluginAsync = async (base) => {
+export const contributionsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/',
@@ -286,7 +279,7 @@ const contributionsRoutes: FastifyPluginAsync = async (base) => {
 };
 
 /** /api/admin/contributions: the review queue (admins only; the role is checked before anything else). */
-const adminContributionsRoutes: FastifyPluginAsync = async (base) => {
+export const adminContributionsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireAdmin);
   const adminTags = ['admin'];
@@ -340,12 +333,3 @@ const adminContributionsRoutes: FastifyPluginAsync = async (base) => {
 };
 
 /** The resource library feature: its routes, its jobs, and the seeded library. */
-export const resourcesFeature: FastifyPluginAsync = async (app) => {
-  await seedLibrary(app.deps.db);
-  app.deps.jobs.register(contributionReviewedJob);
-  app.deps.jobs.register(resourceAnalyticsJob);
-  await app.register(libraryRoutes, { prefix: '/api/resources' });
-  await app.register(bookmarksRoutes, { prefix: '/api/bookmarks' });
-  await app.register(contributionsRoutes, { prefix: '/api/contributions' });
-  await app.register(adminContributionsRoutes, { prefix: '/api/admin/contributions' });
-};
