@@ -41,6 +41,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       close: () => handle.close(),
     };
   }
+  return createPgliteTestDatabase();
+}
+
+/** A PGlite database from the migrated template, whatever TEST_DATABASE_URL says (for suites that need PGlite's handle). */
+export async function createPgliteTestDatabase(): Promise<TestDatabase> {
   const template = fs.readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   return { ...fromPglite(client), engineName: 'pglite' };

@@ -6,6 +6,7 @@ import { searchReservations, users } from '../../db/schema/index.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createPgliteTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 
 // Issue 32: a search whose database went away between the engine and the write could not give its
 // in-flight slot back (the release failed too), so after the database returned the user got
@@ -14,6 +15,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 // fails as a refused connection until the test lifts it.
 
 let t: TestApp;
+let database: TestDatabase;
 let down = false;
 /** How many of the next analyses take the database down while the engine runs. */
 let failNext = 0;
@@ -42,7 +44,9 @@ beforeAll(async () => {
       }
     },
   });
-  t = await createTestApp({ overrides: { searchEngine: engine } });
+  // The outage is simulated on PGlite's own handle, on both CI passes (the PostgreSQL one included).
+  database = await createPgliteTestDatabase();
+  t = await createTestApp({ database, overrides: { searchEngine: engine } });
   if (!t.db.pglite) throw new Error('this test runs on PGlite');
   breakable(t.db.pglite);
 });
@@ -50,6 +54,7 @@ afterAll(async () => {
   down = false;
   for (const undo of restore) undo();
   await t.close();
+  await database.close();
 });
 
 const search = (headers: Record<string, string>, query: string) =>
