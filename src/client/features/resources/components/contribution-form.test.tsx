@@ -88,7 +88,7 @@ describe('ContributionForm', () => {
         suggestedTags: ['launch', 'checklist'],
       },
     ]);
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('');
   });
 
   it('shows the server’s field error on its field, and a general message when there is none', async () => {
