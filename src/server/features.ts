@@ -32,6 +32,7 @@ import { resourcesFeature } from './features/resources/resources.feature.ts';
 import { helpFeature } from './features/help/help.feature.ts';
 import { chatFeature } from './features/chat/chat.feature.ts';
 import { uiPreferencesFeature } from './features/ui-preferences/ui-preferences.feature.ts';
+import { watchesFeature } from './features/watches/watches.feature.ts';
 
 /** The pitch deck's idea and action plan: the exports feature gets them from their own features here. */
 const deckCompanions: DeckCompanions = async ({ db, principal, searchId }) => {
@@ -76,6 +77,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(helpFeature);
   await app.register(chatFeature);
   await app.register(uiPreferencesFeature);
+  await app.register(watchesFeature);
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });
 }

@@ -35,7 +35,8 @@ export type AdminAuditEvent =
   | 'admin.alert_triage'
   | 'admin.audit_export'
   | 'admin.contribution_review'
-  | 'admin.settings_change';
+  | 'admin.settings_change'
+  | 'admin.corpus_refresh';
 
 type Severity = 'info' | 'low' | 'medium' | 'high' | 'critical';
 

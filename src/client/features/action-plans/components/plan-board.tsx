@@ -1,3 +1,5 @@
+import { taskEvidenceTitles } from '#shared/action-plans/plan-evidence.ts';
+import { evidenceAnchorId } from '#client/lib/evidence-anchor.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
@@ -11,7 +13,7 @@ import { ApiError } from '#client/lib/api-error.ts';
 import { downloadExport, progressQueryOptions, usePlanWrite, type PlanWrite } from '../api/action-plans-api.ts';
 import { NameForm } from './name-form.tsx';
 import { ProgressChart } from './progress-chart.tsx';
-import { TaskCard } from './task-card.tsx';
+import { TaskCard, type TaskEvidence } from './task-card.tsx';
 
 // A plan: its progress (overall, per phase, over time), what's next, and the four (or more) phases
 // with their tasks. An example plan is shown read-only.
@@ -21,6 +23,19 @@ const STATUS_ACTIONS: Record<ActionPlanDto['status'], string> = {
   completed: 'Mark plan completed',
   archived: 'Archive plan',
 };
+
+/**
+ * The evidence a task cites, by title; each links to its row on the source opportunity's page (the id is only
+ * the link's anchor). A plan made from an idea has no such page: titles without links.
+ */
+function taskEvidence(plan: ActionPlanDto, ids: readonly string[]): TaskEvidence[] {
+  return taskEvidenceTitles(plan, ids).map((title, i) => {
+    const id = ids[i] ?? '';
+    const href =
+      plan.searchResultId === null ? null : `${paths.searchResult.href(plan.searchResultId)}#${evidenceAnchorId(id)}`;
+    return { id, title, href };
+  });
+}
 
 function ProgressBar({ value, label }: { value: number; label: string }) {
   return (
@@ -269,6 +284,7 @@ export function PlanBoard({
                   index={index}
                   count={phase.tasks.length}
                   titles={titles}
+                  evidence={taskEvidence(plan, task.evidenceIds)}
                   isReadOnly={isReadOnly}
                   isBusy={mutation.isPending}
                   write={write}
