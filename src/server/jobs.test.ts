@@ -40,6 +40,7 @@ describe('registered jobs', () => {
       'analytics.purge-old-events',
       'resources.contribution-reviewed',
       'resources.aggregate-analytics',
+      'watches.rerun',
     ]);
   });
 

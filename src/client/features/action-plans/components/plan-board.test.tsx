@@ -60,6 +60,7 @@ const plan: ActionPlanDto = {
     phases: [],
   },
   whatsNext: [],
+  evidence: [],
 };
 
 function renderBoard() {
