@@ -30,6 +30,7 @@ describe('registered jobs', () => {
       'maintenance.purge-audit-logs',
       'maintenance.purge-finished-jobs',
       'auth.password-reset-mail',
+      'auth.registration-mail',
       'admin.password-expiry',
       'searches.expire-reservations',
       'teams.invitation-mail',
