@@ -5,6 +5,7 @@ import { words } from '../text/tokenize.ts';
 import { dot, FORM_WORDS, type QueryVectors } from './query-vectors.ts';
 import { groupWeight, matchStrength, retrieveOccupations } from './retrieve.ts';
 import type { ParsedQuery } from './parse-query.ts';
+import { homeIndustry, staffOf } from './staffing.ts';
 
 // Demand by meaning: the occupations an analysis cites, each with its role. Customers are the
 // people the query names as buyers ("dental practices" → dentists); workers are the people whose
@@ -36,6 +37,10 @@ const TASK_DISCOUNT = 0.06;
 const BUYER_PRIOR = 0.04;
 const BUYER_MAJOR_GROUPS = new Set(['11', '13', '15', '17', '19', '21', '23', '25', '27', '29']);
 const ANCHOR_PREFIX = 5;
+/** A member of the customer's staff is a likelier worker than an occupation met by its title alone. */
+const STAFF_BONUS = 0.05;
+/** Staff below this share of the customer's industry are too few to be the product's users. */
+const STAFF_MIN_SHARE = 0.01;
 const MAX_ANCHOR_SHARE = 0.03;
 
 const prefixSets = new WeakMap<EngineIndex, Set<string>[]>();
@@ -185,18 +190,20 @@ export function matchOccupations(
   const pool: number[] = [];
   for (let o = 0; o < corpus.occupations.length; o++) if (withProjection(o) && anchored(o)) pool.push(o);
   const full = scoreAll(index, vectors.full, pool);
-  const roles: { role: OccupationRole; scores: Scores; bar: number }[] = [];
-  if (vectors.segment)
-    roles.push({ role: 'customer', scores: scoreAll(index, vectors.segment, pool), bar: CUSTOMER_BAR });
-  if (vectors.job) roles.push({ role: 'worker', scores: scoreAll(index, vectors.job, pool), bar: WORKER_BAR });
-
   const candidates: OccupationFit[] = [];
-  for (const { role, scores, bar } of roles) {
+  const rank = (
+    role: OccupationRole,
+    scores: Scores,
+    fullScores: Scores,
+    members: readonly number[],
+    bar: number,
+    bonus: (o: number) => number,
+  ): void => {
     const ranked: { o: number; fit: number }[] = [];
-    for (const o of pool) {
+    for (const o of members) {
       const prior =
         role === 'customer' && BUYER_MAJOR_GROUPS.has(corpus.occupations[o]!.soc.slice(0, 2)) ? BUYER_PRIOR : 0;
-      const fit = 0.5 * scores.best.get(o)! + 0.5 * full.best.get(o)! + prior;
+      const fit = 0.5 * scores.best.get(o)! + 0.5 * fullScores.best.get(o)! + prior + bonus(o);
       if (fit >= bar) ranked.push({ o, fit });
     }
     ranked.sort((a, b) => b.fit - a.fit || a.o - b.o);
@@ -207,11 +214,24 @@ export function matchOccupations(
         occupation: corpus.occupations[o]!,
         projection: withProjection(o)!,
         role,
-        fit: Math.round(fit * 1000) / 1000,
-        matchedTitle: titleOf(index, scores.title.get(o)! >= full.title.get(o)! ? scores : full, o),
+        fit: Math.round(Math.min(1, fit) * 1000) / 1000,
+        matchedTitle: titleOf(index, scores.title.get(o)! >= fullScores.title.get(o)! ? scores : fullScores, o),
       });
     }
+  };
+  if (vectors.segment) rank('customer', scoreAll(index, vectors.segment, pool), full, pool, CUSTOMER_BAR, () => 0);
+  if (vectors.job) {
+    // The customer's own staff are the likeliest people whose job the product does: the workers of the
+    // industry the customer mostly works in (dentists → offices of dentists → receptionists, hygienists).
+    const customer = candidates.find((c) => c.role === 'customer');
+    const staff = customer ? customerStaff(index, customer.occupation.soc) : new Set<number>();
+    const members = [...new Set([...pool, ...[...staff].filter((o) => withProjection(o))])];
+    const fullAll = staff.size > 0 ? scoreAll(index, vectors.full, members) : full;
+    rank('worker', scoreAll(index, vectors.job, members), fullAll, members, WORKER_BAR, (o) =>
+      staff.has(o) ? STAFF_BONUS : 0,
+    );
   }
+
   // One role per occupation: the one it fits better.
   const byId = new Map<number, OccupationFit>();
   for (const c of candidates) if ((byId.get(c.id)?.fit ?? -1) < c.fit) byId.set(c.id, c);
@@ -243,4 +263,21 @@ function lexicalOccupations(index: EngineIndex, query: ParsedQuery): OccupationF
     ];
   }
   return [];
+}
+
+/** The occupations (corpus ids) on the staff of the industry a customer occupation mostly works in. */
+function customerStaff(index: EngineIndex, soc: string): Set<number> {
+  const staffing = index.corpus.market?.staffing;
+  const home = staffing ? homeIndustry(staffing, socBase(soc)) : null;
+  if (!staffing || !home) return new Set();
+  const socs = new Set(
+    staffOf(staffing, home.code)
+      .filter((m) => m.share >= STAFF_MIN_SHARE)
+      .map((m) => m.soc),
+  );
+  const out = new Set<number>();
+  index.corpus.occupations.forEach((o, id) => {
+    if (socs.has(socBase(o.soc))) out.add(id);
+  });
+  return out;
 }

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CorpusError } from './corpus.types.ts';
+import { parseCsv, parseNumber } from './parse-files.ts';
+
+// The public tables that say who a customer is and whom it employs, loaded beside the directory
+// when DATASETS_DIR holds them (the seed corpus and older dataset copies do not: the engine then
+// cites occupations by meaning alone and says nothing about industries' staff).
+//
+// - BLS National Employment Matrix 2018–28: employment of each occupation in each industry: whom that
+//   industry employs, and how concentrated each occupation is there.
+
+export const MARKET_FILES = {
+  staffing: 'bls/national-employment-matrix-2018-2028.csv',
+} as const;
+
+export type StaffingCell = { soc: string; title: string; employment: number };
+
+export type Staffing = {
+  /** BLS industry code (NAICS with trailing zeros, e.g. 621200) → its line-item occupations. */
+  byIndustry: Map<string, StaffingCell[]>;
+  industryTitle: Map<string, string>;
+  industryTotal: Map<string, number>;
+  /** Employment of each occupation in the whole economy, and the total. */
+  national: Map<string, number>;
+  nationalTotal: number;
+};
+
+export type MarketData = { staffing: Staffing };
+
+function read(dir: string, relative: string): string {
+  try {
+    return fs.readFileSync(path.join(dir, relative), 'utf8');
+  } catch (error) {
+    throw new CorpusError(relative, (error as Error).message);
+  }
+}
+
+const TOTAL = '00-0000';
+
+export function loadStaffing(dir: string): Staffing {
+  const rows = parseCsv(MARKET_FILES.staffing, read(dir, MARKET_FILES.staffing), [
+    'occupation_code',
+    'occupation_type',
+    'occupation_title',
+    'industry_code',
+    'industry_type',
+    'industry_title',
+    'employment_2018',
+  ]);
+  const staffing: Staffing = {
+    byIndustry: new Map(),
+    industryTitle: new Map(),
+    industryTotal: new Map(),
+    national: new Map(),
+    nationalTotal: 0,
+  };
+  for (const r of rows) {
+    const employment = parseNumber(r.employment_2018);
+    if (employment === null) continue;
+    const soc = r.occupation_code!;
+    const industry = r.industry_code!;
+    // TE1000 is total employment (all industries); other codes are NAICS-based industries.
+    if (industry === 'TE1000') {
+      if (soc === TOTAL) staffing.nationalTotal = employment;
+      else if (r.occupation_type === 'Line item') staffing.national.set(soc, employment);
+      continue;
+    }
+    // Line items only (722511 full-service restaurants, not the sums 722500 or 720000): each worker once.
+    if (!/^\d{6}$/.test(industry) || r.industry_type !== 'Line item') continue;
+    staffing.industryTitle.set(industry, r.industry_title!);
+    if (soc === TOTAL) {
+      staffing.industryTotal.set(industry, employment);
+      continue;
+    }
+    if (r.occupation_type !== 'Line item' || employment <= 0) continue;
+    const list = staffing.byIndustry.get(industry) ?? [];
+    list.push({ soc, title: r.occupation_title!, employment });
+    staffing.byIndustry.set(industry, list);
+  }
+  if (staffing.nationalTotal <= 0 || staffing.byIndustry.size === 0)
+    throw new CorpusError(MARKET_FILES.staffing, 'no total or industry rows');
+  return staffing;
+}
+
+/** The market tables when DATASETS_DIR holds all of them; null when none; an error when only some. */
+export function loadMarketData(dir: string): MarketData | null {
+  const present = Object.values(MARKET_FILES).filter((f) => fs.existsSync(path.join(dir, f)));
+  if (present.length === 0) return null;
+  if (present.length < Object.keys(MARKET_FILES).length) {
+    const missing = Object.values(MARKET_FILES).find((f) => !present.includes(f))!;
+    throw new CorpusError(missing, 'missing (the other market tables are present)');
+  }
+  return { staffing: loadStaffing(dir) };
+}
