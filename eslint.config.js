@@ -77,6 +77,12 @@ export default tseslint.config(
       'unbuilt/csv-through-lib': 'error',
     },
   },
+  // Client query keys come from the features' key factories (eslint/unbuilt-plugin.js).
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { unbuilt },
+    rules: { 'unbuilt/query-keys-from-factory': 'error' },
+  },
   // Lookups of arbitrary strings on records, in production code (tests index their own tables).
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -7,6 +7,7 @@ type RuleName =
   | 'one-plan-check'
   | 'csv-through-lib'
   | 'no-conditional-expect'
+  | 'query-keys-from-factory'
   | 'no-record-lookup-by-string';
 
 declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };

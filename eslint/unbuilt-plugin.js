@@ -10,6 +10,8 @@ import ts from 'typescript';
 //   unbuilt/one-plan-check           server code asks lib/http/plan-guard.ts about plans (assertPlan, hasPlan,
 //                                    requirePlan, planRequired): no planIncludes and no PLAN_REQUIRED of its own
 //   unbuilt/csv-through-lib          CSV is written only by src/server/lib/platform/csv.ts (no text/csv or BOM elsewhere)
+//   unbuilt/query-keys-from-factory  a client query key comes from its feature's `<feature>Keys` factory (or
+//                                    lib/query-keys.ts for roots another feature refreshes), never an inline array
 //   unbuilt/no-conditional-expect    a test asserts unconditionally: no expect under an if without else, or after && || ??
 // Imports are resolved the way the project writes them: relative paths with their extension, and the
 // package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
@@ -146,6 +148,48 @@ const csvThroughLib = houseRule('CSV is written only by src/server/lib/platform/
     },
   };
 });
+
+/** The expression under `as const` / `satisfies` / `!`. */
+function unwrapTs(node) {
+  let inner = node;
+  while (
+    inner.type === 'TSAsExpression' ||
+    inner.type === 'TSSatisfiesExpression' ||
+    inner.type === 'TSNonNullExpression'
+  )
+    inner = inner.expression;
+  return inner;
+}
+
+const KEY_PROPERTIES = new Set(['queryKey', 'mutationKey']);
+const KEY_METHODS = new Set(['getQueryData', 'setQueryData', 'setQueriesData', 'getQueryState', 'ensureQueryData']);
+const QUERY_KEY_MESSAGE =
+  "Take the key from the feature's `<feature>Keys` factory (`searchesKeys.detail(id)`), or from lib/query-keys.ts for a root another feature refreshes, so invalidations and queries name the same key.";
+
+const queryKeysFromFactory = houseRule(
+  "A client query key comes from its feature's key factory, never an inline array.",
+  (context) => ({
+    Property(node) {
+      const name = node.key.type === 'Identifier' ? node.key.name : node.key.value;
+      if (!node.computed && KEY_PROPERTIES.has(name) && unwrapTs(node.value).type === 'ArrayExpression') {
+        context.report({ node: node.value, message: QUERY_KEY_MESSAGE });
+      }
+    },
+    CallExpression(node) {
+      const callee = node.callee;
+      const first = node.arguments[0];
+      if (
+        callee.type === 'MemberExpression' &&
+        callee.property.type === 'Identifier' &&
+        KEY_METHODS.has(callee.property.name) &&
+        first &&
+        unwrapTs(first).type === 'ArrayExpression'
+      ) {
+        context.report({ node: first, message: QUERY_KEY_MESSAGE });
+      }
+    },
+  }),
+);
 
 const TEST_BLOCKS = new Set(['it', 'test', 'describe', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']);
 
@@ -350,5 +394,6 @@ export default {
     'one-plan-check': onePlanCheck,
     'csv-through-lib': csvThroughLib,
     'no-conditional-expect': noConditionalExpect,
+    'query-keys-from-factory': queryKeysFromFactory,
   },
 };

@@ -174,3 +174,29 @@ tester.run('no-conditional-expect', unbuilt.rules['no-conditional-expect'], {
     bad('e2e/x.e2e.test.ts', "it('a', async () => { if (await seen()) expect.soft(v).toBe(1); });"),
   ],
 });
+
+tester.run('query-keys-from-factory', unbuilt.rules['query-keys-from-factory'], {
+  valid: [
+    good(
+      'src/client/features/help/api/help-api.ts',
+      "const helpKeys = { article: (slug: string) => ['help', 'article', slug] as const }; queryOptions({ queryKey: helpKeys.article(s), queryFn });",
+    ),
+    good('src/client/features/usage/api/x.ts', 'client.invalidateQueries({ queryKey: sharedQueryRoots.usage });'),
+    good('src/client/features/x/api/x.ts', 'client.setQueryData(xKeys.all, data);'),
+    good('src/client/features/x/api/x.ts', "useMutation({ mutationKey: xKeys.save(), mutationFn: f, meta: ['a'] });"),
+  ],
+  invalid: [
+    bad(
+      'src/client/features/chat/api/chat-api.ts',
+      "queryOptions({ queryKey: ['chat', 'conversation', id], queryFn });",
+    ),
+    bad(
+      'src/client/features/help/api/help-api.ts',
+      "queryOptions({ queryKey: ['help', 'articles', q] as const, queryFn });",
+    ),
+    bad('src/client/features/teams/api/teams-api.ts', 'queryOptions({ queryKey: [...KEYS, teamId], queryFn });'),
+    bad('src/client/features/billing/api/billing-api.ts', "client.invalidateQueries({ queryKey: ['usage'] });"),
+    bad('src/client/features/x/api/x.ts', "client.setQueryData(['ui-preferences'], data);"),
+    bad('src/client/features/x/api/x.ts', "useMutation({ mutationKey: ['account', 'preferences'], mutationFn: f });"),
+  ],
+});

@@ -1,7 +1,7 @@
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
-import { formatOpportunityScore, OPPORTUNITY_SCORE_MAX } from '#client/features/searches/opportunity-score.ts';
+import { formatScore, SCORE_MAX } from '#shared/app/score-format.ts';
 
 // One opportunity of an analysis shown read-only: by a public link (/share/:token) or through a
 // team share (/shared/analyses/:id).
@@ -17,9 +17,10 @@ export function SharedOpportunity({ opportunity, position }: { opportunity: Oppo
         {opportunity.title}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        opportunity {formatOpportunityScore(opportunity.opportunityScore)}/{OPPORTUNITY_SCORE_MAX} · innovation{' '}
-        {opportunity.innovationScore} · market size {opportunity.marketSize} · feasibility {opportunity.feasibility} ·
-        potential {MARKET_POTENTIAL_LABELS[opportunity.marketPotential]} · confidence {opportunity.confidenceScore}
+        opportunity {formatScore(opportunity.opportunityScore)}/{SCORE_MAX} · innovation{' '}
+        {formatScore(opportunity.innovationScore)} · market size {formatScore(opportunity.marketSize)} · feasibility{' '}
+        {formatScore(opportunity.feasibility)} · potential {MARKET_POTENTIAL_LABELS[opportunity.marketPotential]} ·
+        confidence {formatScore(opportunity.confidenceScore)}
       </p>
       <p className="mt-3">{opportunity.description}</p>
       <details className="mt-3">

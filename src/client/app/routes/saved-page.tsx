@@ -9,6 +9,7 @@ import { ProjectsPanel } from '#client/features/projects/components/projects-pan
 import { useSetSaved } from '#client/features/searches/api/searches-mutations.ts';
 import { savedResultsQueryOptions, searchListQueryOptions } from '#client/features/searches/api/searches-api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { formatScoreOutOf } from '#shared/app/score-format.ts';
 
 const ANALYSES_OFFERED = 50;
 
@@ -35,7 +36,7 @@ export function SavedPage() {
                 {r.title}
               </Link>
               <p className="text-xs text-muted-foreground">
-                {categoryLabel(r.category)} · opportunity {r.opportunityScore.toFixed(1)} · from{' '}
+                {categoryLabel(r.category)} · opportunity {formatScoreOutOf(r.opportunityScore)} · from{' '}
                 <Link to={paths.search.href(r.search.id)} className="underline">
                   {r.search.query}
                 </Link>

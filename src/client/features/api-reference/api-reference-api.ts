@@ -53,9 +53,11 @@ export type ApiReference = {
   operations: { method: (typeof HTTP_METHODS)[number]; path: string; operation: Operation }[];
 };
 
+export const apiReferenceKeys = { all: ['api-reference'] as const };
+
 export function apiReferenceQueryOptions() {
   return queryOptions({
-    queryKey: ['api-reference'],
+    queryKey: apiReferenceKeys.all,
     queryFn: async (): Promise<ApiReference> => {
       const doc = documentSchema.parse(await apiRequest('/api/v1/openapi.json'));
       const operations = Object.entries(doc.paths).flatMap(([path, item]) =>

@@ -1,12 +1,10 @@
 import { isApiError } from '#client/lib/api-error.ts';
+import { formatUsd } from '#shared/app/score-format.ts';
 
 // Numbers as the reader's locale writes them.
 
-export function formatMoney(value: number): string {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
-    value,
-  );
-}
+/** Whole US dollars, written as every export writes them (#shared/app/score-format.ts). */
+export const formatMoney = formatUsd;
 
 export function formatNumber(value: number, maximumFractionDigits = 0): string {
   return new Intl.NumberFormat(undefined, { maximumFractionDigits }).format(value);

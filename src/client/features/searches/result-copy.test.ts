@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchAnalysisMeta } from '#shared/searches/search.schemas.ts';
 import { countOf } from '#client/lib/format.ts';
-import { formatOpportunityScore } from './opportunity-score.ts';
 import { computationDetails, isOperatorNote } from './provenance.ts';
 import { defaultResultSort, orderDescription, sortAndFilterResults } from './result-sorting.ts';
 import { fakeOpportunityDto } from './test/result-fixtures.ts';
@@ -28,12 +27,6 @@ describe('results copy (issue 13)', () => {
     expect(countOf(1, 'opportunity', 'opportunities')).toBe('1 opportunity');
     expect(countOf(0, 'opportunity', 'opportunities')).toBe('0 opportunities');
     expect(countOf(3, 'search', 'searches')).toBe('3 searches');
-  });
-
-  it('shows the opportunity score as a whole number on 0–100', () => {
-    expect(formatOpportunityScore(59.4)).toBe('59');
-    expect(formatOpportunityScore(100.2)).toBe('100');
-    expect(formatOpportunityScore(-1)).toBe('0');
   });
 
   it('opens highest opportunity score first unless the search asked for an order, and says which', () => {

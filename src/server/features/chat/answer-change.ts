@@ -1,12 +1,13 @@
 import type { AnalysisContext } from './analysis-context.ts';
 import { answer, noEvidence, type Answer } from './answer-parts.ts';
 import { scoreItem, type Item } from './retrieve.ts';
+import { formatScore } from '#shared/app/score-format.ts';
 
 // "What changed?" between this analysis and the ones its conversation compares (variantIds, e.g. a
 // re-run): opportunities that appeared, disappeared, or kept their title with another score.
 
 const key = (title: string): string => title.trim().toLowerCase();
-const score = (r: AnalysisContext['results'][number]): number => r.breakdown.opportunityScore.score;
+const score = (r: AnalysisContext['results'][number]): string => formatScore(r.breakdown.opportunityScore.score);
 
 export function answerChange(context: AnalysisContext, variants: readonly AnalysisContext[]): Answer {
   const lines: string[] = [];

@@ -4,6 +4,7 @@ import { INTENTS, unanswerableTopic } from './answer-topics.ts';
 import { answerChange } from './answer-change.ts';
 import { answer, bullet, noEvidence, type Answer } from './answer-parts.ts';
 import {
+  breakdownScoreText,
   competitorItem,
   evidenceItem,
   focusResult,
@@ -88,7 +89,9 @@ function score(question: string, focus: ContextResult): Answer {
   const key = scoreKeyOf(question);
   const it = scoreItem(focus, key);
   const b = focus.breakdown[key];
-  const lines = [`${SCORE_LABELS[key]} of “${focus.title}”: ${b.score} [${it.ref}]. Formula: ${b.formula}.`];
+  const lines = [
+    `${SCORE_LABELS[key]} of “${focus.title}”: ${breakdownScoreText(key, b.score)} [${it.ref}]. Formula: ${b.formula}.`,
+  ];
   const evidence: Item[] = [];
   for (const f of b.factors) {
     const cited = f.evidenceIds.slice(0, 3).flatMap((id) => {

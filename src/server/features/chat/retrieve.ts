@@ -3,6 +3,7 @@ import type { Competitor, Evidence } from '#shared/engine/analysis.schemas.ts';
 import { contentWords } from '../../engine/text/tokenize.ts';
 import { numbersIn } from './grounding.ts';
 import type { AnalysisContext, ContextResult } from './analysis-context.ts';
+import { formatScore } from '#shared/app/score-format.ts';
 
 // Retrieval over one analysis: every evidence row, competitor and score breakdown becomes an item
 // with its words (the engine's tokenizer: stop words dropped, plurals folded); a question picks the
@@ -39,12 +40,17 @@ export function competitorText(c: Competitor): string {
   return `${/[.!?…]$/.test(line) ? line : `${line}.`}${match}`;
 }
 
+/** A 0–100 score as every page shows it; potential and priority breakdowns keep their own value. */
+export function breakdownScoreText(key: ScoreKey, score: number): string {
+  return key === 'marketPotential' || key === 'priority' ? String(score) : formatScore(score);
+}
+
 export function scoreText(result: ContextResult, key: ScoreKey): string {
   const b = result.breakdown[key];
   const factors = b.factors
     .map((f) => `${f.label} = ${f.value} × weight ${f.weight} = ${f.contribution} (${f.explanation})`)
     .join('; ');
-  return `${SCORE_LABELS[key]} of “${result.title}”: ${b.score}. Formula: ${b.formula}. Factors: ${factors}`;
+  return `${SCORE_LABELS[key]} of “${result.title}”: ${breakdownScoreText(key, b.score)}. Formula: ${b.formula}. Factors: ${factors}`;
 }
 
 function item(result: ContextResult, citation: Citation): Item {

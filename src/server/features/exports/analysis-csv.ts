@@ -3,6 +3,7 @@ import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-
 import type { SearchListItem } from '#shared/searches/search.schemas.ts';
 import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import { toCsv } from '../../lib/platform/csv.ts';
+import { scoreValue } from '#shared/app/score-format.ts';
 
 // The two CSV exports: an analysis's opportunities (one row each, every score and the evidence behind
 // it summarised) and the search history (one row per search).
@@ -46,12 +47,12 @@ export function opportunitiesCsv(snapshot: AnalysisSnapshot): string {
       index + 1,
       o.title,
       categoryLabel(o.category),
-      Math.round(o.opportunityScore),
-      o.innovationScore,
-      o.marketSize,
-      o.feasibility,
+      scoreValue(o.opportunityScore),
+      scoreValue(o.innovationScore),
+      scoreValue(o.marketSize),
+      scoreValue(o.feasibility),
       MARKET_POTENTIAL_LABELS[o.marketPotential],
-      o.confidenceScore,
+      scoreValue(o.confidenceScore),
       o.priority,
       o.cell.offering,
       o.cell.segment,

@@ -1,3 +1,4 @@
+import { formatScoreOutOf, scoreValue } from '#shared/app/score-format.ts';
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
@@ -25,11 +26,11 @@ import {
 // attribution. docs/decisions/017-exports-and-sharing.md.
 
 const SCORE_BARS = [
-  ['Opportunity', (o: Opportunity) => Math.round(o.opportunityScore)],
-  ['Innovation', (o: Opportunity) => o.innovationScore],
-  ['Market size', (o: Opportunity) => o.marketSize],
-  ['Feasibility', (o: Opportunity) => o.feasibility],
-  ['Confidence', (o: Opportunity) => o.confidenceScore],
+  ['Opportunity', (o: Opportunity) => scoreValue(o.opportunityScore)],
+  ['Innovation', (o: Opportunity) => scoreValue(o.innovationScore)],
+  ['Market size', (o: Opportunity) => scoreValue(o.marketSize)],
+  ['Feasibility', (o: Opportunity) => scoreValue(o.feasibility)],
+  ['Confidence', (o: Opportunity) => scoreValue(o.confidenceScore)],
 ] as const;
 
 function summary(doc: Doc, snapshot: AnalysisSnapshot, accent: string): void {
@@ -44,7 +45,7 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, accent: string): void {
     boldLine(doc, `${index + 1}. ${o.title}`);
     paragraph(
       doc,
-      `${categoryLabel(o.category)} · opportunity ${Math.round(o.opportunityScore)}/100 · potential ${MARKET_POTENTIAL_LABELS[o.marketPotential]} · ${o.priority} priority`,
+      `${categoryLabel(o.category)} · opportunity ${formatScoreOutOf(o.opportunityScore)} · potential ${MARKET_POTENTIAL_LABELS[o.marketPotential]} · ${o.priority} priority`,
       { size: 9, color: MUTED },
     );
   }
@@ -52,7 +53,7 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, accent: string): void {
   heading(doc, 'Opportunity scores (0-100)', 12);
   scoreBars(
     doc,
-    snapshot.opportunities.map((o, index) => ({ label: `#${index + 1}`, value: Math.round(o.opportunityScore) })),
+    snapshot.opportunities.map((o, index) => ({ label: `#${index + 1}`, value: scoreValue(o.opportunityScore) })),
     accent,
   );
 }

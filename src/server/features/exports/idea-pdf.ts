@@ -1,3 +1,4 @@
+import { formatScoreOutOf, formatUsd } from '#shared/app/score-format.ts';
 import { IDEA_CATEGORY_LABELS, IDEA_STATUS_LABELS } from '#shared/ideas/idea-labels.ts';
 import type { IdeaDto, IdeaScore } from '#shared/ideas/ideas.schemas.ts';
 import { MARKET_INPUTS, MARKET_INPUT_LABELS, type MarketSizeInputs } from '#shared/ideas/market-size.ts';
@@ -26,7 +27,7 @@ import {
 // ROI, sensitivity), the market size with each input marked cited or assumed, the hypotheses to test,
 // and the sources with their attribution. Everything printed is stored with the idea; nothing is recomputed.
 
-const money = (n: number | null) => (n === null ? 'not given' : `$${Math.round(n).toLocaleString('en-US')}`);
+const money = (n: number | null) => (n === null ? 'not given' : formatUsd(n));
 const percent = (n: number | null) => (n === null ? 'n/a' : `${round(n)} %`);
 
 function scoreSection(report: Report, score: IdeaScore): void {
@@ -151,7 +152,7 @@ export function renderIdeaPdf(idea: IdeaDto, branding: ReportBranding | null = n
     if (v.bestOpportunity) {
       paragraph(
         doc,
-        `Closest opportunity in the data: ${v.bestOpportunity.title} (opportunity score ${Math.round(v.bestOpportunity.opportunityScore)}/100, relevance ${round(v.bestOpportunity.relevance)})`,
+        `Closest opportunity in the data: ${v.bestOpportunity.title} (opportunity score ${formatScoreOutOf(v.bestOpportunity.opportunityScore)}, relevance ${round(v.bestOpportunity.relevance)})`,
         { size: 9, color: MUTED },
       );
     }

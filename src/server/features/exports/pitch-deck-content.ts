@@ -4,6 +4,7 @@ import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
 import { MARKET_INPUT_LABELS, MARKET_INPUTS } from '#shared/ideas/market-size.ts';
 import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import { attributionOf } from './report-attribution.ts';
+import { formatScoreOutOf, formatUsd } from '#shared/app/score-format.ts';
 
 // What each slide of the pitch deck says, worked out from the analysis (and the validated idea and
 // action plan when they exist) before anything is drawn. Every figure is one the app computed and can
@@ -33,7 +34,7 @@ export type DeckSlide =
     };
 
 const MAX_BULLETS = 6;
-const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+const money = formatUsd;
 
 /** The opportunity the deck is about: the idea's source when it is in this analysis, else the top one. */
 function focusOf(input: DeckInput): Opportunity | null {
@@ -81,7 +82,7 @@ function marketSize(o: Opportunity, idea: IdeaDto | null): DeckSlide {
   return {
     kind: 'bullets',
     title: 'Market size',
-    lead: `Market-size score ${o.marketSize}/100 from the evidence below (${o.breakdown.marketSize.formula}).`,
+    lead: `Market-size score ${formatScoreOutOf(o.marketSize)} from the evidence below (${o.breakdown.marketSize.formula}).`,
     bullets: factors.slice(0, MAX_BULLETS),
     note: 'No bottom-up figure yet: validate an idea from this opportunity and enter reachable customers and price to get TAM, SAM and SOM.',
   };

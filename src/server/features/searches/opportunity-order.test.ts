@@ -17,13 +17,14 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 // and market research listed the engine's relevance order, so "#1" named a different opportunity in
 // each. One analysis, every surface: the same order.
 
-/** Three opportunities whose engine rank runs opposite to their opportunity score (rank 1 scores lowest). */
+/** Three opportunities whose engine rank runs opposite to their opportunity score (rank 1 scores lowest: 31.7, 41.7, 51.7). */
 const reversedEngine: SearchEngine = {
   analyze: ({ query, filters }) => {
     const analysis = fakeAnalysis(query, filters, 3);
     for (const o of analysis.opportunities) {
       o.title = ['Alpha lowest score', 'Bravo middle score', 'Charlie highest score'][o.rank - 1]!;
-      o.opportunityScore = 20 + o.rank * 10;
+      // Fractions, as the engine computes them: every surface shows them rounded the same way (42, not 41.7).
+      o.opportunityScore = 21.7 + o.rank * 10;
     }
     return Promise.resolve(analysis);
   },
@@ -116,5 +117,18 @@ describe('one order for an analysis’s opportunities (issue 29)', () => {
     const reportId = research.json<{ data: { report: { id: number } } }>().data.report.id;
     const report = (await get(`/api/market-research/${reportId}`)).json<{ data: MarketReportDto }>().data;
     expect(report.opportunities.map((o) => o.title)).toEqual(EXPECTED);
+  });
+
+  it('every export writes the scores as the page shows them: whole numbers on 0–100 (issue 29: 41.7 vs 42)', async () => {
+    const csv = (await get(`/api/exports/searches/${searchId}/csv`)).body;
+    const csvRows = csv.split('\r\n').filter((l) => EXPECTED.some((title) => l.includes(title)));
+    // Rank, title, category, opportunity score.
+    expect(csvRows.map((l) => l.split(',')[3])).toEqual(['52', '42', '32']);
+    expect(csv).not.toContain('41.7');
+
+    const pdf = (await pdfPages((await get(`/api/exports/searches/${searchId}/pdf`)).rawPayload)).join('\n');
+    expect(pdf).toContain('opportunity 52/100');
+    expect(pdf).toContain('opportunity 42/100');
+    expect(pdf).not.toMatch(/opportunity 4\d\.\d/);
   });
 });

@@ -10,11 +10,14 @@ import { getData, patchData, postData } from '#client/lib/api-client.ts';
 
 // /api/account calls (paths documented in the server's account.routes.ts).
 
-const PREFERENCES_KEY = ['account', 'preferences'] as const;
+export const accountKeys = {
+  all: ['account'] as const,
+  preferences: () => ['account', 'preferences'] as const,
+};
 
 export function preferencesQueryOptions() {
   return queryOptions({
-    queryKey: PREFERENCES_KEY,
+    queryKey: accountKeys.preferences(),
     queryFn: () => getData('/api/account/preferences', accountPreferencesSchema),
   });
 }
@@ -41,11 +44,12 @@ export function useUpdatePreferences() {
     onError: (_error, { previous }) => {
       if (previous) queryClient.setQueryData(queryKey, previous);
     },
-    mutationKey: PREFERENCES_KEY,
+    mutationKey: accountKeys.preferences(),
     onSuccess: (data) => {
       // With several saves in flight, an earlier answer would undo a later optimistic change; only
       // the last one to finish writes the server's view into the cache.
-      if (queryClient.isMutating({ mutationKey: PREFERENCES_KEY }) <= 1) queryClient.setQueryData(queryKey, data);
+      if (queryClient.isMutating({ mutationKey: accountKeys.preferences() }) <= 1)
+        queryClient.setQueryData(queryKey, data);
     },
   });
   const { mutate } = mutation;

@@ -23,7 +23,7 @@ import { downloadFile, getData, patchData, postData, requestEnvelope } from '#cl
 
 // /api/admin calls (server: features/admin, flags, billing-admin). Keys start with 'admin'.
 
-const keys = {
+export const adminKeys = {
   users: (q: string, page: number) => ['admin', 'users', q, page] as const,
   allUsers: ['admin', 'users'] as const,
   flags: ['admin', 'flags'] as const,
@@ -42,7 +42,7 @@ function query(params: Record<string, string | number | undefined>): string {
 
 export function adminUsersQueryOptions(q: string, page: number) {
   return queryOptions({
-    queryKey: keys.users(q, page),
+    queryKey: adminKeys.users(q, page),
     queryFn: () => getData(`/api/admin/users?${query({ q, page })}`, adminUserPageSchema),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -54,7 +54,7 @@ export function useUserAction() {
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: AdminUserAction }) =>
       postData(`/api/admin/users/${String(id)}/${action}`, undefined, adminUserSchema),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.allUsers }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.allUsers }),
   });
 }
 
@@ -69,13 +69,13 @@ export function useChangePlan() {
           { method: 'PUT', body: { plan } },
         )
       ).data,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.allUsers }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.allUsers }),
   });
 }
 
 export function adminFlagsQueryOptions() {
   return queryOptions({
-    queryKey: keys.flags,
+    queryKey: adminKeys.flags,
     queryFn: () => getData('/api/admin/flags', flagListSchema),
     staleTime: 0,
   });
@@ -91,7 +91,7 @@ export function useSaveFlag() {
           body: update,
         })
       ).data,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.flags }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.flags }),
   });
 }
 
@@ -103,7 +103,7 @@ export function useRolloutPreview() {
 
 export function adminAlertsQueryOptions(status: string, severity: string, page: number) {
   return queryOptions({
-    queryKey: keys.alerts(status, severity, page),
+    queryKey: adminKeys.alerts(status, severity, page),
     queryFn: () => getData(`/api/admin/security-alerts?${query({ status, severity, page })}`, securityAlertPageSchema),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -115,13 +115,13 @@ export function useTriageAlert() {
   return useMutation({
     mutationFn: ({ id, triage }: { id: number; triage: AlertTriage }) =>
       patchData(`/api/admin/security-alerts/${String(id)}`, triage, securityAlertSchema),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.allAlerts }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.allAlerts }),
   });
 }
 
 export function adminAuditQueryOptions(filter: AuditFilter, page: number) {
   return queryOptions({
-    queryKey: keys.audit(filter, page),
+    queryKey: adminKeys.audit(filter, page),
     queryFn: () => getData(`/api/admin/audit-logs?${query({ ...filter, page })}`, auditPageSchema),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -140,7 +140,7 @@ export function useExportAudit() {
 
 export function passwordPolicyQueryOptions() {
   return queryOptions({
-    queryKey: keys.passwordPolicy,
+    queryKey: adminKeys.passwordPolicy,
     queryFn: () => getData('/api/admin/settings/password-policy', passwordPolicySchema),
     staleTime: 0,
   });
@@ -156,6 +156,6 @@ export function useSavePasswordPolicy() {
           body: policy,
         })
       ).data,
-    onSuccess: (policy) => queryClient.setQueryData(keys.passwordPolicy, policy),
+    onSuccess: (policy) => queryClient.setQueryData(adminKeys.passwordPolicy, policy),
   });
 }

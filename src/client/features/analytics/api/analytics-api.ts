@@ -12,16 +12,25 @@ import { saveBlob } from '#client/lib/save-blob.ts';
 
 // /api/analytics calls (paths documented in the server's analytics.routes.ts).
 
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  dashboard: () => ['analytics', 'dashboard'] as const,
+  events: () => ['analytics', 'events'] as const,
+  recentAnalyses: () => ['analytics', 'recent-analyses'] as const,
+  compare: (ids: number[]) => ['analytics', 'compare', ids] as const,
+  drift: (searchId: number | null) => ['analytics', 'drift', searchId] as const,
+};
+
 export function dashboardQueryOptions() {
   return queryOptions({
-    queryKey: ['analytics', 'dashboard'],
+    queryKey: analyticsKeys.dashboard(),
     queryFn: () => getData('/api/analytics', analyticsDashboardSchema),
   });
 }
 
 export function eventsSummaryQueryOptions() {
   return queryOptions({
-    queryKey: ['analytics', 'events'],
+    queryKey: analyticsKeys.events(),
     queryFn: () => getData('/api/analytics/events', analyticsEventsSummarySchema),
   });
 }
@@ -29,14 +38,14 @@ export function eventsSummaryQueryOptions() {
 /** The analyses a comparison or drift reading can pick from: the user's latest searches. */
 export function recentAnalysesQueryOptions() {
   return queryOptions({
-    queryKey: ['analytics', 'recent-analyses'],
+    queryKey: analyticsKeys.recentAnalyses(),
     queryFn: () => getData('/api/searches?pageSize=50', searchListPageSchema),
   });
 }
 
 export function comparisonQueryOptions(ids: number[]) {
   return queryOptions({
-    queryKey: ['analytics', 'compare', ids],
+    queryKey: analyticsKeys.compare(ids),
     queryFn: () => getData(`/api/analytics/compare?ids=${ids.join(',')}`, comparisonSchema),
     enabled: ids.length >= 2,
   });
@@ -44,7 +53,7 @@ export function comparisonQueryOptions(ids: number[]) {
 
 export function driftQueryOptions(searchId: number | null) {
   return queryOptions({
-    queryKey: ['analytics', 'drift', searchId],
+    queryKey: analyticsKeys.drift(searchId),
     queryFn: () => getData(`/api/analytics/drift?searchId=${searchId ?? 0}`, driftSchema),
     enabled: searchId !== null,
   });
@@ -54,7 +63,7 @@ export function useDeleteMyAnalytics() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteData('/api/analytics/events', analyticsEventsDeletedSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['analytics', 'events'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.events() }),
   });
 }
 

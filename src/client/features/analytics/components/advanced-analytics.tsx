@@ -1,3 +1,4 @@
+import { formatScore } from '#shared/app/score-format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,11 +21,11 @@ function Comparison({ data }: { data: ComparisonDto }) {
   const rows: [string, (a: ComparisonDto['analyses'][number]) => string][] = [
     ['Date', (a) => formatDate(a.timestamp)],
     ['Opportunities', (a) => String(a.opportunities)],
-    ['Best opportunity score', (a) => (a.best ? String(a.best.opportunity) : '–')],
-    ['Average opportunity score', (a) => (a.average ? String(a.average.opportunity) : '–')],
-    ['Average innovation', (a) => (a.average ? String(a.average.innovation) : '–')],
-    ['Average market size', (a) => (a.average ? String(a.average.marketSize) : '–')],
-    ['Average feasibility', (a) => (a.average ? String(a.average.feasibility) : '–')],
+    ['Best opportunity score', (a) => (a.best ? formatScore(a.best.opportunity) : '–')],
+    ['Average opportunity score', (a) => (a.average ? formatScore(a.average.opportunity) : '–')],
+    ['Average innovation', (a) => (a.average ? formatScore(a.average.innovation) : '–')],
+    ['Average market size', (a) => (a.average ? formatScore(a.average.marketSize) : '–')],
+    ['Average feasibility', (a) => (a.average ? formatScore(a.average.feasibility) : '–')],
     ['Evidence dates', (a) => (a.evidenceFrom ? `${a.evidenceFrom} to ${a.evidenceTo ?? ''}` : '–')],
     ['Competitors', (a) => String(a.competitors.length)],
     ['Corpus version', (a) => a.corpusVersion],
@@ -88,8 +89,13 @@ function Drift({ searchId }: { searchId: number }) {
         {d.corpusChanged ? 'The corpus changed between the two runs.' : 'Both ran on the same corpus version.'}
       </p>
       <ul className="mt-2 list-disc pl-5">
-        <li>New: {d.added.length === 0 ? 'none' : d.added.map((x) => `${x.title} (${x.score})`).join('; ')}</li>
-        <li>Gone: {d.removed.length === 0 ? 'none' : d.removed.map((x) => `${x.title} (${x.score})`).join('; ')}</li>
+        <li>
+          New: {d.added.length === 0 ? 'none' : d.added.map((x) => `${x.title} (${formatScore(x.score)})`).join('; ')}
+        </li>
+        <li>
+          Gone:{' '}
+          {d.removed.length === 0 ? 'none' : d.removed.map((x) => `${x.title} (${formatScore(x.score)})`).join('; ')}
+        </li>
         <li>
           Score changed:{' '}
           {d.changed.length === 0 ? 'none' : d.changed.map((x) => `${x.title} ${x.before} → ${x.after}`).join('; ')}

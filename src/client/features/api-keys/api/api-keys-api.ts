@@ -10,10 +10,10 @@ import { deleteData, getData, postData } from '#client/lib/api-client.ts';
 
 // /api/api-keys calls (server: features/api-keys/api-keys.routes.ts).
 
-const KEYS = ['api-keys'] as const;
+export const apiKeysKeys = { all: ['api-keys'] as const };
 
 export function apiKeysQueryOptions() {
-  return queryOptions({ queryKey: KEYS, queryFn: () => getData('/api/api-keys', apiKeyListSchema) });
+  return queryOptions({ queryKey: apiKeysKeys.all, queryFn: () => getData('/api/api-keys', apiKeyListSchema) });
 }
 
 export type NewApiKey = { name: string; scopes: ApiKeyScope[]; expiresInDays: 30 | 90 | 365 | null };
@@ -22,7 +22,7 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NewApiKey) => postData('/api/api-keys', input, createdApiKeySchema),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKeysKeys.all }),
   });
 }
 
@@ -30,7 +30,7 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteData(`/api/api-keys/${String(id)}`, apiKeySchema),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKeysKeys.all }),
   });
 }
 

@@ -101,9 +101,14 @@ export function useUpdateProfile() {
  * server; each fetch also updates the auth store. Seeded from the store, so start-up (which has
  * just fetched the profile) does not fetch it again.
  */
+export const authKeys = {
+  all: ['auth'] as const,
+  user: () => ['auth', 'user'] as const,
+};
+
 export function currentUserQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'user'],
+    queryKey: authKeys.user(),
     queryFn: async () => {
       const user = await getData('/api/auth/user', publicUserSchema);
       useAuthStore.getState().setUser(user);

@@ -16,6 +16,7 @@ import {
 } from '#shared/billing/billing.schemas.ts';
 import { getData, postData } from '#client/lib/api-client.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
+import { sharedQueryRoots } from '#client/lib/query-keys.ts';
 
 // Every call of the billing feature: /api/billing, /api/trial and /api/contact. Keys start with
 // 'billing'; anything that can change the plan also refreshes the signed-in user (badge, menu).
@@ -69,10 +70,10 @@ function useRefreshBilling() {
   return async () => {
     await refreshCurrentUser();
     await queryClient.invalidateQueries({ queryKey: billingKeys.all });
-    // The search quota, history window and tier-based feature flags depend on the plan.
-    await queryClient.invalidateQueries({ queryKey: ['usage'] });
-    await queryClient.invalidateQueries({ queryKey: ['searches'] });
-    await queryClient.invalidateQueries({ queryKey: ['flags'] });
+    // The search quota and the history window depend on the plan (tier-based features follow the
+    // refreshed user above).
+    await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.usage });
+    await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.searches });
   };
 }
 

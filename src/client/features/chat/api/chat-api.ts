@@ -16,9 +16,15 @@ import { ApiError } from '#client/lib/api-error.ts';
 // The assistant's API: the conversation about an analysis (opened, i.e. created the first time),
 // questions, ratings, and product questions answered from the help articles.
 
+export const chatKeys = {
+  all: ['chat'] as const,
+  conversation: (analysisId: number) => ['chat', 'conversation', analysisId] as const,
+  resultAnalysis: (resultId: number) => ['chat', 'result-analysis', resultId] as const,
+};
+
 export function conversationQueryOptions(analysisId: number) {
   return queryOptions({
-    queryKey: ['chat', 'conversation', analysisId],
+    queryKey: chatKeys.conversation(analysisId),
     queryFn: () => postData('/api/chat/conversations', { analysisId }, conversationSchema),
   });
 }
@@ -26,7 +32,7 @@ export function conversationQueryOptions(analysisId: number) {
 /** On an opportunity's page the analysis is its search: one small read to find it. */
 export function resultAnalysisQueryOptions(resultId: number) {
   return queryOptions({
-    queryKey: ['chat', 'result-analysis', resultId],
+    queryKey: chatKeys.resultAnalysis(resultId),
     queryFn: async () => (await getData(`/api/search-results/${resultId}`, searchResultWithSearchSchema)).search.id,
   });
 }

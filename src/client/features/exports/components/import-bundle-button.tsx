@@ -10,6 +10,7 @@ import {
 } from '#shared/exports/bundle.schemas.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { postData } from '#client/lib/api-client.ts';
+import { sharedQueryRoots } from '#client/lib/query-keys.ts';
 import { toast } from '#client/lib/toast.ts';
 
 /** Reads a chosen bundle file; a file too large or not JSON is refused here, before any upload. */
@@ -31,7 +32,7 @@ export function ImportBundleButton({ onImported }: { onImported: (result: Bundle
     mutationFn: async (file: File) =>
       postData('/api/exports/bundles', await readBundle(file), bundleImportResultSchema, { timeoutMs: 120_000 }),
     onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: ['searches'] });
+      void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.searches });
       void toast({
         title: result.verified ? 'Analysis imported' : 'Imported, not verified',
         description: result.verified

@@ -6,19 +6,26 @@ import {
   type MarketResearchRequest,
 } from '#shared/market-research/market-research.schemas.ts';
 import { getData, postData } from '#client/lib/api-client.ts';
+import { sharedQueryRoots } from '#client/lib/query-keys.ts';
 
 // /api/market-research calls (paths documented in the server's market-research.routes.ts).
 
+export const marketResearchKeys = {
+  all: ['market-research'] as const,
+  list: () => ['market-research', 'list'] as const,
+  report: (id: number) => ['market-research', 'report', id] as const,
+};
+
 export function marketReportsQueryOptions() {
   return queryOptions({
-    queryKey: ['market-research', 'list'],
+    queryKey: marketResearchKeys.list(),
     queryFn: () => getData('/api/market-research?pageSize=20', marketReportPageSchema),
   });
 }
 
 export function marketReportQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['market-research', 'report', id],
+    queryKey: marketResearchKeys.report(id),
     queryFn: () => getData(`/api/market-research/${id}`, marketReportSchema),
   });
 }
@@ -28,9 +35,9 @@ export function useRunMarketResearch() {
   return useMutation({
     mutationFn: (input: MarketResearchRequest) => postData('/api/market-research', input, marketResearchResponseSchema),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['market-research', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: marketResearchKeys.list() });
       // The report used a search: the usage widgets must re-read the count.
-      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+      void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.usage });
     },
   });
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { formatDate } from '#client/lib/format.ts';
+import { formatScoreOutOf } from '#shared/app/score-format.ts';
 
 const thousands = (x: number) => `${(x * 1000).toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 
@@ -234,8 +235,8 @@ export function MarketReportView({ report: r }: { report: MarketReportDto }) {
                 <strong>
                   #{index + 1} {o.title}
                 </strong>{' '}
-                · {categoryLabel(o.category)} · opportunity score {Math.round(o.opportunityScore)}/100 · {o.competitors}{' '}
-                competitors
+                · {categoryLabel(o.category)} · opportunity score {formatScoreOutOf(o.opportunityScore)} ·{' '}
+                {o.competitors} competitors
                 <p>{o.description}</p>
               </li>
             ))}

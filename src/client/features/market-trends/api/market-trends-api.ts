@@ -14,16 +14,22 @@ function qs(params: Record<string, string | number | undefined>): string {
   return s ? `?${s}` : '';
 }
 
+export const marketTrendsKeys = {
+  all: ['market-trends'] as const,
+  map: (query: HeatMapQuery) => ['market-trends', 'map', query] as const,
+  cell: (query: HeatCellQuery) => ['market-trends', 'cell', query] as const,
+};
+
 export function heatMapQueryOptions(query: HeatMapQuery) {
   return queryOptions({
-    queryKey: ['market-trends', 'map', query],
+    queryKey: marketTrendsKeys.map(query),
     queryFn: () => getData(`/api/market-trends${qs(query)}`, heatMapSchema),
   });
 }
 
 export function heatCellQueryOptions(query: HeatCellQuery) {
   return queryOptions({
-    queryKey: ['market-trends', 'cell', query],
+    queryKey: marketTrendsKeys.cell(query),
     queryFn: () => getData(`/api/market-trends/cell${qs(query)}`, heatCellDetailSchema),
   });
 }

@@ -10,14 +10,18 @@ import { getData, postData } from '#client/lib/api-client.ts';
 
 // /api/notifications (server: features/notifications/notifications.routes.ts).
 
-const KEYS = ['notifications'] as const;
+export const notificationsKeys = {
+  all: ['notifications'] as const,
+  unread: () => ['notifications', 'unread'] as const,
+  list: () => ['notifications', 'list'] as const,
+};
 /** How many the bell's panel shows. */
 export const PANEL_PAGE_SIZE = 20;
 
 /** The bell's count: polled while the tab is visible, and fetched again when the window regains focus. */
 export function unreadCountQueryOptions() {
   return queryOptions({
-    queryKey: [...KEYS, 'unread'],
+    queryKey: notificationsKeys.unread(),
     queryFn: () => getData('/api/notifications/unread-count', unreadCountSchema),
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
@@ -29,7 +33,7 @@ export function unreadCountQueryOptions() {
 /** The panel's list, newest first; older pages follow the server's cursor ("Show older"). */
 export function notificationListQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: [...KEYS, 'list'],
+    queryKey: notificationsKeys.list(),
     queryFn: ({ pageParam }) =>
       getData(
         `/api/notifications?pageSize=${String(PANEL_PAGE_SIZE)}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,

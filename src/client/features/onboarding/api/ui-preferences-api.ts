@@ -8,17 +8,20 @@ import { getData, patchData } from '#client/lib/api-client.ts';
 
 // /api/preferences/ui: the tour's progress and the keyboard-shortcut bindings; keys start with 'ui-preferences'.
 
-const key = ['ui-preferences'] as const;
+const uiPreferencesKeys = { all: ['ui-preferences'] as const };
 
 export function uiPreferencesQueryOptions() {
-  return queryOptions({ queryKey: key, queryFn: () => getData('/api/preferences/ui', uiPreferencesSchema) });
+  return queryOptions({
+    queryKey: uiPreferencesKeys.all,
+    queryFn: () => getData('/api/preferences/ui', uiPreferencesSchema),
+  });
 }
 
 function useUiPreferencesMutation<V>(write: (variables: V) => Promise<UiPreferences>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: (data) => queryClient.setQueryData(key, data),
+    onSuccess: (data) => queryClient.setQueryData(uiPreferencesKeys.all, data),
   });
 }
 

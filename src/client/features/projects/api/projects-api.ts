@@ -8,10 +8,15 @@ import {
   type ProjectUpdate,
 } from '#shared/projects/projects.schemas.ts';
 import { deleteData, getData, patchData, postData } from '#client/lib/api-client.ts';
+import { sharedQueryRoots } from '#client/lib/query-keys.ts';
 
 // /api/projects: queries and writes; keys start with 'projects'.
 
-const projectsKeys = { all: ['projects'] as const, page: (page: number) => ['projects', 'page', page] as const };
+// A search's writes refresh the root too (projects list analyses by name).
+const projectsKeys = {
+  all: sharedQueryRoots.projects,
+  page: (page: number) => ['projects', 'page', page] as const,
+};
 
 export function projectsQueryOptions(page = 1) {
   return queryOptions({

@@ -19,7 +19,7 @@ import { deleteData, getData, postData, requestEnvelope } from '#client/lib/api-
 
 // /api/resources, /api/bookmarks, /api/contributions and the admin review queue; keys start with 'resources'.
 
-const keys = {
+export const resourcesKeys = {
   all: ['resources'] as const,
   search: (query: ResourceSearchQuery) => ['resources', 'search', query] as const,
   one: (id: number) => ['resources', 'one', id] as const,
@@ -45,19 +45,22 @@ function toQueryString(query: ResourceSearchQuery): string {
 
 export function resourceSearchQueryOptions(query: ResourceSearchQuery) {
   return queryOptions({
-    queryKey: keys.search(query),
+    queryKey: resourcesKeys.search(query),
     queryFn: () => getData(`/api/resources?${toQueryString(query)}`, resourcePageSchema),
     placeholderData: keepPreviousData,
   });
 }
 
 export function resourceQueryOptions(id: number) {
-  return queryOptions({ queryKey: keys.one(id), queryFn: () => getData(`/api/resources/${id}`, resourceDetailSchema) });
+  return queryOptions({
+    queryKey: resourcesKeys.one(id),
+    queryFn: () => getData(`/api/resources/${id}`, resourceDetailSchema),
+  });
 }
 
 export function categoriesQueryOptions() {
   return queryOptions({
-    queryKey: keys.categories,
+    queryKey: resourcesKeys.categories,
     queryFn: () => getData('/api/resources/categories', categoryListSchema),
     staleTime: Infinity,
   });
@@ -65,35 +68,35 @@ export function categoriesQueryOptions() {
 
 export function bookmarksQueryOptions(tag: string | null) {
   return queryOptions({
-    queryKey: keys.bookmarks(tag),
+    queryKey: resourcesKeys.bookmarks(tag),
     queryFn: () => getData(`/api/bookmarks${tag ? `?tag=${encodeURIComponent(tag)}` : ''}`, bookmarkPageSchema),
   });
 }
 
 export function contributionsQueryOptions() {
   return queryOptions({
-    queryKey: keys.contributions,
+    queryKey: resourcesKeys.contributions,
     queryFn: () => getData('/api/contributions', contributionPageSchema),
   });
 }
 
 export function reviewQueueQueryOptions() {
   return queryOptions({
-    queryKey: keys.queue,
+    queryKey: resourcesKeys.queue,
     queryFn: () => getData('/api/admin/contributions?status=pending', contributionPageSchema),
   });
 }
 
 export function recommendationsQueryOptions(searchId: number) {
   return queryOptions({
-    queryKey: keys.recommendations(searchId),
+    queryKey: resourcesKeys.recommendations(searchId),
     queryFn: () => getData(`/api/resources/recommendations?searchId=${searchId}`, recommendationsSchema),
   });
 }
 
 export function taskRecommendationsQueryOptions(taskId: number) {
   return queryOptions({
-    queryKey: keys.taskRecommendations(taskId),
+    queryKey: resourcesKeys.taskRecommendations(taskId),
     queryFn: () => getData(`/api/resources/recommendations?taskId=${taskId}`, recommendationsSchema),
   });
 }
@@ -102,7 +105,7 @@ function useResourcesMutation<V, R>(write: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourcesKeys.all }),
   });
 }
 

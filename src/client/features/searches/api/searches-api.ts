@@ -8,6 +8,7 @@ import {
   type SearchListQuery,
 } from '#shared/searches/search.schemas.ts';
 import { getData } from '#client/lib/api-client.ts';
+import { sharedQueryRoots } from '#client/lib/query-keys.ts';
 
 // Every query of the searches feature; keys start with 'searches' so one invalidation refreshes all.
 
@@ -21,7 +22,7 @@ function withQuery(path: string, params: Record<string, string | number | undefi
 }
 
 export const searchesKeys = {
-  all: ['searches'] as const,
+  all: sharedQueryRoots.searches,
   list: (params: SearchListQuery) => ['searches', 'list', params] as const,
   detail: (id: number) => ['searches', 'detail', id] as const,
   result: (id: number) => ['searches', 'result', id] as const,

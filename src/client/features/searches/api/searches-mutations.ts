@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedResponseSchema, favoriteResponseSchema, savedResponseSchema } from '#shared/searches/search.schemas.ts';
 import { deleteData, patchData } from '#client/lib/api-client.ts';
+import { sharedQueryRoots } from '#client/lib/query-keys.ts';
 import { searchesKeys } from './searches-api.ts';
 
 // Writes of the searches feature; each refreshes every 'searches' query afterwards, and projects
@@ -12,7 +13,7 @@ function useSearchesMutation<V>(write: (variables: V) => Promise<unknown>) {
     mutationFn: write,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: searchesKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['projects'] });
+      await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.projects });
     },
   });
 }

@@ -5,10 +5,10 @@ import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-
 import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { formatOpportunityScore, OPPORTUNITY_SCORE_MAX } from '../opportunity-score.ts';
+import { formatScore, SCORE_MAX } from '#shared/app/score-format.ts';
 import { OpportunityDetails } from './opportunity-details.tsx';
 
-function Score({ label, value }: { label: string; value: number | string }) {
+function Score({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded border px-2 py-1 text-center">
       <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -57,15 +57,15 @@ export function ResultCard({ result, position, onToggleSaved, isSaving }: Result
         <div className="rounded border border-primary bg-accent px-2 py-1 text-center text-accent-foreground">
           <dt className="text-xs">Opportunity</dt>
           <dd className="font-bold">
-            {formatOpportunityScore(result.opportunityScore)}
-            <span className="text-xs font-normal">/{OPPORTUNITY_SCORE_MAX}</span>
+            {formatScore(result.opportunityScore)}
+            <span className="text-xs font-normal">/{SCORE_MAX}</span>
           </dd>
         </div>
-        <Score label="Innovation" value={result.innovationScore} />
-        <Score label="Market size" value={result.marketSize} />
-        <Score label="Feasibility" value={result.feasibility} />
+        <Score label="Innovation" value={formatScore(result.innovationScore)} />
+        <Score label="Market size" value={formatScore(result.marketSize)} />
+        <Score label="Feasibility" value={formatScore(result.feasibility)} />
         <Score label="Potential" value={MARKET_POTENTIAL_LABELS[result.marketPotential]} />
-        <Score label="Confidence" value={result.confidenceScore} />
+        <Score label="Confidence" value={formatScore(result.confidenceScore)} />
       </dl>
       <Button variant="link" className="mt-2 px-0" aria-expanded={isOpen} onClick={() => setOpen((o) => !o)}>
         {isOpen ? 'Hide evidence and breakdown' : 'Show evidence and breakdown'}

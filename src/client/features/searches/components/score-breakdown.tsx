@@ -1,5 +1,6 @@
 import type { Evidence, ScoreBreakdown as Breakdown } from '#shared/engine/analysis.schemas.ts';
 import { EvidenceList } from './evidence-list.tsx';
+import { formatScore } from '#shared/app/score-format.ts';
 
 function round(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
@@ -22,7 +23,7 @@ export function ScoreBreakdown({
   return (
     <details className="min-w-0 rounded border p-2">
       <summary className="min-h-11 cursor-pointer py-2 font-medium">
-        {label}: {Math.round(breakdown.score)}{' '}
+        {label}: {formatScore(breakdown.score)}{' '}
         <span className="text-sm font-normal text-muted-foreground">— how this was scored</span>
       </summary>
       <ul className="mt-1 space-y-2 text-sm">

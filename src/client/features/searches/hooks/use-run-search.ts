@@ -7,6 +7,7 @@ import { searchStreamLineSchema, type SearchStreamLine } from '#shared/searches/
 import { paths } from '#client/config/paths.ts';
 import { apiStreamLines } from '#client/lib/api-client.ts';
 import { isApiError } from '#client/lib/api-error.ts';
+import { sharedQueryRoots } from '#client/lib/query-keys.ts';
 import { toast } from '#client/lib/toast.ts';
 import { searchesKeys } from '../api/searches-api.ts';
 
@@ -69,8 +70,8 @@ export function useRunSearch() {
         setState(IDLE);
         void queryClient.invalidateQueries({ queryKey: searchesKeys.all });
         // A search changes this month's usage and what is trending (other features' keys).
-        void queryClient.invalidateQueries({ queryKey: ['usage'] });
-        void queryClient.invalidateQueries({ queryKey: ['trends'] });
+        void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.usage });
+        void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.trends });
       }
       if (target) void navigate(target);
     },

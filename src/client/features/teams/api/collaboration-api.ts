@@ -12,6 +12,7 @@ import {
   type ShareSubjectKind,
 } from '#shared/teams/collaboration.schemas.ts';
 import { deleteData, getData, patchData, postData, requestEnvelope } from '#client/lib/api-client.ts';
+import { teamsKeys } from './teams-api.ts';
 
 // Sharing an analysis or an idea with a team or a member, and comments on it (server:
 // features/teams/collaboration.routes.ts). Every key starts with 'teams', so a change to a team
@@ -25,40 +26,46 @@ function subjectPath(subject: Subject, rest: string): string {
   return `${BASE[subject.kind]}/${String(subject.id)}/${rest}`;
 }
 
-const KEYS = ['teams', 'collaboration'] as const;
-const subjectKey = (subject: Subject) => [...KEYS, subject.kind, subject.id] as const;
+export const collaborationKeys = {
+  all: ['teams', 'collaboration'] as const,
+  subject: (subject: Subject) => ['teams', 'collaboration', subject.kind, subject.id] as const,
+  shares: (subject: Subject) => [...collaborationKeys.subject(subject), 'shares'] as const,
+  comments: (subject: Subject) => [...collaborationKeys.subject(subject), 'comments'] as const,
+  view: (subject: Subject) => [...collaborationKeys.subject(subject), 'view'] as const,
+  sharedWithMe: () => ['teams', 'collaboration', 'shared-with-me'] as const,
+};
 
 export function sharesQueryOptions(subject: Subject) {
   return queryOptions({
-    queryKey: [...subjectKey(subject), 'shares'],
+    queryKey: collaborationKeys.shares(subject),
     queryFn: () => getData(subjectPath(subject, 'team-shares'), shareListSchema),
   });
 }
 
 export function commentsQueryOptions(subject: Subject) {
   return queryOptions({
-    queryKey: [...subjectKey(subject), 'comments'],
+    queryKey: collaborationKeys.comments(subject),
     queryFn: () => getData(subjectPath(subject, 'comments'), commentListSchema),
   });
 }
 
 export function sharedWithMeQueryOptions() {
   return queryOptions({
-    queryKey: [...KEYS, 'shared-with-me'],
+    queryKey: collaborationKeys.sharedWithMe(),
     queryFn: () => getData('/api/shared-with-me', sharedItemListSchema),
   });
 }
 
 export function sharedAnalysisViewQueryOptions(searchId: number) {
   return queryOptions({
-    queryKey: [...subjectKey({ kind: 'analysis', id: searchId }), 'view'],
+    queryKey: collaborationKeys.view({ kind: 'analysis', id: searchId }),
     queryFn: () => getData(`/api/shared/analyses/${String(searchId)}`, sharedAnalysisViewSchema),
   });
 }
 
 export function sharedIdeaViewQueryOptions(ideaId: number) {
   return queryOptions({
-    queryKey: [...subjectKey({ kind: 'idea', id: ideaId }), 'view'],
+    queryKey: collaborationKeys.view({ kind: 'idea', id: ideaId }),
     queryFn: () => getData(`/api/shared/ideas/${String(ideaId)}`, sharedIdeaViewSchema),
   });
 }
@@ -68,7 +75,7 @@ function useSubjectMutation<I, O>(subject: Subject, mutationFn: (input: I) => Pr
   return useMutation({
     mutationFn,
     // The whole 'teams' key: a share or a comment also changes the team's activity feed.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['teams'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: teamsKeys.all }),
   });
 }
 

@@ -14,36 +14,41 @@ import { deleteData, getData, patchData, postData } from '#client/lib/api-client
 
 // /api/teams, /api/team-members, /api/team-invitations (server: features/teams/teams.routes.ts).
 
-const KEYS = ['teams'] as const;
+export const teamsKeys = {
+  all: ['teams'] as const,
+  team: (teamId: number) => ['teams', teamId] as const,
+  activity: (teamId: number) => ['teams', teamId, 'activity'] as const,
+  invitation: (token: string) => ['teams', 'invitation', token] as const,
+};
 
 export function teamsQueryOptions() {
-  return queryOptions({ queryKey: KEYS, queryFn: () => getData('/api/teams', teamListSchema) });
+  return queryOptions({ queryKey: teamsKeys.all, queryFn: () => getData('/api/teams', teamListSchema) });
 }
 
 export function teamQueryOptions(teamId: number) {
   return queryOptions({
-    queryKey: [...KEYS, teamId],
+    queryKey: teamsKeys.team(teamId),
     queryFn: () => getData(`/api/teams/${String(teamId)}`, teamDetailSchema),
   });
 }
 
 export function teamActivityQueryOptions(teamId: number) {
   return queryOptions({
-    queryKey: [...KEYS, teamId, 'activity'],
+    queryKey: teamsKeys.activity(teamId),
     queryFn: () => getData(`/api/teams/${String(teamId)}/activity?pageSize=20`, activityPageSchema),
   });
 }
 
 export function invitationPreviewQueryOptions(token: string) {
   return queryOptions({
-    queryKey: [...KEYS, 'invitation', token],
+    queryKey: teamsKeys.invitation(token),
     queryFn: () => postData('/api/team-invitations/preview', { token }, invitationPreviewSchema),
   });
 }
 
 function useTeamsMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }) });
+  return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: teamsKeys.all }) });
 }
 
 export function useCreateTeam() {

@@ -1,8 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { usageSchema } from '#shared/usage/usage.schemas.ts';
 import { getData } from '#client/lib/api-client.ts';
+import { sharedQueryRoots } from '#client/lib/query-keys.ts';
 
-/** This month's searches and the plan's limit; anything that runs a search invalidates ['usage']. */
+export const usageKeys = { all: sharedQueryRoots.usage };
+
+/** This month's searches and the plan's limit; anything that runs a search invalidates sharedQueryRoots.usage. */
 export function usageQueryOptions() {
-  return queryOptions({ queryKey: ['usage'], queryFn: () => getData('/api/user/usage', usageSchema) });
+  return queryOptions({ queryKey: usageKeys.all, queryFn: () => getData('/api/user/usage', usageSchema) });
 }
