@@ -9,9 +9,12 @@ import { parseCsv, parseNumber } from './parse-files.ts';
 //
 // - BLS National Employment Matrix 2018–28: employment of each occupation in each industry: whom that
 //   industry employs, and how concentrated each occupation is there.
+// - Census County Business Patterns 2021 (U.S., six-digit NAICS): how many establishments each
+//   industry has — how many customers a product for that industry could sell to.
 
 export const MARKET_FILES = {
   staffing: 'bls/national-employment-matrix-2018-2028.csv',
+  establishments: 'census/cbp-2021-us-naics6.csv',
 } as const;
 
 export type StaffingCell = { soc: string; title: string; employment: number };
@@ -26,7 +29,13 @@ export type Staffing = {
   nationalTotal: number;
 };
 
-export type MarketData = { staffing: Staffing };
+export type IndustryCount = { establishments: number; employment: number };
+
+export type MarketData = {
+  staffing: Staffing;
+  /** Six-digit NAICS → establishments and employees (CBP 2021). */
+  establishments: Map<string, IndustryCount>;
+};
 
 function read(dir: string, relative: string): string {
   try {
@@ -83,6 +92,22 @@ export function loadStaffing(dir: string): Staffing {
   return staffing;
 }
 
+export function loadEstablishments(dir: string): Map<string, IndustryCount> {
+  const rows = parseCsv(MARKET_FILES.establishments, read(dir, MARKET_FILES.establishments), [
+    'naics',
+    'establishments',
+    'employment',
+  ]);
+  const counts = new Map<string, IndustryCount>();
+  for (const r of rows) {
+    const establishments = parseNumber(r.establishments);
+    if (!/^\d{6}$/.test(r.naics!) || establishments === null) continue;
+    counts.set(r.naics!, { establishments, employment: parseNumber(r.employment) ?? 0 });
+  }
+  if (counts.size === 0) throw new CorpusError(MARKET_FILES.establishments, 'no six-digit industries');
+  return counts;
+}
+
 /** The market tables when DATASETS_DIR holds all of them; null when none; an error when only some. */
 export function loadMarketData(dir: string): MarketData | null {
   const present = Object.values(MARKET_FILES).filter((f) => fs.existsSync(path.join(dir, f)));
@@ -91,5 +116,5 @@ export function loadMarketData(dir: string): MarketData | null {
     const missing = Object.values(MARKET_FILES).find((f) => !present.includes(f))!;
     throw new CorpusError(missing, 'missing (the other market tables are present)');
   }
-  return { staffing: loadStaffing(dir) };
+  return { staffing: loadStaffing(dir), establishments: loadEstablishments(dir) };
 }

@@ -113,7 +113,15 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
     cell.job !== null
       ? ` The job comes from O*NET: ${cell.job.occupation.occupation.title.toLowerCase()} "${bare(cell.job.task.text).toLowerCase()}".`
       : '';
-  const description = `${serves}${jobSentence}`;
+  const industry = evidence.find((e) => e.id === 'industry:customer');
+  const establishments = evidence.find((e) => e.id === 'industry:establishments');
+  const staff = evidence
+    .filter((e) => e.id.startsWith('industry:staff:'))
+    .map((e) => `${/^[^:]+/.exec(e.note)![0].toLowerCase()} (${String(e.value)} %)`);
+  const customersSentence = industry
+    ? ` The customers are ${String(industry.value).toLowerCase()}${typeof establishments?.value === 'number' ? `: ${establishments.value.toLocaleString('en-US')} establishments in the U.S. (Census, 2021)` : ''}${staff.length ? `, staffed mostly by ${list(staff, 3)} (BLS)` : ''}.`
+    : '';
+  const description = `${serves}${jobSentence}${customersSentence}`;
 
   const demandSentence = primary
     ? `${primary.projection.title} (${primary.role === 'customer' ? 'the customers' : 'the people doing this work'}) employ ${primary.projection.employment2023.toLocaleString('en-US')} thousand people in the U.S. (2023), ${signed(primary.projection.percentChange)} % by 2033, ${primary.projection.annualOpenings} thousand openings a year (BLS).`
