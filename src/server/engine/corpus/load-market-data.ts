@@ -20,7 +20,7 @@ export const MARKET_FILES = {
 export type StaffingCell = { soc: string; title: string; employment: number };
 
 export type Staffing = {
-  /** BLS industry code (NAICS with trailing zeros, e.g. 621200) → its line-item occupations. */
+  /** BLS industry code (NAICS with trailing zeros, e.g. 621200) → its line-item occupations. Industries nest: 722500 holds 722511. */
   byIndustry: Map<string, StaffingCell[]>;
   industryTitle: Map<string, string>;
   industryTotal: Map<string, number>;
@@ -75,8 +75,10 @@ export function loadStaffing(dir: string): Staffing {
       else if (r.occupation_type === 'Line item') staffing.national.set(soc, employment);
       continue;
     }
-    // Line items only (722511 full-service restaurants, not the sums 722500 or 720000): each worker once.
-    if (!/^\d{6}$/.test(industry) || r.industry_type !== 'Line item') continue;
+    // Line items (722511 full-service restaurants) and four-digit industries (722500 restaurants and
+    // other eating places, whose line items split a trade); not sectors (720000), which say nothing.
+    const fourDigit = /^\d{3}[1-9]00$/.test(industry);
+    if (!/^\d{6}$/.test(industry) || (r.industry_type !== 'Line item' && !fourDigit)) continue;
     staffing.industryTitle.set(industry, r.industry_title!);
     if (soc === TOTAL) {
       staffing.industryTotal.set(industry, employment);

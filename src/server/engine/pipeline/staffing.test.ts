@@ -51,6 +51,9 @@ describe('staffing matrix', () => {
     fs.writeFileSync(matrix, 'occupation_code,industry_code\n');
     expect(() => loadFullCorpus(dir)).toThrow(MARKET_FILES.staffing);
     fs.rmSync(matrix);
+    // Half the market tables is a broken copy, not an older one: it names what is missing.
+    expect(() => loadFullCorpus(dir)).toThrow(`${MARKET_FILES.staffing}: missing`);
+    fs.rmSync(path.join(dir, MARKET_FILES.establishments));
     const without = loadFullCorpus(dir);
     expect(without.market).toBeNull();
     expect(without.version).not.toBe(loadFullCorpus(FIXTURE_DATASETS_DIR).version);

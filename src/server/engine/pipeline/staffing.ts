@@ -37,17 +37,26 @@ export function homeIndustry(staffing: Staffing, soc: string): HomeIndustry | nu
   }
   if (cache.has(soc)) return cache.get(soc)!;
   const national = staffing.national.get(soc) ?? 0;
+  // The most specific industry holding a home's share: a line item (offices of dentists), else the
+  // four-digit industry whose line items split the trade (food service managers: restaurants and other
+  // eating places, not full- or limited-service alone).
   let best: HomeIndustry | null = null;
+  const specificity = (code: string): number => code.replace(/0+$/, '').length;
   if (national > 0) {
     for (const [code, staff] of staffing.byIndustry) {
       const cell = staff.find((s) => s.soc === soc);
       if (!cell) continue;
       const share = cell.employment / national;
-      if (!best || share > best.share || (share === best.share && code < best.code))
-        best = { code, title: staffing.industryTitle.get(code) ?? code, share };
+      if (share < HOME_SHARE) continue;
+      const better =
+        !best ||
+        specificity(code) > specificity(best.code) ||
+        (specificity(code) === specificity(best.code) &&
+          (share > best.share || (share === best.share && code < best.code)));
+      if (better) best = { code, title: staffing.industryTitle.get(code) ?? code, share };
     }
   }
-  const home = best && best.share >= HOME_SHARE ? best : null;
+  const home = best;
   cache.set(soc, home);
   return home;
 }
