@@ -212,15 +212,6 @@ export function matchOccupations(
       if (fit >= bar) ranked.push({ o, fit });
     }
     ranked.sort((a, b) => b.fit - a.fit || a.o - b.o);
-      const all = members
-        .map((o) => ({
-          t: corpus.occupations[o]!.title,
-          f: 0.5 * scores.best.get(o)! + 0.5 * fullScores.best.get(o)! + bonus(o),
-        }))
-        .sort((a, b) => b.f - a.f)
-        .slice(0, 6);
-      console.error(role, members.length, all.map((x) => `${x.t.slice(0, 30)}:${x.f.toFixed(3)}`).join(' | '));
-    }
     const top = ranked[0]?.fit ?? 0;
     for (const { o, fit } of ranked.filter((r) => r.fit >= top - NEAR_BEST).slice(0, MAX_PER_ROLE)) {
       candidates.push({
