@@ -1,4 +1,4 @@
-import type { MarketData } from './load-market-data.ts';
+import type { MarketData } from './market-data.types.ts';
 // The engine's in-memory view of the public datasets (or the seed corpus). Loaders normalise each
 // source into these shapes so the pipeline never sees raw file formats.
 

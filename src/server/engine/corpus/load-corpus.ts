@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import type { Company, Corpus, Industry, Occupation, Projection, Task, TechSkill } from './corpus.types.ts';
 import { CorpusError } from './corpus.types.ts';
 import { DATASET_FILES, loadBls, loadOnet, loadYcCompanies, socBase } from './load-datasets.ts';
-import { loadMarketData, MARKET_FILES, type MarketData } from './load-market-data.ts';
+import { loadMarketData, MARKET_FILES } from './load-market-data.ts';
+import type { MarketData } from './market-data.types.ts';
 import { readSeedCorpus, SEED_FILE } from './seed-corpus.ts';
 
 // Assembles the corpus from DATASETS_DIR (kind "full") or the authored seed corpus (kind "seed").

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CorpusError } from './corpus.types.ts';
+import type { IndustryCount, MarketData, Staffing } from './market-data.types.ts';
 import { parseCsv, parseNumber } from './parse-files.ts';
 
 // The public tables that say who a customer is and whom it employs, loaded beside the directory
@@ -16,26 +17,6 @@ export const MARKET_FILES = {
   staffing: 'bls/national-employment-matrix-2018-2028.csv',
   establishments: 'census/cbp-2021-us-naics6.csv',
 } as const;
-
-export type StaffingCell = { soc: string; title: string; employment: number };
-
-export type Staffing = {
-  /** BLS industry code (NAICS with trailing zeros, e.g. 621200) → its line-item occupations. Industries nest: 722500 holds 722511. */
-  byIndustry: Map<string, StaffingCell[]>;
-  industryTitle: Map<string, string>;
-  industryTotal: Map<string, number>;
-  /** Employment of each occupation in the whole economy, and the total. */
-  national: Map<string, number>;
-  nationalTotal: number;
-};
-
-export type IndustryCount = { establishments: number; employment: number };
-
-export type MarketData = {
-  staffing: Staffing;
-  /** Six-digit NAICS → establishments and employees (CBP 2021). */
-  establishments: Map<string, IndustryCount>;
-};
 
 function read(dir: string, relative: string): string {
   try {

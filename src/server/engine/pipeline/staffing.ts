@@ -1,4 +1,4 @@
-import type { Staffing } from '../corpus/load-market-data.ts';
+import type { Staffing } from '../corpus/market-data.types.ts';
 
 // Who works where, from the BLS staffing matrix: the industry an occupation mostly works in (dentists
 // → offices of dentists) and whom that industry employs (its hygienists, assistants, receptionists).
