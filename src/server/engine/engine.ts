@@ -46,9 +46,10 @@ const MARKET_SOURCES: EvidenceSource[] = ['staffing', 'census'];
 // One index per corpus per process: test suites build many apps, the corpus loads once.
 const indexes = new Map<string, Promise<EngineIndex>>();
 
-export function loadEngineIndex(env: Env): Promise<EngineIndex> {
+/** `reload`: read the files again (a corpus refresh at run time) instead of reusing this process's copy. */
+export function loadEngineIndex(env: Env, options: { reload?: boolean } = {}): Promise<EngineIndex> {
   const key = `${env.DATASETS_DIR ?? '(seed)'}|${env.SEMANTIC_SEARCH}`;
-  let pending = indexes.get(key);
+  let pending = options.reload ? undefined : indexes.get(key);
   if (!pending) {
     pending = Promise.resolve().then(() => {
       const corpus = loadCorpus(env.DATASETS_DIR);
@@ -59,8 +60,17 @@ export function loadEngineIndex(env: Env): Promise<EngineIndex> {
       else index.semantic.note = 'Semantic search is switched off (SEMANTIC_SEARCH=false): lexical retrieval only.';
       return index;
     });
-    pending.catch(() => indexes.delete(key));
-    indexes.set(key, pending);
+    const loading = pending;
+    // A failed reload leaves the copy already loaded in place.
+    loading.catch(() => {
+      if (indexes.get(key) === loading) indexes.delete(key);
+    });
+    if (!options.reload) indexes.set(key, loading);
+    else
+      void loading.then(
+        () => indexes.set(key, loading),
+        () => undefined,
+      );
   }
   return pending;
 }
