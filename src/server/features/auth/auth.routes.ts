@@ -53,8 +53,6 @@ const nothing = ok(noDataSchema);
 export const authRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock, jwt, jobs } = app.deps;
-  jobs.register(passwordResetMailJob);
-  jobs.register(registrationMailJob);
 
   const throttle = (request: FastifyRequest, name: keyof typeof AUTH_THROTTLES) =>
     throttleByIp({ db, now: clock.now(), ip: request.ip, name });
