@@ -2,6 +2,7 @@ import { socBase } from '../corpus/load-datasets.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import type { CustomerIndustry } from './customer-industry.ts';
 import type { Job } from './jobs.ts';
+import { contentWords } from '../text/tokenize.ts';
 import { staffOf } from './staffing.ts';
 
 // How many people do a job, whatever their title: the O*NET detailed work activity (DWA) a job's task
@@ -23,10 +24,13 @@ export function jobActivity(index: EngineIndex, job: Job, industry: CustomerIndu
   const market = index.corpus.market;
   if (!market) return null;
   const ids = market.activities.byTask.get(job.task.taskId) ?? [];
-  // The most widely done of the task's activities: the broadest honest reading of the job.
+  // The task's activity that shares most words with it ("Operate telephone switchboard" → "Answer
+  // telephones to direct calls"), the more widely done one on a tie.
+  const taskWords = new Set(contentWords(job.task.text));
+  const shared = (title: string): number => contentWords(title).filter((w) => taskWords.has(w)).length;
   const activity = ids
     .map((id) => market.activities.byId.get(id)!)
-    .sort((a, b) => b.socs.length - a.socs.length || a.id.localeCompare(b.id))[0];
+    .sort((a, b) => shared(b.title) - shared(a.title) || b.socs.length - a.socs.length || a.id.localeCompare(b.id))[0];
   if (!activity) return null;
   const socs = new Set(activity.socs.map(socBase));
   const occupations = industry
