@@ -92,3 +92,6 @@ export type WatchState = z.infer<typeof watchStateSchema>;
 export function watchLimitMessage(limit: number): string {
   return `Your plan can watch ${limit} ${limit === 1 ? 'market' : 'markets'}. Stop watching another one or upgrade to watch more.`;
 }
+
+/** What the history says of a re-run that found nothing new. */
+export const UNCHANGED_RUN_LINE = 'Nothing changed in this market on the new data.';
