@@ -4,6 +4,7 @@ import { getPlan } from './features/action-plans/action-plans.service.ts';
 import type { DeckCompanions } from './features/exports/exports.service.ts';
 import { getIdea } from './features/ideas/ideas.service.ts';
 import { findAnalysisCompanions } from './lib/domain/analysis-companions.ts';
+import { registerMaintenanceJobs } from './lib/jobs/maintenance.jobs.ts';
 import { slowTestRoutes } from './test-hooks/slow.routes.ts';
 import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
 import { healthFeature } from './features/health/health.feature.ts';
@@ -43,8 +44,13 @@ const deckCompanions: DeckCompanions = async ({ db, principal, searchId }) => {
   };
 };
 
-/** Every feature, one line each: its <feature>.feature.ts registers its routes (with their prefixes) and jobs. */
+/**
+ * Every feature, one line each: its <feature>.feature.ts registers its routes (with their prefixes) and
+ * jobs. Every job is registered from here down (jobs.test.ts lists them): the platform's maintenance
+ * jobs, which belong to no feature, first; no route plugin registers a job.
+ */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
+  registerMaintenanceJobs(app.deps.jobs);
   await registerEngine(app);
   await app.register(healthFeature);
   await app.register(authFeature);

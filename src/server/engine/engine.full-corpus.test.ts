@@ -154,6 +154,18 @@ if (datasetsDir) {
       expect(names.has('Nurx')).toBe(false);
     });
 
+    it("names the customer's industry from the staffing matrix: a restaurant's buyer is its food service manager, not a cook", async () => {
+      const analysis = await engine.analyze({ query: 'software for restaurants', filters: filters() });
+      const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;
+      const role = core.evidence.find((e) => e.id.endsWith(':role') && e.value === 'customer');
+      expect(role?.ref).toBe('11-9051.00');
+      const industry = core.evidence.find((e) => e.id === 'industry:customer');
+      expect(industry?.ref).toMatch(/^7225/);
+      const establishments = core.evidence.find((e) => e.id === 'industry:establishments');
+      expect(establishments?.value).toBeGreaterThan(100_000);
+      expect(core.description).toMatch(/establishments in the U\.S\./);
+    });
+
     it('is deterministic', async () => {
       const a = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });
       const b = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });

@@ -40,6 +40,8 @@ export const COVERAGE_CAVEAT =
 
 const SEED_SOURCES: EvidenceSource[] = ['seed', 'naics', 'wordnet', 'vocabulary'];
 const FULL_SOURCES: EvidenceSource[] = ['yc', 'onet', 'bls', 'naics', 'wordnet', 'vocabulary'];
+/** The staffing matrix and business counts, when DATASETS_DIR holds them. */
+const MARKET_SOURCES: EvidenceSource[] = ['staffing', 'census'];
 
 // One index per corpus per process: test suites build many apps, the corpus loads once.
 const indexes = new Map<string, Promise<EngineIndex>>();
@@ -115,7 +117,7 @@ export function engineFromIndex(
       corpus: {
         version: corpus.version,
         kind: corpus.kind,
-        sources: corpus.kind === 'seed' ? SEED_SOURCES : FULL_SOURCES,
+        sources: corpus.kind === 'seed' ? SEED_SOURCES : [...FULL_SOURCES, ...(corpus.market ? MARKET_SOURCES : [])],
       },
       rubricVersion: RUBRIC_VERSION,
       retrieval: {

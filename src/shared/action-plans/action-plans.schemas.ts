@@ -208,6 +208,11 @@ export const planSchema = z.object({
   progress: planProgressSchema,
   /** "What's next": open tasks whose prerequisites are all done, in plan order. */
   whatsNext: z.array(z.number().int()),
+  /**
+   * The evidence the tasks cite, by id, with the title a reader sees (tasks list only ids; the id is the link
+   * target on the source opportunity's page). Ids whose evidence is gone read as themselves.
+   */
+  evidence: z.array(z.object({ id: z.string(), title: z.string() })),
 });
 export type ActionPlanDto = z.infer<typeof planSchema>;
 

@@ -6,6 +6,7 @@ import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import type { AnalyzeOptions, Engine, EngineStatus } from '../engine.ts';
 import type { FromWorker, MarketProfileResult, ToWorker } from './pool-protocol.ts';
+import type { TrendsCorpus } from './trends-corpus.ts';
 
 // The engine off the request thread (docs/decisions/029): analyses and market profiles run in a
 // pool of worker threads, each with its own read-only copy of the index. Work waits in a bounded
@@ -28,6 +29,8 @@ export type PoolLoad = {
 
 export type EnginePool = Engine & {
   marketProfile(text: string, options?: { signal?: AbortSignal }): Promise<MarketProfileResult>;
+  /** What the trends screens read from the index, built by a worker (trends-corpus.ts). */
+  trendsCorpus(options?: { signal?: AbortSignal }): Promise<TrendsCorpus>;
   load(): PoolLoad;
   /**
    * Loads the corpus again from `datasetsDir` (undefined: the seed corpus) in a new generation of
@@ -180,12 +183,22 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         return;
       case 'analysis':
       case 'profile':
+      case 'trendsCorpus':
       case 'failed': {
         slot.jobs.delete(job.id);
         const elapsed = performance.now() - job.startedAt;
         averageMs = averageMs * 0.8 + elapsed * 0.2;
         if (message.type === 'failed') settle(job, () => job.reject(workerFailure(message.error)));
-        else settle(job, () => job.resolve(message.type === 'analysis' ? message.analysis : message.result));
+        else
+          settle(job, () =>
+            job.resolve(
+              message.type === 'analysis'
+                ? message.analysis
+                : message.type === 'profile'
+                  ? message.result
+                  : message.corpus,
+            ),
+          );
         retireIdle();
         dispatch();
         return;
@@ -308,6 +321,9 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     },
     marketProfile(text, opts = {}) {
       return submit({ type: 'profile', id: nextId++, text }, opts.signal ? { signal: opts.signal } : {});
+    },
+    trendsCorpus(opts = {}) {
+      return submit({ type: 'trendsCorpus', id: nextId++ }, opts.signal ? { signal: opts.signal } : {});
     },
     status: () => status!,
     swapCorpus,

@@ -519,4 +519,23 @@ describe('export', () => {
     expect(md.body).toMatch(/^# Action plan: /);
     for (const name of ['## Research', '## Validation', '## Development', '## Launch']) expect(md.body).toContain(name);
   });
+
+  it('names cited evidence by its title, not its id, in the plan and both exports (issue 29)', async () => {
+    const plan = await newPlan(pro, await analysis(pro));
+    const interview = tasksOf(plan).find((x) => x.title.startsWith('Interview'));
+    expect(interview?.evidenceIds).toContain('onet:43-3031.00:role');
+    const titled = plan.evidence.find((e) => e.id === 'onet:43-3031.00:role');
+    expect(titled?.title).toMatch(/Bookkeeping, Accounting, and Auditing Clerks/i);
+    expect(titled?.title).not.toContain('onet:');
+    // Every cited id has a title.
+    const cited = new Set(tasksOf(plan).flatMap((x) => x.evidenceIds));
+    expect(new Set(plan.evidence.map((e) => e.id))).toEqual(cited);
+
+    const md = (await send(pro, 'GET', `/api/action-plans/${plan.id}/export`)).body;
+    const csv = (await send(pro, 'GET', `/api/action-plans/${plan.id}/export?format=csv`)).body;
+    for (const text of [md, csv]) {
+      expect(text).toContain(titled?.title);
+      expect(text).not.toMatch(/\b(onet|company|naics|bls):[\w.-]+/);
+    }
+  });
 });

@@ -7,9 +7,13 @@ import type {
   PlanTaskDto,
 } from '#shared/action-plans/action-plans.schemas.ts';
 import { openPrerequisites, type DependencyEdge } from '#shared/action-plans/dependency-graph.ts';
+import type { Evidence } from '#shared/engine/analysis.schemas.ts';
+import { citedTitles } from '#shared/searches/evidence-title.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import {
+  ideas,
   planPhases,
+  searchResults,
   planTasks,
   taskDependencies,
   type ActionPlanRow,
@@ -55,10 +59,28 @@ export type PlanRows = {
   phases: PlanPhaseRow[];
   tasks: PlanTaskRow[];
   edges: DependencyEdge[];
+  /** The source opportunity's (or validated idea's) evidence, to title what the tasks cite. */
+  evidence: readonly Evidence[];
 };
 
+/** The evidence a plan's tasks can cite: its opportunity's, else its validated idea's. */
+async function sourceEvidence(db: Database | Tx, plan: ActionPlanRow): Promise<Evidence[]> {
+  if (plan.searchResultId !== null) {
+    const [row] = await db
+      .select({ evidence: searchResults.evidence })
+      .from(searchResults)
+      .where(eq(searchResults.id, plan.searchResultId));
+    if (row) return row.evidence;
+  }
+  if (plan.ideaId !== null) {
+    const [row] = await db.select({ validation: ideas.validation }).from(ideas).where(eq(ideas.id, plan.ideaId));
+    if (row?.validation) return row.validation.evidence;
+  }
+  return [];
+}
+
 export async function loadPlanRows(db: Database | Tx, plan: ActionPlanRow): Promise<PlanRows> {
-  const [phases, tasks, edges] = await Promise.all([
+  const [phases, tasks, edges, evidence] = await Promise.all([
     db.select().from(planPhases).where(eq(planPhases.planId, plan.id)).orderBy(asc(planPhases.order)),
     db.select().from(planTasks).where(eq(planTasks.planId, plan.id)).orderBy(asc(planTasks.order), asc(planTasks.id)),
     db
@@ -66,12 +88,15 @@ export async function loadPlanRows(db: Database | Tx, plan: ActionPlanRow): Prom
       .from(taskDependencies)
       .where(eq(taskDependencies.planId, plan.id))
       .orderBy(asc(taskDependencies.id)),
+    sourceEvidence(db, plan),
   ]);
-  return { plan, phases, tasks, edges };
+  return { plan, phases, tasks, edges, evidence };
 }
 
 export function toPlanDto(rows: PlanRows, options: { isExample?: boolean } = {}): ActionPlanDto {
   const { plan, phases, tasks, edges } = rows;
+  const cited = [...new Set(tasks.flatMap((t) => t.evidenceIds))];
+  const titles = citedTitles(cited, rows.evidence);
   const statusOf = new Map(tasks.map((t) => [t.id, t.status]));
   const open = openPrerequisites(edges, statusOf);
   const prerequisites = new Map<number, number[]>();
@@ -130,5 +155,6 @@ export function toPlanDto(rows: PlanRows, options: { isExample?: boolean } = {})
     phases: phaseDtos,
     progress: progressOf(phases, tasks),
     whatsNext,
+    evidence: cited.map((id, i) => ({ id, title: titles[i] ?? id })),
   };
 }

@@ -64,6 +64,7 @@ export async function examplePlan(options: {
     phases: [],
     tasks: [],
     edges: [],
+    evidence: source.input.evidence,
   };
   for (const [order, phase] of phases.entries()) {
     const phaseId = nextId++;

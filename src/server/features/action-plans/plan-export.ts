@@ -1,3 +1,4 @@
+import { taskEvidenceTitles } from '#shared/action-plans/plan-evidence.ts';
 import { TASK_STATUS_LABELS } from '#shared/action-plans/action-plans.constants.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
 import { csvFile } from '../../lib/platform/csv.ts';
@@ -32,7 +33,7 @@ export function planToCsv(plan: ActionPlanDto): FileDownload {
       task.prerequisiteIds.map((id) => titles.get(id) ?? String(id)).join('; '),
       task.description,
       task.notes,
-      task.evidenceIds.join('; '),
+      taskEvidenceTitles(plan, task.evidenceIds).join('; '),
     ]),
   );
   return csvFile(`action-plan-${plan.id}.csv`, header, rows);
@@ -67,7 +68,9 @@ export function planToMarkdown(plan: ActionPlanDto): FileDownload {
         out.push(`  Depends on: ${task.prerequisiteIds.map((id) => oneLine(titles.get(id) ?? String(id))).join('; ')}`);
       }
       if (task.notes) out.push(`  Notes: ${oneLine(task.notes)}`);
-      if (task.evidenceIds.length > 0) out.push(`  Evidence: ${task.evidenceIds.join(', ')}`);
+      if (task.evidenceIds.length > 0) {
+        out.push(`  Evidence: ${taskEvidenceTitles(plan, task.evidenceIds).map(oneLine).join('; ')}`);
+      }
     }
     out.push('');
   }

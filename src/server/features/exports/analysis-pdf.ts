@@ -5,6 +5,8 @@ import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import type { ReportBranding } from './branding.service.ts';
 import {
   boldLine,
+  cited,
+  evidenceLine,
   cover,
   ensureSpace,
   finishReport,
@@ -14,7 +16,6 @@ import {
   paragraph,
   round,
   scoreBars,
-  sourceAttribution,
   sourcesPage,
   startReport,
   type Doc,
@@ -96,21 +97,14 @@ function opportunitySection(report: Report, o: Opportunity, position: number): v
   for (const f of o.breakdown.opportunityScore.factors) {
     paragraph(
       doc,
-      `${f.label}: value ${round(f.value)} × weight ${round(f.weight)} = ${round(f.contribution)}. ${f.explanation}${f.evidenceIds.length ? ` [${f.evidenceIds.join(', ')}]` : ''}`,
+      `${f.label}: value ${round(f.value)} × weight ${round(f.weight)} = ${round(f.contribution)}. ${f.explanation}${cited(f.evidenceIds, o.evidence)}`,
       { size: 9 },
     );
   }
 
   ensureSpace(doc, 60);
   heading(doc, `Evidence (${o.evidence.length})`, 12);
-  for (const e of o.evidence) {
-    const value = e.value === null ? '' : ` · value ${String(e.value)}`;
-    paragraph(
-      doc,
-      `[${e.id}] ${sourceAttribution(report, e.source).label} ${e.ref}${value}${e.date ? ` · ${e.date}` : ''}: ${e.note}${e.url ? ` ${e.url}` : ''}`,
-      { size: 8 },
-    );
-  }
+  for (const e of o.evidence) paragraph(doc, evidenceLine(report, e), { size: 8 });
   if (o.riskFlags.length > 0) labelled(doc, 'Risk flags', o.riskFlags.join('; '));
   if (o.actionableRecommendations.length > 0) labelled(doc, 'Recommendations', o.actionableRecommendations.join('; '));
 }

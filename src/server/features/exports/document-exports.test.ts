@@ -8,6 +8,7 @@ import { createUser, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';
 import { analysisOf, PRO } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { evidenceTitle } from '#shared/searches/evidence-title.ts';
 
 // PDF reports of a validated idea and of an action plan (issue 17): their real content read back with
 // pdf.js, user text printed as text, counted in the export allowance, and a 404 for anyone else's id.
@@ -74,7 +75,9 @@ describe('idea PDF', () => {
     }
     expect(v?.evidence.length).toBeGreaterThan(0);
     expect(v?.scores.filter((score) => score.score !== null).length).toBeGreaterThan(0);
-    for (const e of v?.evidence.slice(0, 3) ?? []) expect(all).toContain(`[${e.id}]`);
+    // Evidence reads by its title; its id is no link target in a PDF, so it is not printed (issue 29).
+    for (const e of v?.evidence.slice(0, 3) ?? []) expect(all).toContain(`${evidenceTitle(e)} — `);
+    expect(all).not.toMatch(/\b(company|onet|bls|naics):[\w.-]+/);
     const projections = idea.financialProjections;
     expect(projections).not.toBeNull();
     expect(all).toContain('Initial investment $50,000 · monthly revenue $8,000 · monthly expenses $5,000');
@@ -191,6 +194,10 @@ describe('action plan PDF', () => {
     const dependent = plan.phases.flatMap((p) => p.tasks).find((task) => task.prerequisiteIds.length > 0);
     expect(dependent?.id).toBe(second?.id);
     expect(all).toContain('depends on ');
+    const cited = plan.evidence[0];
+    expect(cited).toBeDefined();
+    expect(all).toContain(`Evidence: ${cited?.title ?? ''}`);
+    expect(all).not.toMatch(/\b(company|onet|bls|naics):[\w.-]+/);
     const last = pages.at(-1) ?? '';
     expect(last).toContain('Sources and attribution');
     expect(last).not.toContain('No external source is cited');

@@ -120,6 +120,9 @@ describe('PDF report', () => {
     ]) {
       expect(all).toContain(text);
     }
+    // Evidence reads by its title, not its id (issue 29).
+    expect(all).toContain('Acme, a YC company — Y Combinator directory acme');
+    expect(all).not.toMatch(/\[(yc|onet|bls):/);
     const last = pages.at(-1) ?? '';
     expect(last).toContain('Sources and attribution');
     expect(last).toContain('Y Combinator directory');

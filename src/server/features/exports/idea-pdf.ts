@@ -1,3 +1,4 @@
+import type { Evidence } from '#shared/engine/analysis.schemas.ts';
 import { formatScoreOutOf, formatUsd } from '#shared/app/score-format.ts';
 import { IDEA_CATEGORY_LABELS, IDEA_STATUS_LABELS } from '#shared/ideas/idea-labels.ts';
 import type { IdeaDto, IdeaScore } from '#shared/ideas/ideas.schemas.ts';
@@ -7,6 +8,8 @@ import type { ReportBranding } from './branding.service.ts';
 import { citationText } from './report-attribution.ts';
 import {
   boldLine,
+  cited,
+  evidenceLine,
   cover,
   ensureSpace,
   finishReport,
@@ -16,7 +19,6 @@ import {
   paragraph,
   round,
   scoreBars,
-  sourceAttribution,
   sourcesPage,
   startReport,
   type Report,
@@ -30,7 +32,7 @@ import {
 const money = (n: number | null) => (n === null ? 'not given' : formatUsd(n));
 const percent = (n: number | null) => (n === null ? 'n/a' : `${round(n)} %`);
 
-function scoreSection(report: Report, score: IdeaScore): void {
+function scoreSection(report: Report, score: IdeaScore, evidence: readonly Evidence[]): void {
   const { doc } = report;
   ensureSpace(doc, 80);
   heading(doc, `${score.label}: ${score.score === null ? 'not enough data' : `${score.score}/100`}`, 12);
@@ -38,7 +40,7 @@ function scoreSection(report: Report, score: IdeaScore): void {
   for (const f of score.factors) {
     paragraph(
       doc,
-      `${f.label}: value ${round(f.value)} × weight ${round(f.weight)} = ${round(f.contribution)}. ${f.explanation}${f.evidenceIds.length ? ` [${f.evidenceIds.join(', ')}]` : ''}`,
+      `${f.label}: value ${round(f.value)} × weight ${round(f.weight)} = ${round(f.contribution)}. ${f.explanation}${cited(f.evidenceIds, evidence)}`,
       { size: 9 },
     );
   }
@@ -85,6 +87,7 @@ function financials(report: Report, idea: IdeaDto, projections: Projections | nu
 }
 
 function marketSize(report: Report, idea: IdeaDto, inputs: MarketSizeInputs | null): void {
+  const evidence = idea.validation?.evidence ?? [];
   const { doc } = report;
   ensureSpace(doc, 100);
   heading(doc, 'Market size', 14);
@@ -97,7 +100,7 @@ function marketSize(report: Report, idea: IdeaDto, inputs: MarketSizeInputs | nu
     const input = inputs[key];
     const source =
       input.source === 'evidence'
-        ? `cited${input.evidenceId ? ` [${input.evidenceId}]` : ''}${input.citation ? `: ${citationText(input.citation, report.branding !== null)}` : ''}`
+        ? `cited${input.evidenceId ? cited([input.evidenceId], evidence) : ''}${input.citation ? `: ${citationText(input.citation, report.branding !== null)}` : ''}`
         : 'assumption';
     paragraph(
       doc,
@@ -157,17 +160,10 @@ export function renderIdeaPdf(idea: IdeaDto, branding: ReportBranding | null = n
       );
     }
     for (const w of v.warnings) paragraph(doc, `Note: ${w}`, { size: 9, color: MUTED });
-    for (const score of v.scores) scoreSection(report, score);
+    for (const score of v.scores) scoreSection(report, score, v.evidence);
     ensureSpace(doc, 60);
     heading(doc, `Evidence (${v.evidence.length})`, 12);
-    for (const e of v.evidence) {
-      const value = e.value === null ? '' : ` · value ${String(e.value)}`;
-      paragraph(
-        doc,
-        `[${e.id}] ${sourceAttribution(report, e.source).label} ${e.ref}${value}${e.date ? ` · ${e.date}` : ''}: ${e.note}${e.url ? ` ${e.url}` : ''}`,
-        { size: 8 },
-      );
-    }
+    for (const e of v.evidence) paragraph(doc, evidenceLine(report, e), { size: 8 });
   }
 
   financials(report, idea, idea.financialProjections);
@@ -181,7 +177,7 @@ export function renderIdeaPdf(idea: IdeaDto, branding: ReportBranding | null = n
       boldLine(doc, `${h.rank}. ${h.statement}`);
       paragraph(
         doc,
-        `Status: ${h.status}${h.result ? ` — ${h.result}` : ''}. Kill criterion: ${h.killCriterion}${h.evidenceIds.length ? ` [${h.evidenceIds.join(', ')}]` : ''}`,
+        `Status: ${h.status}${h.result ? ` — ${h.result}` : ''}. Kill criterion: ${h.killCriterion}${cited(h.evidenceIds, v?.evidence ?? [])}`,
         { size: 9 },
       );
     }

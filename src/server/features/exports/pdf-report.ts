@@ -1,3 +1,5 @@
+import type { Evidence } from '#shared/engine/analysis.schemas.ts';
+import { citedTitles, evidenceTitle } from '#shared/searches/evidence-title.ts';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -219,6 +221,17 @@ export function finishReport(report: Report): Promise<Buffer> {
   }
   doc.end();
   return report.done;
+}
+
+/** " [Laika (W21, Active); NAICS 621210 Offices of dentists]": cited evidence by title (issue 29: raw ids), or "". */
+export function cited(ids: readonly string[], evidence: readonly Evidence[]): string {
+  return ids.length ? ` [${citedTitles(ids, evidence).join('; ')}]` : '';
+}
+
+/** One evidence row of a report's evidence list, led by its title; `ref` is the source's own reference. */
+export function evidenceLine(report: Report, e: Evidence): string {
+  const value = e.value === null ? '' : ` · value ${String(e.value)}`;
+  return `${evidenceTitle(e)} — ${sourceAttribution(report, e.source).label} ${e.ref}${value}${e.date ? ` · ${e.date}` : ''}: ${e.note}${e.url ? ` ${e.url}` : ''}`;
 }
 
 export function round(n: number): string {

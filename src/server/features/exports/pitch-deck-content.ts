@@ -1,3 +1,4 @@
+import { citedTitles } from '#shared/searches/evidence-title.ts';
 import type { Evidence, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
 import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
@@ -62,7 +63,8 @@ function marketSize(o: Opportunity, idea: IdeaDto | null): DeckSlide {
     const cited = inputs
       ? MARKET_INPUTS.map((k) => {
           const v = inputs[k];
-          const origin = v.source === 'evidence' ? `cited: ${v.citation ?? v.evidenceId ?? 'evidence'}` : 'assumption';
+          const title = v.evidenceId ? citedTitles([v.evidenceId], idea.validation?.evidence ?? o.evidence)[0] : null;
+          const origin = v.source === 'evidence' ? `cited: ${v.citation ?? title ?? 'evidence'}` : 'assumption';
           return `${MARKET_INPUT_LABELS[k]}: ${v.value === null ? 'missing' : v.value.toLocaleString('en-US')} (${origin})`;
         })
       : [];
@@ -77,7 +79,8 @@ function marketSize(o: Opportunity, idea: IdeaDto | null): DeckSlide {
     };
   }
   const factors = o.breakdown.marketSize.factors.map(
-    (f) => `${f.label}: ${f.explanation}${f.evidenceIds.length ? ` [${f.evidenceIds.slice(0, 3).join(', ')}]` : ''}`,
+    (f) =>
+      `${f.label}: ${f.explanation}${f.evidenceIds.length ? ` [${citedTitles(f.evidenceIds.slice(0, 3), o.evidence).join('; ')}]` : ''}`,
   );
   return {
     kind: 'bullets',

@@ -1,3 +1,4 @@
+import { taskEvidenceTitles } from '#shared/action-plans/plan-evidence.ts';
 import { TASK_STATUS_LABELS } from '#shared/action-plans/action-plans.constants.ts';
 import type { ActionPlanDto, PlanTaskDto } from '#shared/action-plans/action-plans.schemas.ts';
 import type { ReportBranding } from './branding.service.ts';
@@ -21,7 +22,7 @@ import {
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
 
-function taskLines(report: Report, task: PlanTaskDto, titles: Map<number, string>): void {
+function taskLines(report: Report, plan: ActionPlanDto, task: PlanTaskDto, titles: Map<number, string>): void {
   const { doc } = report;
   ensureSpace(doc, 50);
   const box = task.status === 'completed' ? '[x]' : task.status === 'skipped' ? '[–]' : '[ ]';
@@ -40,12 +41,14 @@ function taskLines(report: Report, task: PlanTaskDto, titles: Map<number, string
   if (task.description) paragraph(doc, task.description, { size: 9 });
   if (task.notes) paragraph(doc, `Notes: ${task.notes}`, { size: 9 });
   if (task.resources.length) paragraph(doc, `Resources: ${task.resources.join('; ')}`, { size: 9 });
-  if (task.evidenceIds.length) paragraph(doc, `Evidence: ${task.evidenceIds.join(', ')}`, { size: 8, color: MUTED });
+  if (task.evidenceIds.length) {
+    paragraph(doc, `Evidence: ${taskEvidenceTitles(plan, task.evidenceIds).join('; ')}`, { size: 8, color: MUTED });
+  }
 }
 
 /**
  * The plan's report; `sources` are the evidence sources of the analysis it came from (its tasks cite that
- * analysis's evidence by id). `branding` null draws it as Unbuilt's.
+ * analysis's evidence, printed by title). `branding` null draws it as Unbuilt's.
  */
 export function renderPlanPdf(
   plan: ActionPlanDto,
@@ -94,7 +97,7 @@ export function renderPlanPdf(
     paragraph(doc, about, { size: 9, color: MUTED });
     if (phase.description) paragraph(doc, phase.description);
     if (phase.tasks.length === 0) paragraph(doc, 'No tasks in this phase.', { color: MUTED });
-    for (const task of phase.tasks) taskLines(report, task, titles);
+    for (const task of phase.tasks) taskLines(report, plan, task, titles);
   }
 
   sourcesPage(report, sources);

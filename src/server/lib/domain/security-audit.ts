@@ -8,6 +8,7 @@ import type { RequestMeta } from '../http/request-meta.ts';
 
 export type AuditEvent =
   | 'register'
+  | 'register_existing_email'
   | 'login_success'
   | 'login_failure'
   | 'account_locked'

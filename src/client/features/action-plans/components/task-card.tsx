@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Lock, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { TASK_STATUS_LABELS, TASK_TRANSITIONS, type TaskStatus } from '#shared/action-plans/action-plans.constants.ts';
 import type { PlanTaskDto } from '#shared/action-plans/action-plans.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -10,8 +11,12 @@ import type { PlanWrite } from '../api/action-plans-api.ts';
 // One task: its status (only the allowed transitions offered), its place (drag, or Move up / Move
 // down from the keyboard), its prerequisites and blocked state, notes and the evidence it came from.
 
+/** One piece of evidence a task cites: its title, and the link to its row on the opportunity's page if any. */
+export type TaskEvidence = { id: string; title: string; href: string | null };
+
 type TaskCardProps = {
   task: PlanTaskDto;
+  evidence: readonly TaskEvidence[];
   index: number;
   count: number;
   titles: ReadonlyMap<number, string>;
@@ -33,6 +38,7 @@ const STATUS_STYLE: Record<TaskStatus, string> = {
 
 export function TaskCard({
   task,
+  evidence,
   index,
   count,
   titles,
@@ -105,14 +111,25 @@ export function TaskCard({
         ) : null}
       </div>
       {task.description ? <p className="mt-1 text-sm text-muted-foreground">{task.description}</p> : null}
-      <p className="mt-1 text-xs text-muted-foreground">
-        {[
-          task.estimatedTime ? `About ${task.estimatedTime}` : null,
-          task.evidenceIds.length ? `Evidence: ${task.evidenceIds.join(', ')}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
-      </p>
+      {task.estimatedTime ? <p className="mt-1 text-xs text-muted-foreground">About {task.estimatedTime}</p> : null}
+      {evidence.length > 0 ? (
+        <div className="mt-1 text-xs text-muted-foreground">
+          <span>Evidence:</span>
+          <ul className="flex flex-wrap gap-x-3">
+            {evidence.map((e) => (
+              <li key={e.id} className="min-w-0">
+                {e.href ? (
+                  <Link to={e.href} className="inline-flex min-h-11 items-center break-words underline">
+                    {e.title}
+                  </Link>
+                ) : (
+                  <span className="break-words">{e.title}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {task.prerequisiteIds.length > 0 ? (
         <div className="mt-2 text-sm">
           <span className="font-medium">Depends on:</span>
