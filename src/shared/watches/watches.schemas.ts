@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Watched markets (issue 33, ADR 034): the contract of the watch routes and what a run stores.
+// Watched markets (issue 33, ADR 035): the contract of the watch routes and what a run stores.
 
 /** A score has moved when it changed by more than this many points (of 100) between two runs. */
 export const SCORE_MOVE_THRESHOLD = 5;
