@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { auditLayout } from './support/layout-audit.ts';
-import { signedInPage } from './support/session.ts';
+import { registerThroughApi, signedInPage } from './support/session.ts';
 
 // The admin console (issue 21): an admin forces a password change and the user, on signing in, lands
 // on change-password and cannot go anywhere else until it is changed; the console's sections at
@@ -31,10 +31,7 @@ describe('admin console', () => {
     const member = await openPage(browser);
     const admin = await signedInPage(browser, { role: 'admin', name: 'Ada Admin' });
     try {
-      const res = await member.page.request.post('/api/auth/register', {
-        data: { email, password: PASSWORD, confirmPassword: PASSWORD, name: 'Forced Fiona' },
-      });
-      expect(res.status()).toBe(201);
+      await registerThroughApi(member.page, { email, password: PASSWORD, name: 'Forced Fiona' });
       await member.context.clearCookies();
 
       const { page } = admin;

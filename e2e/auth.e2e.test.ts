@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { mailText, registerThroughApi, registrationLinkPath } from './support/session.ts';
 
 // Accounts in the browser: register → signed-in home → reload keeps the session → sign out → sign in
 // → forgot password → reset through the e-mailed link (read from the outbox test hook) → sign in with
@@ -50,15 +51,6 @@ async function message(page: Page, role: 'status' | 'alert', text: string): Prom
   }
 }
 
-async function latestMailText(page: Page, to: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await page.request.get(`/api/__test/outbox?to=${encodeURIComponent(to)}`);
-    if (res.ok()) return ((await res.json()) as { data: { text: string } }).data.text;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no e-mail for ${to}`);
-}
-
 describe('account journey', () => {
   it('registers, keeps the session over a reload, signs out and in, and resets the password by e-mail', async () => {
     const { context, page, pageErrors } = await openPage(browser);
@@ -74,6 +66,11 @@ describe('account journey', () => {
       await page.getByLabel('Confirm password').fill(PASSWORD);
       await page.getByRole('meter', { name: 'Password strength' }).waitFor();
       await page.getByRole('button', { name: 'Create Account' }).click();
+      // Nobody is signed in yet: the same "check your e-mail" for every address (docs/decisions/034).
+      await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+      await message(page, 'status', 'Check your e-mail');
+      await page.goto(await registrationLinkPath(page, email));
+      await page.getByRole('button', { name: 'Create My Account' }).click();
 
       await accountMenuButton(page).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
@@ -101,7 +98,9 @@ describe('account journey', () => {
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await message(page, 'status', 'we have sent a link');
 
-      const link = /https?:\/\/\S+reset-password#token=[A-Za-z0-9_-]+/.exec(await latestMailText(page, email))?.[0];
+      const link = /https?:\/\/\S+reset-password#token=[A-Za-z0-9_-]+/.exec(
+        await mailText(page, email, /reset-password/),
+      )?.[0];
       expect(link).toBeDefined();
       const target = new URL(link!);
       await page.goto(`${target.pathname}${target.hash}`);
@@ -124,10 +123,7 @@ describe('account journey', () => {
     const { context, page } = await openPage(browser);
     const email = `settings-${randomBytes(5).toString('hex')}@example.test`;
     try {
-      const res = await page.request.post('/api/auth/register', {
-        data: { email, password: PASSWORD, confirmPassword: PASSWORD, name: 'Set Tings' },
-      });
-      expect(res.status()).toBe(201);
+      await registerThroughApi(page, { email, password: PASSWORD, name: 'Set Tings' });
       await page.goto('/account');
       await page.getByRole('heading', { name: 'Account settings' }).waitFor();
       // Each control saves on change; wait for its PATCH so the reload reads what was stored.

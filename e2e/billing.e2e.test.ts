@@ -5,6 +5,7 @@ import { TRIAL_EMAIL_REQUIRED_TEXT, TRIAL_EMAIL_REQUIRED_TITLE } from '#shared/b
 import { TRIAL_SUCCESS_TEXT, TRIAL_SUCCESS_TITLE } from '#shared/billing/trial-copy.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+import { registerThroughApi } from './support/session.ts';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 
 // Plans and billing in the browser, on the demo payment provider: Upgrade → /subscribe → demo
@@ -42,10 +43,7 @@ async function moveClock(page: Page, advanceMs: number): Promise<void> {
 async function signedInPage(): Promise<{ context: BrowserContext; page: Page; email: string; pageErrors: string[] }> {
   const { context, page, pageErrors } = await openPage(browser);
   const email = `billing-${randomBytes(5).toString('hex')}@example.test`;
-  const res = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, name: 'Bill Ing' },
-  });
-  expect(res.status()).toBeLessThan(300);
+  await registerThroughApi(page, { email, password: PASSWORD, name: 'Bill Ing' });
   await page.goto('/');
   await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
   return { context, page, email, pageErrors };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import { registerThroughApi, signedInPage } from './support/session.ts';
 
 // Focus and keys (issue 13): every dialog gives focus back to what opened it, Escape closes every overlay
 // and menu, and the search overlay keeps focus inside itself while it is up.
@@ -143,10 +143,7 @@ describe('signing in', () => {
     const { context, page } = await openPage(browser);
     const email = `redirect-${randomBytes(5).toString('hex')}@example.test`;
     const password = 'Juniper-Lantern-Gravel-58';
-    const registered = await page.request.post('/api/auth/register', {
-      data: { email, name: 'Rita Redirect', password, confirmPassword: password },
-    });
-    expect(registered.ok()).toBe(true);
+    await registerThroughApi(page, { email, name: 'Rita Redirect', password });
     await context.clearCookies();
 
     await page.goto('/history');

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { registrationLinkPath } from './support/session.ts';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 
 // The search journey (issue 5): register → home → preset 'High Innovation' → search → progress
@@ -43,10 +44,14 @@ describe('search journey', () => {
     try {
       await page.goto('/auth/register');
       await page.getByLabel('Full name').fill('Grace Search');
-      await page.getByLabel('Email').fill(`search-${randomBytes(5).toString('hex')}@example.test`);
+      const email = `search-${randomBytes(5).toString('hex')}@example.test`;
+      await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+      await page.goto(await registrationLinkPath(page, email));
+      await page.getByRole('button', { name: 'Create My Account' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await usageCard(page).getByText('0 of 5 searches used this month').waitFor();
       // Just registered: a welcome, not a welcome back.

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { throwawayPostgres } from '../bench/support/throwaway-postgres.ts';
-import { startServerProcess, waitForHealthy, type ServerProcess } from '../src/server/test/server-process.ts';
+import {
+  registerOverHttp,
+  startServerProcess,
+  waitForHealthy,
+  type ServerProcess,
+} from '../src/server/test/server-process.ts';
 
 // The mixed load of issue 32: 20 searches running all the time plus 30 readers for SOAK_MIXED_SECONDS
 // (default 60), on PGlite and on PostgreSQL (a throwaway database on SOAK_DATABASE_URL), after a
@@ -60,13 +65,7 @@ async function proUsers(server: ServerProcess): Promise<string[]> {
   for (let i = 0; i < USERS; i++) {
     const email = `mixed-${Date.now()}-${i}@example.test`;
     const password = 'Violet-Harbour-Lantern-42';
-    const res = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email, password, confirmPassword: password, name: 'Soak' }),
-    });
-    if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-    const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+    const { accessToken: token } = await registerOverHttp(server.url, { email, password, name: 'Soak' });
     // The Pro trial: 60 searches a minute and no monthly quota, so the load is the engine's.
     const trial = await fetch(`${server.url}/api/trial/activate`, {
       method: 'POST',
@@ -119,7 +118,7 @@ async function phase(server: ServerProcess, tokens: string[], withSearches: bool
 }
 
 async function runOn(label: string, env: Record<string, string>, check: Check): Promise<void> {
-  const server = await startServerProcess({ LOG_LEVEL: 'warn', JWT_SECRET: SECRET, ...env });
+  const server = await startServerProcess({ LOG_LEVEL: 'warn', JWT_SECRET: SECRET, ENABLE_TEST_HOOKS: 'true', ...env });
   try {
     await waitForHealthy(server, 300_000);
     const tokens = await proUsers(server);

@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { mixedLoad } from './soak-mixed.ts';
-import { freePort, startServerProcess, waitForHealthy, type ServerProcess } from '../src/server/test/server-process.ts';
+import {
+  freePort,
+  registerOverHttp,
+  startServerProcess,
+  waitForHealthy,
+  type ServerProcess,
+} from '../src/server/test/server-process.ts';
 
 // `npm run soak` (issue 12): the long fault suites, not part of `npm test`.
 //   1. the route fuzz suite with many more cases (FUZZ_CASES, default 60);
@@ -27,32 +33,15 @@ const check = (ok: boolean, what: string) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function json(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-  const text = await res.text();
-  try {
-    return { status: res.status, body: JSON.parse(text) as unknown };
-  } catch {
-    return { status: res.status, body: text };
-  }
-}
-
 async function registerUsers(server: ServerProcess, n: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < n; i++) {
-    const password = 'Violet-Harbour-Lantern-42';
-    const res = await json(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({
-        email: `soak-${Date.now()}-${i}@example.test`,
-        password,
-        confirmPassword: password,
-        name: 'Soak',
-      }),
+    const { accessToken } = await registerOverHttp(server.url, {
+      email: `soak-${Date.now()}-${i}@example.test`,
+      password: 'Violet-Harbour-Lantern-42',
+      name: 'Soak',
     });
-    if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
-    tokens.push((res.body as { data: { accessToken: string } }).data.accessToken);
+    tokens.push(accessToken);
   }
   return tokens;
 }
@@ -73,7 +62,12 @@ function fuzz(): void {
 async function killUnderLoad(): Promise<void> {
   console.log(`\n--- kill -9 under search load (${KILLS} kills, PGlite)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-soak-'));
-  const env = { DATA_DIR: dataDir, JWT_SECRET: 'soak-secret-that-is-long-enough-for-hs256-000000' };
+  // Test hooks: registering reads the e-mailed link from the outbox (docs/decisions/034).
+  const env = {
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'soak-secret-that-is-long-enough-for-hs256-000000',
+    ENABLE_TEST_HOOKS: 'true',
+  };
   let restartMs = 0;
   for (let k = 0; k < KILLS; k++) {
     const started = Date.now();

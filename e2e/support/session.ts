@@ -27,3 +27,45 @@ export async function signedInPage(
   await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
   return { context, page, user: { ...data.user, accessToken: data.accessToken }, pageErrors };
 }
+
+/** The newest e-mail to `to` whose text matches `pattern`, read from the outbox test hook. */
+export async function mailText(page: Page, to: string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const res = await page.request.get(`/api/__test/outbox?to=${encodeURIComponent(to)}`);
+    if (res.ok()) {
+      const { text } = ((await res.json()) as { data: { text: string } }).data;
+      if (pattern.test(text)) return text;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no e-mail to ${to} matching ${String(pattern)}`);
+}
+
+/** The path (with query and fragment) of the registration link mailed to `to` (docs/decisions/034). */
+export async function registrationLinkPath(page: Page, to: string): Promise<string> {
+  const link = /https?:\/\/\S+\/auth\/confirm-email\S*#token=[A-Za-z0-9_-]+/.exec(
+    await mailText(page, to, /confirm-email/),
+  )?.[0];
+  if (!link) throw new Error(`no registration link mailed to ${to}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A new account made through the API as a person would: register, then open the e-mailed link
+ * (docs/decisions/034). The refresh cookie lands in this browser context.
+ */
+export async function registerThroughApi(
+  page: Page,
+  values: { email: string; password: string; name: string },
+): Promise<void> {
+  const started = await page.request.post('/api/auth/register', {
+    data: { ...values, confirmPassword: values.password },
+  });
+  if (started.status() !== 202) throw new Error(`register: ${started.status()} ${await started.text()}`);
+  const token = new URLSearchParams(
+    new URL(await registrationLinkPath(page, values.email), 'http://x').hash.slice(1),
+  ).get('token');
+  const res = await page.request.post('/api/auth/register/confirm', { data: { token } });
+  if (res.status() !== 201) throw new Error(`register confirm: ${res.status()} ${await res.text()}`);
+}

@@ -11,7 +11,6 @@ import { registerAuthGuard } from './lib/http/auth-guard.ts';
 import { createClock, type Clock } from './lib/platform/clock.ts';
 import { createJobQueue } from './lib/jobs/job-queue.ts';
 import type { JobQueue } from './lib/jobs/job.ts';
-import { registerMaintenanceJobs } from './lib/jobs/maintenance.jobs.ts';
 import { createJwtKeys, resolveJwtSecret, type JwtKeys } from './lib/platform/jwt.ts';
 import { createMailer, type Mailer } from './lib/platform/mailer.ts';
 import { registerErrorHandling, sendMalformedUrl, writeClientError } from './lib/http/error-handler.ts';
@@ -131,7 +130,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     healthReports: new Map(),
   };
   app.decorate('deps', deps);
-  registerMaintenanceJobs(deps.jobs);
   // Workers start once every feature has registered its jobs, and stop before the database closes.
   app.addHook('onReady', async () => {
     await deps.jobs.start({

@@ -4,6 +4,7 @@ import { getPlan } from './features/action-plans/action-plans.service.ts';
 import type { DeckCompanions } from './features/exports/exports.service.ts';
 import { getIdea } from './features/ideas/ideas.service.ts';
 import { findAnalysisCompanions } from './lib/domain/analysis-companions.ts';
+import { registerMaintenanceJobs } from './lib/jobs/maintenance.jobs.ts';
 import { slowTestRoutes } from './test-hooks/slow.routes.ts';
 import { testHookRoutes } from './test-hooks/test-hooks.routes.ts';
 import { healthFeature } from './features/health/health.feature.ts';
@@ -31,6 +32,7 @@ import { resourcesFeature } from './features/resources/resources.feature.ts';
 import { helpFeature } from './features/help/help.feature.ts';
 import { chatFeature } from './features/chat/chat.feature.ts';
 import { uiPreferencesFeature } from './features/ui-preferences/ui-preferences.feature.ts';
+import { watchesFeature } from './features/watches/watches.feature.ts';
 
 /** The pitch deck's idea and action plan: the exports feature gets them from their own features here. */
 const deckCompanions: DeckCompanions = async ({ db, principal, searchId }) => {
@@ -42,8 +44,13 @@ const deckCompanions: DeckCompanions = async ({ db, principal, searchId }) => {
   };
 };
 
-/** Every feature, one line each: its <feature>.feature.ts registers its routes (with their prefixes) and jobs. */
+/**
+ * Every feature, one line each: its <feature>.feature.ts registers its routes (with their prefixes) and
+ * jobs. Every job is registered from here down (jobs.test.ts lists them): the platform's maintenance
+ * jobs, which belong to no feature, first; no route plugin registers a job.
+ */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
+  registerMaintenanceJobs(app.deps.jobs);
   await registerEngine(app);
   await app.register(healthFeature);
   await app.register(authFeature);
@@ -70,6 +77,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(helpFeature);
   await app.register(chatFeature);
   await app.register(uiPreferencesFeature);
+  await app.register(watchesFeature);
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(testHookRoutes, { prefix: '/api/__test' });
   if (app.deps.env.ENABLE_TEST_HOOKS) await app.register(slowTestRoutes, { prefix: '/api/__test/foundation' });
 }

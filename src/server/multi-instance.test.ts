@@ -9,7 +9,13 @@ import { readTestVariable } from './env.ts';
 import { AUTH_THROTTLES } from './features/auth/auth-throttle.ts';
 import { REFRESH_GRACE_MS } from './features/auth/refresh-token.service.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './test/round-robin-proxy.ts';
-import { startServerProcess, stopServerProcess, waitForHealthy, type ServerProcess } from './test/server-process.ts';
+import {
+  registerOverHttp,
+  startServerProcess,
+  stopServerProcess,
+  waitForHealthy,
+  type ServerProcess,
+} from './test/server-process.ts';
 
 // Several API instances on one database, behind a round-robin proxy (the scale-out shape of
 // ARCHITECTURE): what one instance decides, the others must honour. PostgreSQL only (PGlite is one
@@ -95,16 +101,12 @@ if (adminUrl) {
       });
 
     async function register(): Promise<{ token: string; cookie: string }> {
-      const password = 'Violet-Harbour-Lantern-42';
-      const res = await post(proxy.url, '/api/auth/register', {
+      const { accessToken, cookie } = await registerOverHttp(proxy.url, {
         email: `multi-${Math.random().toString(36).slice(2, 10)}@example.test`,
-        password,
-        confirmPassword: password,
+        password: 'Violet-Harbour-Lantern-42',
         name: 'Multi Instance',
       });
-      expect(res.status).toBe(201);
-      const cookie = /unbuilt_refresh=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
-      return { token: ((await res.json()) as { data: { accessToken: string } }).data.accessToken, cookie };
+      return { token: accessToken, cookie };
     }
 
     const me = (base: string, token: string) =>

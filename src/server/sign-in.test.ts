@@ -12,6 +12,7 @@ afterAll(() => t.close());
 const PUBLIC_ROUTES = [
   'GET /api/health',
   'POST /api/auth/register',
+  'POST /api/auth/register/confirm',
   'POST /api/auth/login',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',

@@ -59,7 +59,8 @@ const SPEC_SIGNED_OUT = [
   '/privacy',
   '/terms',
 ];
-const SPEC_ALWAYS = ['/share/:token', '/teams/join', '/unsubscribe'];
+// '/auth/confirm-email': the registration e-mail's link (docs/decisions/034).
+const SPEC_ALWAYS = ['/share/:token', '/teams/join', '/unsubscribe', '/auth/confirm-email'];
 // Other navigation targets: later issues give these pages (and pages under them).
 const SPEC_OTHER_TARGETS = [
   paths.billing.path,

@@ -27,6 +27,7 @@ const LoginPage = page(() => import('./routes/login-page.tsx'), 'LoginPage');
 const RegisterPage = page(() => import('./routes/register-page.tsx'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('./routes/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('./routes/reset-password-page.tsx'), 'ResetPasswordPage');
+const ConfirmEmailPage = page(() => import('./routes/confirm-email-page.tsx'), 'ConfirmEmailPage');
 const HomePage = page(() => import('./routes/home-page.tsx'), 'HomePage');
 const SearchPage = page(() => import('./routes/search-page.tsx'), 'SearchPage');
 const SearchResultPage = page(() => import('./routes/search-result-page.tsx'), 'SearchResultPage');
@@ -83,6 +84,7 @@ export const alwaysRoutes: AppRoute[] = [
   { path: paths.share.path, Page: SharePage },
   { path: paths.teamJoin.path, Page: TeamJoinPage },
   { path: paths.unsubscribe.path, Page: UnsubscribePage },
+  { path: paths.confirmEmail.path, Page: ConfirmEmailPage },
 ];
 
 export const signedOutRoutes: AppRoute[] = [

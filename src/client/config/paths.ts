@@ -42,6 +42,8 @@ export const paths = {
   teamJoin: { path: '/teams/join', href: () => '/teams/join' },
   /** A notification e-mail's unsubscribe link: the signed token rides in the fragment. */
   unsubscribe: { path: '/unsubscribe', href: () => '/unsubscribe' },
+  /** A registration e-mail's link (docs/decisions/034): the token rides in the fragment. */
+  confirmEmail: { path: '/auth/confirm-email', href: () => '/auth/confirm-email' },
   share: { path: '/share/:token', href: (token: string) => withParam('/share/:token', 'token', token) },
 
   // Signed-in only

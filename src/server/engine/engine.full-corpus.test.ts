@@ -154,6 +154,28 @@ if (datasetsDir) {
       expect(names.has('Nurx')).toBe(false);
     });
 
+    it("names the customer's industry from the staffing matrix: a restaurant's buyer is its food service manager, not a cook", async () => {
+      const analysis = await engine.analyze({ query: 'software for restaurants', filters: filters() });
+      const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;
+      const role = core.evidence.find((e) => e.id.endsWith(':role') && e.value === 'customer');
+      expect(role?.ref).toBe('11-9051.00');
+      const industry = core.evidence.find((e) => e.id === 'industry:customer');
+      expect(industry?.ref).toMatch(/^7225/);
+      const establishments = core.evidence.find((e) => e.id === 'industry:establishments');
+      expect(establishments?.value).toBeGreaterThan(100_000);
+      expect(core.description).toMatch(/establishments in the U\.S\./);
+    });
+
+    it('claims no customer industry from one coincidental home: delivery routes for van drivers are not a restaurant market', async () => {
+      const analysis = await engine.analyze({
+        query: 'planning the fastest delivery routes for my van drivers each morning',
+        filters: filters(),
+      });
+      const evidence = analysis.opportunities.flatMap((o) => o.evidence);
+      expect(evidence.find((e) => e.id === 'industry:customer')?.ref ?? '').not.toMatch(/^722/);
+      expect(evidence.some((e) => e.id === 'onet:35-3031.00:role')).toBe(false);
+    });
+
     it('is deterministic', async () => {
       const a = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });
       const b = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createEngine, type Engine } from './engine.ts';
+import { createEngine, engineFromIndex, loadEngineIndex, type Engine, type EngineStatus } from './engine.ts';
 import { createEnginePool, defaultWorkerCount, type EnginePool, type PoolLoad } from './pool/engine-pool.ts';
 
 // Wires the gap engine into the app: `app.engine`, a health report, and a test override. By default
@@ -19,6 +19,12 @@ declare module 'fastify' {
     engine: Engine | EnginePool;
     /** The pool's load, for /api/health's "busy"; null when the engine runs in process. */
     engineLoad: () => PoolLoad | null;
+    /**
+     * Loads the corpus again (a new DATASETS_DIR copy, or `undefined` for the seed corpus) and swaps
+     * it in atomically once built; rejects, leaving the current corpus, when it cannot be loaded.
+     * Null when the engine is a test override.
+     */
+    swapCorpus: ((datasetsDir: string | undefined) => Promise<EngineStatus>) | null;
   }
 }
 
@@ -28,9 +34,21 @@ export async function registerEngine(app: FastifyInstance): Promise<void> {
   const workers = env.ENGINE_WORKERS ?? defaultWorkerCount();
   let engine: Engine | EnginePool;
   let pool: EnginePool | null = null;
+  let swapCorpus: ((datasetsDir: string | undefined) => Promise<EngineStatus>) | null = null;
   if (app.deps.overrides.engine) engine = app.deps.overrides.engine;
-  else if (workers === 0) engine = await createEngine({ env });
-  else {
+  else if (workers === 0) {
+    // In process: the swap replaces the engine the wrapper delegates to, after the new index is built.
+    let current = await createEngine({ env });
+    engine = {
+      analyze: (input, options) => current.analyze(input, options),
+      status: () => current.status(),
+    };
+    swapCorpus = async (datasetsDir) => {
+      const nextEnv = { ...env, DATASETS_DIR: datasetsDir };
+      current = engineFromIndex(await loadEngineIndex(nextEnv, { reload: true }), { env: nextEnv });
+      return current.status();
+    };
+  } else {
     // An LLM composer waits on the network, so a worker then holds a few analyses at once.
     pool = await createEnginePool({
       env,
@@ -40,10 +58,13 @@ export async function registerEngine(app: FastifyInstance): Promise<void> {
       ...(app.deps.overrides.engineWorker ? { workerUrl: app.deps.overrides.engineWorker } : {}),
     });
     engine = pool;
+    const swapping = pool;
+    swapCorpus = (datasetsDir) => swapping.swapCorpus(datasetsDir);
     const closing = pool;
     app.addHook('onClose', () => closing.close());
   }
   app.decorate('engine', engine);
+  app.decorate('swapCorpus', swapCorpus);
   const running = pool;
   const load = (): PoolLoad | null => running?.load() ?? null;
   app.decorate('engineLoad', load);

@@ -34,6 +34,36 @@ describe('gap engine on the fixture datasets', async () => {
     }
   });
 
+  it("names the customer's industry with its establishments and staff when the customer is a practitioner", async () => {
+    const analysis = await engine.analyze({ query: 'insurance verification for dental clinics', filters: filters() });
+    const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;
+    const byId = (id: string) => core.evidence.find((e) => e.id === id);
+    expect(byId('onet:29-1021.00:role')?.value).toBe('customer');
+    expect(byId('industry:customer')).toMatchObject({
+      source: 'staffing',
+      ref: '621200',
+      value: 'Offices of dentists',
+    });
+    // The fixture's County Business Patterns slice holds one dentists' industry: 621210, 135,333 establishments.
+    expect(byId('industry:establishments')).toMatchObject({ source: 'census', ref: '6212', value: 135333 });
+    const staff = core.evidence.filter((e) => e.id.startsWith('industry:staff:')).map((e) => e.ref);
+    expect(staff).toEqual(['31-9091', '29-2021', '29-1021']);
+    expect(core.description).toContain('135,333 establishments');
+    expect(analysis.corpus.sources).toEqual(expect.arrayContaining(['staffing', 'census']));
+    // A query without a practitioner customer claims no industry.
+    const meals = await engine.analyze({ query: 'daily meal delivery', filters: filters() });
+    expect(meals.opportunities.flatMap((o) => o.evidence).some((e) => e.id.startsWith('industry:'))).toBe(false);
+  });
+
+  it('reports an acquisition as an exit, apart from shutdowns', async () => {
+    const analysis = await engine.analyze({ query: 'daily meal delivery', filters: filters() });
+    const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;
+    expect(core.competitors.find((c) => c.name === 'Gobble')?.status).toBe('Acquired');
+    expect(core.gapReason).toContain('was acquired: an exit');
+    expect(core.gapReason).not.toContain('shut down');
+    expect(core.breakdown.feasibility.factors.find((f) => f.key === 'survival')!.value).toBe(1);
+  });
+
   it("lists the market words it searched besides the query's own as evidence, with their source", async () => {
     const analysis = await engine.analyze({ query: 'pet care for elderly owners', filters: filters() });
     const core = analysis.opportunities.find((o) => o.evidence.some((e) => e.id === 'match:cell' && e.value === 1));

@@ -40,13 +40,16 @@ export const COVERAGE_CAVEAT =
 
 const SEED_SOURCES: EvidenceSource[] = ['seed', 'naics', 'wordnet', 'vocabulary'];
 const FULL_SOURCES: EvidenceSource[] = ['yc', 'onet', 'bls', 'naics', 'wordnet', 'vocabulary'];
+/** The staffing matrix and business counts, when DATASETS_DIR holds them. */
+const MARKET_SOURCES: EvidenceSource[] = ['staffing', 'census'];
 
 // One index per corpus per process: test suites build many apps, the corpus loads once.
 const indexes = new Map<string, Promise<EngineIndex>>();
 
-export function loadEngineIndex(env: Env): Promise<EngineIndex> {
+/** `reload`: read the files again (a corpus refresh at run time) instead of reusing this process's copy. */
+export function loadEngineIndex(env: Env, options: { reload?: boolean } = {}): Promise<EngineIndex> {
   const key = `${env.DATASETS_DIR ?? '(seed)'}|${env.SEMANTIC_SEARCH}`;
-  let pending = indexes.get(key);
+  let pending = options.reload ? undefined : indexes.get(key);
   if (!pending) {
     pending = Promise.resolve().then(() => {
       const corpus = loadCorpus(env.DATASETS_DIR);
@@ -57,8 +60,17 @@ export function loadEngineIndex(env: Env): Promise<EngineIndex> {
       else index.semantic.note = 'Semantic search is switched off (SEMANTIC_SEARCH=false): lexical retrieval only.';
       return index;
     });
-    pending.catch(() => indexes.delete(key));
-    indexes.set(key, pending);
+    const loading = pending;
+    // A failed reload leaves the copy already loaded in place.
+    loading.catch(() => {
+      if (indexes.get(key) === loading) indexes.delete(key);
+    });
+    if (!options.reload) indexes.set(key, loading);
+    else
+      void loading.then(
+        () => indexes.set(key, loading),
+        () => undefined,
+      );
   }
   return pending;
 }
@@ -105,7 +117,7 @@ export function engineFromIndex(
       corpus: {
         version: corpus.version,
         kind: corpus.kind,
-        sources: corpus.kind === 'seed' ? SEED_SOURCES : FULL_SOURCES,
+        sources: corpus.kind === 'seed' ? SEED_SOURCES : [...FULL_SOURCES, ...(corpus.market ? MARKET_SOURCES : [])],
       },
       rubricVersion: RUBRIC_VERSION,
       retrieval: {

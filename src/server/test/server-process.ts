@@ -73,3 +73,39 @@ export async function stopServerProcess(server: ServerProcess): Promise<number |
   if (server.child.exitCode === null) server.child.kill('SIGTERM');
   return server.exited;
 }
+
+/**
+ * Registers over HTTP and opens the e-mailed link like a person (docs/decisions/034): the session.
+ * The server needs ENABLE_TEST_HOOKS (the link is read from its outbox) and no SMTP_URL.
+ */
+export async function registerOverHttp(
+  baseUrl: string,
+  values: { email: string; password: string; name: string; origin?: string },
+): Promise<{ accessToken: string; cookie: string }> {
+  const { origin = baseUrl, ...fields } = values;
+  const headers = { 'content-type': 'application/json', origin };
+  const started = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...fields, confirmPassword: fields.password }),
+  });
+  if (started.status !== 202) throw new Error(`register: ${started.status} ${await started.text()}`);
+  let token: string | undefined;
+  for (let i = 0; i < 200 && !token; i++) {
+    const res = await fetch(`${baseUrl}/api/__test/outbox?to=${encodeURIComponent(values.email)}`);
+    if (res.status === 200) {
+      const { text } = ((await res.json()) as { data: { text: string } }).data;
+      token = /\/auth\/confirm-email(?:\?[^#\s]*)?#token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    }
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!token) throw new Error(`no registration link mailed to ${values.email}`);
+  const res = await fetch(`${baseUrl}/api/auth/register/confirm`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ token }),
+  });
+  if (res.status !== 201) throw new Error(`register confirm: ${res.status} ${await res.text()}`);
+  const cookie = /unbuilt_refresh=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  return { accessToken: ((await res.json()) as { data: { accessToken: string } }).data.accessToken, cookie };
+}

@@ -9,6 +9,11 @@ export async function startSmtpPeer(): Promise<{
   url: string;
   received: ReceivedMail[];
   waitFor: (to: string) => Promise<ReceivedMail>;
+  /**
+   * Waits for a mail to `to` (whose decoded text matches `pattern`, if given), removes it from
+   * `received` (so later waits see only newer mail) and returns its decoded text.
+   */
+  take: (to: string, pattern?: RegExp) => Promise<string>;
   close: () => Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
@@ -30,16 +35,22 @@ export async function startSmtpPeer(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+  async function waitFor(to: string, pattern?: RegExp): Promise<ReceivedMail> {
+    for (let i = 0; i < 200; i++) {
+      const mail = received.findLast((m) => m.to.includes(to) && (!pattern || pattern.test(decodedMail(m.raw))));
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`no mail for ${to}`);
+  }
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    waitFor: async (to) => {
-      for (let i = 0; i < 200; i++) {
-        const mail = received.findLast((m) => m.to.includes(to));
-        if (mail) return mail;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`no mail for ${to}`);
+    waitFor: (to) => waitFor(to),
+    take: async (to, pattern) => {
+      const mail = await waitFor(to, pattern);
+      received.splice(received.indexOf(mail), 1);
+      return decodedMail(mail.raw);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -48,11 +48,36 @@ export const registerSchema = z
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/** A path on this site (never another origin): where a registration link leads after signing in. */
+const sitePath = z
+  .string()
+  .max(500)
+  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\'), 'Must be a path on this site');
+
 /** What the server accepts: there is no social sign-up yet, so a password is required. */
-export const registerRequestSchema = registerSchema.refine((v) => v.password !== undefined, {
-  message: AUTH_MESSAGES.required,
-  path: ['password'],
-});
+export const registerRequestSchema = registerSchema
+  .and(z.object({ redirectTo: sitePath.optional() }))
+  .refine((v) => v.password !== undefined, {
+    message: AUTH_MESSAGES.required,
+    path: ['password'],
+  });
+
+/**
+ * The one answer to every registration (docs/decisions/034): a new address gets a link that creates
+ * the account, a taken one a notice to its owner, and the caller cannot tell which.
+ */
+export const REGISTRATION_SENT_MESSAGE =
+  'Check your e-mail: we have sent a message to that address. Open the link in it to finish creating your account.';
+
+/**
+ * Added to that answer when the server has no mail server (SMTP_URL unset): the same for every address,
+ * so it tells nothing about accounts, but a person trying the product locally learns where the link is.
+ */
+export const NO_MAIL_SERVER_NOTE =
+  'This server has no mail server configured: the message is kept in its outbox, and a local start (npm start) prints its link in the terminal.';
+
+export const confirmRegistrationSchema = z.object({ token: z.string().min(1, AUTH_MESSAGES.required).max(200) });
+export type ConfirmRegistrationInput = z.infer<typeof confirmRegistrationSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

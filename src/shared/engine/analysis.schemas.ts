@@ -4,7 +4,17 @@ import { CATEGORIES, MARKET_POTENTIALS, searchFiltersSchema } from '../searches/
 // The gap engine's output contract. Every number in an opportunity is computed by the engine from
 // the evidence listed beside it; the breakdown says how.
 
-export const EVIDENCE_SOURCES = ['yc', 'onet', 'bls', 'naics', 'wordnet', 'vocabulary', 'seed'] as const;
+export const EVIDENCE_SOURCES = [
+  'yc',
+  'onet',
+  'bls',
+  'staffing',
+  'census',
+  'naics',
+  'wordnet',
+  'vocabulary',
+  'seed',
+] as const;
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
 
 export const SOURCE_ATTRIBUTION: Record<EvidenceSource, { label: string; attribution: string; url: string }> = {
@@ -23,6 +33,17 @@ export const SOURCE_ATTRIBUTION: Record<EvidenceSource, { label: string; attribu
     label: 'BLS Employment Projections 2023–2033',
     attribution: 'U.S. Bureau of Labor Statistics, Employment Projections 2023–2033 (public domain)',
     url: 'https://www.bls.gov/emp/',
+  },
+  staffing: {
+    label: 'BLS National Employment Matrix 2018–2028',
+    attribution:
+      'U.S. Bureau of Labor Statistics, National Employment Matrix 2018–2028: employment by industry and occupation (public domain)',
+    url: 'https://www.bls.gov/emp/tables/industry-occupation-matrix-industry.htm',
+  },
+  census: {
+    label: 'Census County Business Patterns 2021',
+    attribution: 'U.S. Census Bureau, County Business Patterns 2021: establishments by industry (public domain)',
+    url: 'https://www.census.gov/programs-surveys/cbp.html',
   },
   naics: {
     label: 'NAICS 2017',

@@ -5,7 +5,12 @@ import type { NotificationTarget } from './notifications.schemas.ts';
 
 export function notificationHref(target: NotificationTarget | null): string {
   if (!target) return '/';
-  const anchor = target.commentId === null ? '' : `#comment-${String(target.commentId)}`;
+  const anchor =
+    target.commentId !== null
+      ? `#comment-${String(target.commentId)}`
+      : target.section === undefined
+        ? ''
+        : `#${target.section}`;
   switch (target.kind) {
     case 'analysis':
       return `${target.isOwner ? `/search/${String(target.id)}` : `/shared/analyses/${String(target.id)}`}${anchor}`;

@@ -4,11 +4,11 @@ import { pageSchema, listQuerySchema } from '../api/list.schemas.ts';
 // In-app and e-mail notifications (issue 18, ADR 027). What happened is a `kind`; which e-mail
 // preference governs it is its `category` (user_preferences.notificationPreferences.categories).
 
-export const NOTIFICATION_KINDS = ['mention', 'reply', 'share', 'team_join'] as const;
+export const NOTIFICATION_KINDS = ['mention', 'reply', 'share', 'team_join', 'market_change'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The e-mail categories a user can choose (an empty list in the preferences means all of them). */
-export const NOTIFICATION_CATEGORIES = ['mentions', 'replies', 'shares', 'team'] as const;
+export const NOTIFICATION_CATEGORIES = ['mentions', 'replies', 'shares', 'team', 'watches'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export const CATEGORY_OF_KIND: Record<NotificationKind, NotificationCategory> = {
@@ -16,6 +16,7 @@ export const CATEGORY_OF_KIND: Record<NotificationKind, NotificationCategory> = 
   reply: 'replies',
   share: 'shares',
   team_join: 'team',
+  market_change: 'watches',
 };
 
 export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = {
@@ -23,6 +24,7 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> 
   replies: 'Someone replies to my comment',
   shares: 'Something is shared with me',
   team: 'Someone joins a team through my invitation',
+  watches: 'A market I watch changed on new data',
 };
 
 /** How often the bell asks for the unread count while the app is open (no websockets). */
@@ -37,6 +39,8 @@ export const notificationTargetSchema = z.object({
   commentId: z.number().int().nullable(),
   /** Whether the recipient owns the analysis/idea (owners open their own page, others the shared view). */
   isOwner: z.boolean(),
+  /** A section of the page to open at (a watched market's "What changed"). */
+  section: z.enum(['what-changed']).optional(),
 });
 export type NotificationTarget = z.infer<typeof notificationTargetSchema>;
 

@@ -36,6 +36,8 @@ export type PlanDefinition = {
   monthlySearches: number | null;
   /** Days of search history shown; null = all. */
   historyDays: number | null;
+  /** Markets (analyses) one user may watch at once (issue 33): re-run and compared on each new corpus version. */
+  maxWatches: number;
   /** docs/product/plans.md feature list: the same lines on every screen that lists the plan. */
   features: string[];
   isPopular: boolean;
@@ -49,6 +51,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     description: 'Explore the engine on your own ideas.',
     monthlySearches: FREE_MONTHLY_SEARCHES,
     historyDays: FREE_HISTORY_DAYS,
+    maxWatches: 1,
     features: [
       `${FREE_MONTHLY_SEARCHES} searches a month`,
       'Scored opportunities with their evidence',
@@ -65,6 +68,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     description: 'For founders validating ideas every week.',
     monthlySearches: null,
     historyDays: null,
+    maxWatches: 20,
     features: [
       'Unlimited searches',
       'Action plans and pitch decks',
@@ -83,6 +87,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     description: 'For teams and organisations.',
     monthlySearches: null,
     historyDays: null,
+    maxWatches: 200,
     features: [
       'Everything in Pro',
       'Team management',

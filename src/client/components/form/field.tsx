@@ -17,10 +17,20 @@ export function useFieldControl(): ControlProps | null {
 function useFieldError(name: string | undefined, override: string | undefined): string | undefined {
   const form = useFormContext() as ReturnType<typeof useFormContext> | null;
   if (override !== undefined || !name || !form) return override;
-  const error: unknown = get(form.formState.errors, name);
-  return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
-    ? error.message
-    : undefined;
+  return messageOf(get(form.formState.errors, name));
+}
+
+/** A field's message; for a list (tags), the list's own message or its first item's. */
+function messageOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  if (Array.isArray(error)) {
+    for (const item of error as unknown[]) {
+      const message = messageOf(item);
+      if (message) return message;
+    }
+  }
+  return undefined;
 }
 
 export function Field({

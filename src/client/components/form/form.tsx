@@ -10,6 +10,7 @@ type FormProps<Input extends FieldValues, Output> = {
   children: ReactNode;
   className?: string;
   'aria-label'?: string;
+  'aria-labelledby'?: string;
   /**
    * Read the text fields back from the page before validating, so what is in a field (a password
    * manager's autofill included, which may not fire change events) is what is sent. For sign-in forms.

@@ -151,3 +151,28 @@ export const userPreferences = pgTable('user_preferences', {
   updatedAt: timestamptz().notNull().defaultNow(),
 });
 export type UserPreferencesRow = typeof userPreferences.$inferSelect;
+
+// A registration waiting for its e-mail link (docs/decisions/034). The account is created only when
+// the link is opened, so the answer to POST /api/auth/register says nothing about whether the
+// address already has an account. Rows for a taken address never get a token (the owner is sent a
+// notice instead) and expire with the rest.
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    passwordStrengthScore: integer().notNull(),
+    /** A path on this site to open after the link (an invitation), or null for home. */
+    redirectTo: text(),
+    tokenHash: text(),
+    createdAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+  },
+  (t) => [
+    uniqueIndex('pending_registrations_hash_unique').on(t.tokenHash),
+    index('pending_registrations_expires_idx').on(t.expiresAt),
+  ],
+);

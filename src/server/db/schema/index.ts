@@ -21,3 +21,4 @@ export * from './chat.ts';
 export * from './collaboration.ts';
 export * from './app-settings.ts';
 export * from './notifications.ts';
+export * from './watches.ts';

@@ -22,7 +22,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Who did it (never the recipient). */
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
-    kind: varchar({ length: 20, enum: ['mention', 'reply', 'share', 'team_join'] }).notNull(),
+    kind: varchar({ length: 20, enum: ['mention', 'reply', 'share', 'team_join', 'market_change'] }).notNull(),
     summary: varchar({ length: 300 }).notNull(),
     excerpt: varchar({ length: 200 }),
     searchId: integer().references(() => searches.id, { onDelete: 'cascade' }),

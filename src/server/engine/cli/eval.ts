@@ -33,6 +33,10 @@ console.log(`Leader found:        ${pct(report.leaderFound)} of ${report.queries
 console.log(`Direct recall:       ${pct(report.recall)} of labelled leaders`);
 console.log(`Precision:           ${pct(report.precision)} (first ${5} competitors of the top 3 opportunities)`);
 console.log(`Occupation fit:      ${pct(report.occupationFit)}`);
+if (report.customerIndustry !== null)
+  console.log(
+    `Customer industry:   ${pct(report.customerIndustry)} of ${report.queries.filter((q) => q.customerIndustry).length} labelled queries`,
+  );
 console.log(`False white space:   ${report.falseWhiteSpace}`);
 console.log(`Wrong abstentions:   ${report.wrongAbstentions}`);
 console.log(

@@ -1,3 +1,4 @@
+import type { MarketData } from './market-data.types.ts';
 // The engine's in-memory view of the public datasets (or the seed corpus). Loaders normalise each
 // source into these shapes so the pipeline never sees raw file formats.
 
@@ -61,6 +62,8 @@ export type Corpus = {
   tasksBySoc: Map<string, Task[]>;
   techBySoc: Map<string, TechSkill[]>;
   industries: Industry[];
+  /** The NAICS index and the BLS staffing matrix, when DATASETS_DIR holds them (never in the seed corpus). */
+  market: MarketData | null;
   /** Companies per batch year across the whole directory, to normalise entry trends. */
   companiesPerYear: Map<number, number>;
 };

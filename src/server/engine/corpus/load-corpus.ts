@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import type { Company, Corpus, Industry, Occupation, Projection, Task, TechSkill } from './corpus.types.ts';
 import { CorpusError } from './corpus.types.ts';
 import { DATASET_FILES, loadBls, loadOnet, loadYcCompanies, socBase } from './load-datasets.ts';
+import { loadMarketData, MARKET_FILES } from './load-market-data.ts';
+import type { MarketData } from './market-data.types.ts';
 import { readSeedCorpus, SEED_FILE } from './seed-corpus.ts';
 
 // Assembles the corpus from DATASETS_DIR (kind "full") or the authored seed corpus (kind "seed").
@@ -67,6 +69,7 @@ function assemble(input: {
   projections: Projection[];
   tasks: Task[];
   tech: TechSkill[];
+  market: MarketData | null;
 }): Corpus {
   return {
     kind: input.kind,
@@ -77,6 +80,7 @@ function assemble(input: {
     tasksBySoc: group(input.tasks),
     techBySoc: group(input.tech),
     industries: loadIndustries(),
+    market: input.market,
     companiesPerYear: perYear(input.companies),
   };
 }
@@ -91,20 +95,23 @@ export function loadFullCorpus(datasetsDir: string): Corpus {
     ...o,
     altTitles: [...(bls.altTitles.get(socBase(o.soc)) ?? []), ...o.altTitles],
   }));
+  const market = loadMarketData(dir);
+  const files = [...Object.values(DATASET_FILES), ...(market ? Object.values(MARKET_FILES) : [])];
   return assemble({
     kind: 'full',
-    version: hashFiles(Object.values(DATASET_FILES).map((f) => path.join(dir, f))),
+    version: hashFiles(files.map((f) => path.join(dir, f))),
     companies,
     occupations,
     projections: bls.projections,
     tasks: onet.tasks,
     tech: onet.tech,
+    market,
   });
 }
 
 export function loadSeedCorpus(): Corpus {
   const seed = readSeedCorpus();
-  return assemble({ kind: 'seed', version: hashFiles([SEED_FILE]), ...seed });
+  return assemble({ kind: 'seed', version: hashFiles([SEED_FILE]), ...seed, market: null });
 }
 
 /** DATASETS_DIR set → the full public datasets (errors name the bad file); unset → the seed corpus. */

@@ -24,6 +24,11 @@ const labelledQuerySchema = z.object({
   relevant: z.array(z.string()),
   /** Acceptable O*NET-SOC codes for the occupations cited (customers or workers); [] when none fits. */
   soc: z.array(z.string()),
+  /**
+   * The customer's industry: six-digit NAICS codes, or ["consumers"] / ["businesses"] when the buyer
+   * is not one kind of business. Absent in the older sets.
+   */
+  naics: z.array(z.string()).optional(),
   note: z.string().optional(),
 });
 const evalSetSchema = z.object({
@@ -50,8 +55,21 @@ export type QueryJudgement = {
   /** Occupations cited by the query's own opportunity, and whether each is acceptable. */
   occupations: { soc: string; title: string; role: string; acceptable: boolean }[];
   occupationFit: boolean;
+  /** The customer industry the analysis names (NAICS prefix), and whether it agrees with the label; null when unlabelled. */
+  customerIndustry: { cited: string | null; right: boolean } | null;
   falseWhiteSpace: boolean;
 };
+
+/**
+ * Right when the cited industry contains a labelled six-digit industry (a BLS industry such as 6212
+ * holds 621210), or when the buyer is consumers or many kinds of business and no industry is claimed.
+ */
+function judgeIndustry(label: LabelledQuery, cited: string | null): { cited: string | null; right: boolean } | null {
+  if (!label.naics || label.naics.length === 0) return null;
+  const codes = label.naics.filter((c) => /^\d{6}$/.test(c));
+  const right = codes.length === 0 ? cited === null : cited !== null && codes.some((c) => c.startsWith(cited));
+  return { cited, right };
+}
 
 const TOP_OPPORTUNITIES = 3;
 const FIRST_COMPETITORS = 5;
@@ -79,6 +97,7 @@ export function judgeAnalysis(label: LabelledQuery, a: GapAnalysis): QueryJudgem
       ? occupations.length === 0
       : occupations.length > 0 && occupations.every((o) => o.acceptable);
   const found = label.leaders.filter((n) => names.has(n));
+  const industry = core?.evidence.find((e) => e.id === 'industry:customer');
   return {
     query: label.query,
     status: a.status,
@@ -88,6 +107,7 @@ export function judgeAnalysis(label: LabelledQuery, a: GapAnalysis): QueryJudgem
     judged,
     occupations,
     occupationFit,
+    customerIndustry: judgeIndustry(label, industry ? String(industry.ref).replace(/0+$/, '') : null),
     // The query's own opportunity says nobody serves it while the directory holds a labelled leader.
     falseWhiteSpace: a.status === 'ok' && (core?.competitors.length ?? 0) === 0,
   };
@@ -99,6 +119,8 @@ export type EvalReport = {
   recall: number;
   precision: number;
   occupationFit: number;
+  /** Share of the queries with an industry label whose customer industry is right; null when none is labelled. */
+  customerIndustry: number | null;
   falseWhiteSpace: number;
   wrongAbstentions: number;
   abstention: { abstained: number; total: number; leaked: string[] };
@@ -148,6 +170,7 @@ export async function runEval(engine: Engine, index: EngineIndex, set: EvalSet):
     ),
     precision: share(judged.filter((j) => j.correct).length, judged.length),
     occupationFit: share(queries.filter((q) => q.occupationFit).length, queries.length),
+    customerIndustry: industryShare(queries),
     falseWhiteSpace: queries.filter((q) => q.falseWhiteSpace).length,
     wrongAbstentions: queries.filter((q) => q.status === 'insufficient_data').length,
     abstention: { abstained: set.nonsense.length - leaked.length, total: set.nonsense.length, leaked },
@@ -155,6 +178,11 @@ export async function runEval(engine: Engine, index: EngineIndex, set: EvalSet):
     groundedness: grounding,
     leaveOneOut: await leaveOneOut(index, set),
   };
+}
+
+function industryShare(queries: QueryJudgement[]): number | null {
+  const labelled = queries.filter((q) => q.customerIndustry !== null);
+  return labelled.length > 0 ? labelled.filter((q) => q.customerIndustry!.right).length / labelled.length : null;
 }
 
 function cellKey(c: { cell: { kind: string; offering: string; segment: string } }): string {

@@ -75,7 +75,8 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const forWhom = cell.segment === 'all customers' ? 'its customers' : cell.segment;
   const need = cell.kind === 'job' ? `${cell.offering.toLowerCase()} for ${forWhom}` : cell.title.toLowerCase();
   const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
-  const failed = companies.filter((c) => c.status === 'Inactive' || c.status === 'Acquired');
+  const shutDown = companies.filter((c) => c.status === 'Inactive');
+  const acquired = companies.filter((c) => c.status === 'Acquired');
   // Years from the evidence dates (launch, else batch), the same dates the entry trend is scored on.
   const yearOf = (c: (typeof companies)[number]): number | null => {
     const date = evidenceDate(c);
@@ -112,7 +113,15 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
     cell.job !== null
       ? ` The job comes from O*NET: ${cell.job.occupation.occupation.title.toLowerCase()} "${bare(cell.job.task.text).toLowerCase()}".`
       : '';
-  const description = `${serves}${jobSentence}`;
+  const industry = evidence.find((e) => e.id === 'industry:customer');
+  const establishments = evidence.find((e) => e.id === 'industry:establishments');
+  const staff = evidence
+    .filter((e) => e.id.startsWith('industry:staff:'))
+    .map((e) => `${/^[^:]+/.exec(e.note)![0].toLowerCase()} (${String(e.value)} %)`);
+  const customersSentence = industry
+    ? ` The customers are ${String(industry.value).toLowerCase()}${typeof establishments?.value === 'number' ? `: ${establishments.value.toLocaleString('en-US')} establishments in the U.S. (Census, 2021)` : ''}${staff.length ? `, staffed mostly by ${list(staff, 3)} (BLS)` : ''}.`
+    : '';
+  const description = `${serves}${jobSentence}${customersSentence}`;
 
   const demandSentence = primary
     ? `${primary.projection.title} (${primary.role === 'customer' ? 'the customers' : 'the people doing this work'}) employ ${primary.projection.employment2023.toLocaleString('en-US')} thousand people in the U.S. (2023), ${signed(primary.projection.percentChange)} % by 2033, ${primary.projection.annualOpenings} thousand openings a year (BLS).`
@@ -120,11 +129,24 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
   const missing =
     companies.length === 0
       ? `Nobody in the directory targets ${need}.`
-      : failed.length > 0
-        ? `${active.length} of ${companies.length} are still active; ${list(
-            failed.map((c) => `${c.name} (${c.status.toLowerCase()}, ${c.batch})`),
-            3,
-          )} did not last as independent companies, so the need outlived some attempts.`
+      : shutDown.length + acquired.length > 0
+        ? [
+            `${active.length} of ${companies.length} are still active and independent.`,
+            shutDown.length > 0
+              ? `${list(
+                  shutDown.map((c) => `${c.name} (${c.batch})`),
+                  3,
+                )} shut down, so the need outlived some attempts.`
+              : '',
+            acquired.length > 0
+              ? `${list(
+                  acquired.map((c) => `${c.name} (${c.batch})`),
+                  3,
+                )} ${acquired.length === 1 ? 'was' : 'were'} acquired: an exit, so buyers have paid for this need.`
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' ')
         : `All ${companies.length} are still active${recent.length ? `, ${recent.length} of them from ${recentFrom} or later` : ''}: the space is being contested, not abandoned.`;
   const gapReason = `${missing} ${demandSentence} Opportunity score ${Math.round(s.opportunityScore)} of 100 (importance plus its unmet part).`;
 
@@ -173,10 +195,14 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
         500,
       ),
     );
-  if (failed[0])
+  if (shutDown[0])
+    recommendations.push(
+      clip(`Learn why ${shutDown[0].name} (${shutDown[0].batch}) shut down before committing to the same model.`, 500),
+    );
+  else if (acquired[0])
     recommendations.push(
       clip(
-        `Learn why ${failed[0].name} (${failed[0].batch}) is ${failed[0].status.toLowerCase()} before committing to the same model.`,
+        `Find out who bought ${acquired[0].name} (${acquired[0].batch}) and why: the buyer is a likely partner or acquirer for the next entrant.`,
         500,
       ),
     );

@@ -6,6 +6,7 @@ import type { Job } from './jobs.ts';
 import type { OccupationFit } from './occupation-match.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { Cell } from './plan-opportunities.ts';
+import { customerIndustry, type CustomerIndustry } from './customer-industry.ts';
 import { retrieveIndustries } from './retrieve.ts';
 import { RECENT_YEARS } from './rubric.ts';
 
@@ -89,6 +90,39 @@ export function latestYear(index: EngineIndex): number {
   return Math.max(...index.corpus.companiesPerYear.keys());
 }
 
+const pct = (v: number): string => `${(Math.round(v * 1000) / 10).toLocaleString('en-US')} %`;
+
+/** The customer's industry: what it is, how many establishments it has, whom it employs. */
+function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
+  if (!industry) return [];
+  const out: Evidence[] = [
+    {
+      id: 'industry:customer',
+      source: 'staffing',
+      ref: industry.code,
+      value: industry.title,
+      note: `Customers' industry: ${industry.title} (NAICS ${industry.naics}), where ${pct(industry.share)} of ${industry.customer.occupation.title.toLowerCase()} work; ${industry.employment.toLocaleString('en-US')} employees in 2018`,
+    },
+  ];
+  if (industry.establishments !== null)
+    out.push({
+      id: 'industry:establishments',
+      source: 'census',
+      ref: industry.naics,
+      value: industry.establishments,
+      note: `${industry.title}: ${industry.establishments.toLocaleString('en-US')} establishments in the U.S. in 2021`,
+    });
+  for (const m of industry.staff)
+    out.push({
+      id: `industry:staff:${m.soc}`,
+      source: 'staffing',
+      ref: m.soc,
+      value: Math.round(m.share * 1000) / 10,
+      note: `${m.title}: ${pct(m.share)} of the employees of ${industry.title.toLowerCase()} (${m.employment.toLocaleString('en-US')} in 2018)`,
+    });
+  return out;
+}
+
 export function measureCell(
   index: EngineIndex,
   query: ParsedQuery,
@@ -136,6 +170,7 @@ export function measureCell(
 
   const primary = cell.occupations[0] ?? null;
   for (const o of cell.occupations) evidence.push(...occupationEvidence(index, o));
+  evidence.push(...industryEvidence(customerIndustry(index, cell.occupations)));
   if (primary) {
     evidence.push({
       id: 'match:occupation',

@@ -5,6 +5,7 @@ import { words } from '../text/tokenize.ts';
 import { dot, FORM_WORDS, type QueryVectors } from './query-vectors.ts';
 import { groupWeight, matchStrength, retrieveOccupations } from './retrieve.ts';
 import type { ParsedQuery } from './parse-query.ts';
+import { homeIndustry, staffOf } from './staffing.ts';
 
 // Demand by meaning: the occupations an analysis cites, each with its role. Customers are the
 // people the query names as buyers ("dental practices" → dentists); workers are the people whose
@@ -36,6 +37,18 @@ const TASK_DISCOUNT = 0.06;
 const BUYER_PRIOR = 0.04;
 const BUYER_MAJOR_GROUPS = new Set(['11', '13', '15', '17', '19', '21', '23', '25', '27', '29']);
 const ANCHOR_PREFIX = 5;
+/** A member of the customer's staff is a likelier worker than an occupation met by its title alone. */
+const STAFF_BONUS = 0.05;
+/** Staff below this share of the customer's industry are too few to be the product's users. */
+const STAFF_MIN_SHARE = 0.01;
+/** Customer candidates this close to the bar vote for the industry they work in. */
+const VOTE_MARGIN = 0.08;
+const MIN_VOTERS = 2;
+/** A single voter must be at least this share of the industry's employees. */
+const CORE_STAFF_SHARE = 0.1;
+const BUYER_SOC = /^(11-|23-1|29-1)/;
+const BUYER_MIN_SHARE = 0.005;
+const BUYER_MIN_CONCENTRATION = 5;
 const MAX_ANCHOR_SHARE = 0.03;
 
 const prefixSets = new WeakMap<EngineIndex, Set<string>[]>();
@@ -185,18 +198,20 @@ export function matchOccupations(
   const pool: number[] = [];
   for (let o = 0; o < corpus.occupations.length; o++) if (withProjection(o) && anchored(o)) pool.push(o);
   const full = scoreAll(index, vectors.full, pool);
-  const roles: { role: OccupationRole; scores: Scores; bar: number }[] = [];
-  if (vectors.segment)
-    roles.push({ role: 'customer', scores: scoreAll(index, vectors.segment, pool), bar: CUSTOMER_BAR });
-  if (vectors.job) roles.push({ role: 'worker', scores: scoreAll(index, vectors.job, pool), bar: WORKER_BAR });
-
   const candidates: OccupationFit[] = [];
-  for (const { role, scores, bar } of roles) {
+  const rank = (
+    role: OccupationRole,
+    scores: Scores,
+    fullScores: Scores,
+    members: readonly number[],
+    bar: number,
+    bonus: (o: number) => number,
+  ): void => {
     const ranked: { o: number; fit: number }[] = [];
-    for (const o of pool) {
+    for (const o of members) {
       const prior =
         role === 'customer' && BUYER_MAJOR_GROUPS.has(corpus.occupations[o]!.soc.slice(0, 2)) ? BUYER_PRIOR : 0;
-      const fit = 0.5 * scores.best.get(o)! + 0.5 * full.best.get(o)! + prior;
+      const fit = 0.5 * scores.best.get(o)! + 0.5 * fullScores.best.get(o)! + prior + bonus(o);
       if (fit >= bar) ranked.push({ o, fit });
     }
     ranked.sort((a, b) => b.fit - a.fit || a.o - b.o);
@@ -207,11 +222,51 @@ export function matchOccupations(
         occupation: corpus.occupations[o]!,
         projection: withProjection(o)!,
         role,
-        fit: Math.round(fit * 1000) / 1000,
-        matchedTitle: titleOf(index, scores.title.get(o)! >= full.title.get(o)! ? scores : full, o),
+        fit: Math.round(Math.min(1, fit) * 1000) / 1000,
+        matchedTitle: titleOf(index, scores.title.get(o)! >= fullScores.title.get(o)! ? scores : fullScores, o),
       });
     }
+  };
+  let industry: string | null = null;
+  if (vectors.segment) {
+    const segment = scoreAll(index, vectors.segment, pool);
+    rank('customer', segment, full, pool, CUSTOMER_BAR, () => 0);
+    const customer = candidates.find((c) => c.role === 'customer');
+    const staffing = corpus.market?.staffing;
+    if (customer) industry = staffing ? (homeIndustry(staffing, socBase(customer.occupation.soc))?.code ?? null) : null;
+    else if (staffing) {
+      // No occupation is the customer, but the near ones may agree on the industry they work in ("my hair
+      // salon": supervisors of personal service workers, hairdressers → personal care services); its
+      // buyer is then its own manager or practitioner.
+      const near = pool
+        .map((o) => ({ o, fit: 0.5 * segment.best.get(o)! + 0.5 * full.best.get(o)! }))
+        .filter((n) => n.fit >= CUSTOMER_BAR - VOTE_MARGIN);
+      const voted = voteIndustry(index, near);
+      const buyer = voted ? (buyerOf(index, voted.code) ?? practitionerOf(index, voted.code, near)) : null;
+      if (voted && buyer !== null && withProjection(buyer)) {
+        industry = voted.code;
+        candidates.push({
+          id: buyer,
+          occupation: corpus.occupations[buyer]!,
+          projection: withProjection(buyer)!,
+          role: 'customer',
+          fit: Math.round(voted.fit * 1000) / 1000,
+          matchedTitle: corpus.occupations[buyer]!.title,
+        });
+      }
+    }
   }
+  if (vectors.job) {
+    // The customer's own staff are the likeliest people whose job the product does: the workers of the
+    // industry the customer mostly works in (dentists → offices of dentists → receptionists, hygienists).
+    const staff = industry ? industryStaff(index, industry) : new Set<number>();
+    const members = [...new Set([...pool, ...[...staff].filter((o) => withProjection(o))])];
+    const fullAll = staff.size > 0 ? scoreAll(index, vectors.full, members) : full;
+    rank('worker', scoreAll(index, vectors.job, members), fullAll, members, WORKER_BAR, (o) =>
+      staff.has(o) ? STAFF_BONUS : 0,
+    );
+  }
+
   // One role per occupation: the one it fits better.
   const byId = new Map<number, OccupationFit>();
   for (const c of candidates) if ((byId.get(c.id)?.fit ?? -1) < c.fit) byId.set(c.id, c);
@@ -243,4 +298,74 @@ function lexicalOccupations(index: EngineIndex, query: ParsedQuery): OccupationF
     ];
   }
   return [];
+}
+
+/** The occupations (corpus ids) on the staff of an industry. */
+function industryStaff(index: EngineIndex, industry: string): Set<number> {
+  const staffing = index.corpus.market?.staffing;
+  if (!staffing) return new Set();
+  const socs = new Set(
+    staffOf(staffing, industry)
+      .filter((m) => m.share >= STAFF_MIN_SHARE)
+      .map((m) => m.soc),
+  );
+  const out = new Set<number>();
+  index.corpus.occupations.forEach((o, id) => {
+    if (socs.has(socBase(o.soc))) out.add(id);
+  });
+  return out;
+}
+
+/**
+ * The industry the near customer candidates work in, weighted by fit. One candidate's home counts only
+ * when that candidate is a large part of the industry's staff (hairdressers are 44 % of personal care
+ * services); otherwise two must agree — "driver/sales workers" at home in restaurants does not make
+ * van drivers a restaurant market.
+ */
+function voteIndustry(index: EngineIndex, near: { o: number; fit: number }[]): { code: string; fit: number } | null {
+  const staffing = index.corpus.market!.staffing;
+  const votes = new Map<string, { sum: number; fit: number; voters: string[] }>();
+  for (const { o, fit } of near) {
+    const soc = socBase(index.corpus.occupations[o]!.soc);
+    const home = homeIndustry(staffing, soc);
+    if (!home) continue;
+    const v = votes.get(home.code) ?? { sum: 0, fit: 0, voters: [] };
+    votes.set(home.code, { sum: v.sum + fit, fit: Math.max(v.fit, fit), voters: [...v.voters, soc] });
+  }
+  const best = [...votes].sort((a, b) => b[1].sum - a[1].sum || b[1].fit - a[1].fit || a[0].localeCompare(b[0]))[0];
+  if (!best) return null;
+  const [code, vote] = best;
+  const core = (soc: string): boolean =>
+    (staffOf(staffing, code).find((m) => m.soc === soc)?.share ?? 0) >= CORE_STAFF_SHARE;
+  if (vote.voters.length < MIN_VOTERS && !vote.voters.some(core)) return null;
+  return { code, fit: vote.fit };
+}
+
+/**
+ * Who buys for an industry: its own manager or practitioner — the manager (SOC 11), lawyer (23-1) or
+ * health practitioner (29-1) the industry relies on most compared with the whole economy (food service
+ * managers for restaurants, dentists for offices of dentists; not their hygienists or a general manager).
+ */
+function buyerOf(index: EngineIndex, industry: string): number | null {
+  const staffing = index.corpus.market!.staffing;
+  const buyer = staffOf(staffing, industry)
+    .filter((m) => m.share >= BUYER_MIN_SHARE && m.concentration >= BUYER_MIN_CONCENTRATION && BUYER_SOC.test(m.soc))
+    .sort((a, b) => b.concentration - a.concentration || a.soc.localeCompare(b.soc))[0];
+  if (!buyer) return null;
+  const id = index.corpus.occupations.findIndex((o) => socBase(o.soc) === buyer.soc);
+  return id >= 0 ? id : null;
+}
+
+/** Without a manager or practitioner to buy, the near candidate that makes up most of the industry's staff (hairdressers in a salon). */
+function practitionerOf(index: EngineIndex, industry: string, near: { o: number; fit: number }[]): number | null {
+  const staffing = index.corpus.market!.staffing;
+  const share = new Map(staffOf(staffing, industry).map((m) => [m.soc, m.share]));
+  const best = near
+    .filter(({ o }) => homeIndustry(staffing, socBase(index.corpus.occupations[o]!.soc))?.code === industry)
+    .sort(
+      (a, b) =>
+        (share.get(socBase(index.corpus.occupations[b.o]!.soc)) ?? 0) -
+          (share.get(socBase(index.corpus.occupations[a.o]!.soc)) ?? 0) || a.o - b.o,
+    )[0];
+  return best ? best.o : null;
 }

@@ -38,11 +38,22 @@ describe('scoring rubric', () => {
     expect(scoreEvidence(one).opportunityScore).toBeGreaterThan(scoreEvidence(two).opportunityScore);
   });
 
-  it('counts inactive and acquired companies against feasibility, and recent entries towards innovation', () => {
+  it('counts shut-down companies against feasibility, and recent entries towards innovation', () => {
     const alive = [...base(), company('a', 'Active', '2025-01-01'), company('b', 'Active', '2025-03-01')];
-    const dead = [...base(), company('a', 'Inactive', '2012-01-01'), company('b', 'Acquired', '2013-03-01')];
+    const dead = [...base(), company('a', 'Inactive', '2012-01-01'), company('b', 'Inactive', '2013-03-01')];
     expect(scoreEvidence(alive).feasibility).toBeGreaterThan(scoreEvidence(dead).feasibility);
     expect(scoreEvidence(alive).innovationScore).toBeGreaterThan(scoreEvidence(dead).innovationScore);
+  });
+
+  it('treats an acquisition as an exit, not a failure: it does not lower survival', () => {
+    const survival = (status: string): number =>
+      scoreEvidence([
+        ...base(),
+        company('a', 'Active', '2019-01-01'),
+        company('b', status, '2013-03-01'),
+      ]).breakdown.feasibility.factors.find((f) => f.key === 'survival')!.value;
+    expect(survival('Acquired')).toBe(1);
+    expect(survival('Inactive')).toBe(0.5);
   });
 
   it('caps confidence on the seed corpus', () => {

@@ -45,7 +45,8 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
   return {
     companies,
     active: companies.filter((e) => e.value === 'Active' || e.value === 'Public'),
-    failed: companies.filter((e) => e.value === 'Inactive' || e.value === 'Acquired'),
+    // An acquisition is an exit (someone paid for the company), not a failure: only shutdowns count against survival.
+    failed: companies.filter((e) => e.value === 'Inactive'),
     recentCompanies: companies.filter((e) => e.date !== undefined && Number(e.date.slice(0, 4)) >= latest),
     directoryRecent,
     directoryTotal: one('directory:total'),
@@ -243,7 +244,7 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
     ),
     factor(
       'survival',
-      'Survival (1 − share inactive or acquired)',
+      'Survival (1 − share shut down; acquisitions are exits)',
       1 - failureShare,
       0.3,
       100,

@@ -6,6 +6,7 @@ import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import type { AnalyzeOptions, Engine, EngineStatus } from '../engine.ts';
 import type { FromWorker, MarketProfileResult, ToWorker } from './pool-protocol.ts';
+import type { TrendsCorpus } from './trends-corpus.ts';
 
 // The engine off the request thread (docs/decisions/029): analyses and market profiles run in a
 // pool of worker threads, each with its own read-only copy of the index. Work waits in a bounded
@@ -28,7 +29,16 @@ export type PoolLoad = {
 
 export type EnginePool = Engine & {
   marketProfile(text: string, options?: { signal?: AbortSignal }): Promise<MarketProfileResult>;
+  /** What the trends screens read from the index, built by a worker (trends-corpus.ts). */
+  trendsCorpus(options?: { signal?: AbortSignal }): Promise<TrendsCorpus>;
   load(): PoolLoad;
+  /**
+   * Loads the corpus again from `datasetsDir` (undefined: the seed corpus) in a new generation of
+   * workers while the current ones keep answering, then swaps them in one synchronous step: every
+   * analysis dispatched after the swap runs on the new corpus, every one already running finishes on
+   * the old one (its worker retires when idle). A corpus that fails to load leaves the pool as it was.
+   */
+  swapCorpus(datasetsDir: string | undefined): Promise<EngineStatus>;
   close(): Promise<void>;
 };
 
@@ -64,7 +74,16 @@ type Job = {
   onAbort: () => void;
 };
 
-type Slot = { worker: Worker; ready: boolean; jobs: Map<number, Job> };
+type Slot = {
+  worker: Worker;
+  ready: boolean;
+  jobs: Map<number, Job>;
+  /** A worker of the next corpus generation, loading: it takes no work until the swap. */
+  pending: boolean;
+  /** A worker of the previous generation: it takes no new work and exits when its jobs are done. */
+  retiring: boolean;
+  status: EngineStatus | null;
+};
 
 function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
@@ -91,23 +110,37 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   let averageMs = FIRST_ESTIMATE_MS;
   let closing = false;
   let failedStarts = 0;
+  /** The environment workers start with: DATASETS_DIR changes when the corpus is swapped. */
+  let workerEnv = env;
+  let swapping = false;
 
-  function spawn(): Promise<void> {
+  function spawn(options: { pending?: Slot[] } = {}): Promise<void> {
     return new Promise((resolveStart, rejectStart) => {
-      const worker = new Worker(url, { workerData: { env } });
+      const worker = new Worker(url, { workerData: { env: workerEnv } });
       worker.unref();
-      const slot: Slot = { worker, ready: false, jobs: new Map() };
+      const slot: Slot = {
+        worker,
+        ready: false,
+        jobs: new Map(),
+        pending: options.pending !== undefined,
+        retiring: false,
+        status: null,
+      };
+      options.pending?.push(slot);
       slots.add(slot);
       let fatal: string | null = null;
       worker.on('message', (message: FromWorker) => {
         if (message.type === 'ready') {
           slot.ready = true;
-          status = message.status;
+          slot.status = message.status;
+          if (!slot.pending) status = message.status;
           failedStarts = 0;
           resolveStart();
           dispatch();
-        } else if (message.type === 'status') status = message.status;
-        else if (message.type === 'fatal') fatal = message.message;
+        } else if (message.type === 'status') {
+          slot.status = message.status;
+          if (!slot.pending && !slot.retiring) status = message.status;
+        } else if (message.type === 'fatal') fatal = message.message;
         else onJobMessage(slot, message);
       });
       // An uncaught exception in the worker: 'exit' follows and does the clean-up.
@@ -121,7 +154,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         slot.jobs.clear();
         if (!slot.ready)
           rejectStart(new Error(`An engine worker could not start: ${fatal ?? `exit code ${String(code)}`}`));
-        if (closing) return;
+        if (closing || slot.pending || slot.retiring) return;
         // Replace it; a worker that keeps failing to start is retried less and less often.
         const delay = slot.ready ? 0 : RESPAWN_DELAY_MS[Math.min(failedStarts++, RESPAWN_DELAY_MS.length - 1)]!;
         setTimeout(() => {
@@ -150,12 +183,23 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         return;
       case 'analysis':
       case 'profile':
+      case 'trendsCorpus':
       case 'failed': {
         slot.jobs.delete(job.id);
         const elapsed = performance.now() - job.startedAt;
         averageMs = averageMs * 0.8 + elapsed * 0.2;
         if (message.type === 'failed') settle(job, () => job.reject(workerFailure(message.error)));
-        else settle(job, () => job.resolve(message.type === 'analysis' ? message.analysis : message.result));
+        else
+          settle(job, () =>
+            job.resolve(
+              message.type === 'analysis'
+                ? message.analysis
+                : message.type === 'profile'
+                  ? message.result
+                  : message.corpus,
+            ),
+          );
+        retireIdle();
         dispatch();
         return;
       }
@@ -165,9 +209,50 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   function freeSlot(): Slot | null {
     let best: Slot | null = null;
     for (const slot of slots) {
+      if (slot.pending || slot.retiring) continue;
       if (slot.ready && slot.jobs.size < slotsPerWorker && (!best || slot.jobs.size < best.jobs.size)) best = slot;
     }
     return best;
+  }
+
+  function retireIdle(): void {
+    for (const slot of slots) {
+      if (slot.retiring && slot.jobs.size === 0) {
+        slots.delete(slot);
+        void slot.worker.terminate();
+      }
+    }
+  }
+
+  async function swapCorpus(datasetsDir: string | undefined): Promise<EngineStatus> {
+    if (closing) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down.');
+    if (swapping) throw new AppError('CONFLICT', 'A corpus is already being loaded.');
+    swapping = true;
+    const previousEnv = workerEnv;
+    const next: Slot[] = [];
+    try {
+      workerEnv = { ...previousEnv, DATASETS_DIR: datasetsDir };
+      try {
+        await Promise.all(Array.from({ length: size }, () => spawn({ pending: next })));
+      } catch (error) {
+        workerEnv = previousEnv;
+        for (const slot of next) {
+          slot.retiring = true;
+          slots.delete(slot);
+          void slot.worker.terminate();
+        }
+        throw error;
+      }
+      // The swap itself: synchronous, so no analysis is dispatched half-way through it.
+      for (const slot of slots) if (!next.includes(slot)) slot.retiring = true;
+      for (const slot of next) slot.pending = false;
+      status = next[0]!.status;
+      retireIdle();
+      dispatch();
+      return status!;
+    } finally {
+      swapping = false;
+    }
   }
 
   function dispatch(): void {
@@ -237,13 +322,17 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     marketProfile(text, opts = {}) {
       return submit({ type: 'profile', id: nextId++, text }, opts.signal ? { signal: opts.signal } : {});
     },
+    trendsCorpus(opts = {}) {
+      return submit({ type: 'trendsCorpus', id: nextId++ }, opts.signal ? { signal: opts.signal } : {});
+    },
     status: () => status!,
+    swapCorpus,
     load() {
       let running = 0;
       let ready = 0;
       for (const slot of slots) {
         running += slot.jobs.size;
-        if (slot.ready) ready++;
+        if (slot.ready && !slot.pending && !slot.retiring) ready++;
       }
       return { workers: size, ready, running, queued: queue.length, queueLimit, saturated: freeSlot() === null };
     },

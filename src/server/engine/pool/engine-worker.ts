@@ -4,9 +4,10 @@ import type { Env } from '../../env.ts';
 import { createEngine, loadEngineIndex } from '../engine.ts';
 import { marketProfile } from '../market-profile.ts';
 import type { FromWorker, ToWorker } from './pool-protocol.ts';
+import { trendsCorpusOf } from './trends-corpus.ts';
 
 // One engine worker (docs/decisions/029): loads its own read-only copy of the index, then answers
-// analyze and profile requests. Several jobs may be open at once (an LLM composer waits on the
+// analyze, profile and trends-corpus requests. Several jobs may be open at once (an LLM composer waits on the
 // network); each has its own AbortController, fired by the pool's cancel message.
 
 // A lower CPU priority for this thread only (on Linux, pid 0 is the calling thread), as the
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
 
   async function run(message: Exclude<ToWorker, { type: 'cancel' }>, signal: AbortSignal): Promise<FromWorker> {
     const { id } = message;
+    if (message.type === 'trendsCorpus') return { type: 'trendsCorpus', id, corpus: trendsCorpusOf(index) };
     if (message.type === 'profile') {
       const profile = await marketProfile(index, message.text);
       signal.throwIfAborted();

@@ -23,7 +23,6 @@ import { fileResponse, sendFile } from '../../lib/http/file-response.ts';
 import { applyUserAction, getAdminUser, listAdminUsers } from './admin-users.service.ts';
 import { auditCsv, listAlerts, searchAudit, triageAlert } from './admin-security.service.ts';
 import { getPasswordPolicy, setPasswordPolicy } from './admin-settings.service.ts';
-import { passwordExpiryJob } from './password-expiry.job.ts';
 
 // /api/admin: the console's users, security alerts and audit log (ADR 022). Feature flags
 // (/api/admin/flags), the contribution queue (/api/admin/contributions) and plan changes
@@ -35,7 +34,6 @@ const admin = { access: 'admin' } as const;
 export const adminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  app.deps.jobs.register(passwordExpiryJob);
   // Before validation: a non-admin gets 404 whatever they send (admin-guard.ts).
   app.addHook('onRequest', requireAdmin);
 

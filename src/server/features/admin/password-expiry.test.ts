@@ -4,7 +4,7 @@ import { DAY_MS } from '#shared/app/time.constants.ts';
 import { securityAuditLogs, users } from '../../db/schema/index.ts';
 import { createClock } from '../../lib/platform/clock.ts';
 import type { JobContext } from '../../lib/jobs/job.ts';
-import { outboxText, STRONG_PASSWORD, changePasswordViaApi } from '../../test/auth-helpers.ts';
+import { outboxText, STRONG_PASSWORD, changePasswordViaApi, registerViaApi } from '../../test/auth-helpers.ts';
 import { createUser, reloadUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { passwordExpiryJob } from './password-expiry.job.ts';
@@ -78,14 +78,7 @@ describe('password expiry', () => {
 
   it('warns once 7 days before the maximum age, forces a change after it, and a change starts over', async () => {
     const email = `expiring-${Date.now()}@example.test`;
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { origin: new URL(t.env.PUBLIC_URL).origin },
-      payload: { email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, name: 'Exp Iring' },
-    });
-    expect(reg.statusCode).toBe(201);
-    const userId = reg.json<{ data: { user: { id: number } } }>().data.user.id;
+    const { userId } = await registerViaApi(t, { email, password: STRONG_PASSWORD, name: 'Exp Iring' });
     // Access tokens last minutes and the clock moves by days: a fresh sign-in for each request.
     const headersNow = async () => ({ authorization: `Bearer ${await signInAs(t, userId)}` });
     expect((await setPolicy({ maxPasswordAgeDays: 30 })).json().data).toEqual({ maxPasswordAgeDays: 30 });
@@ -100,7 +93,7 @@ describe('password expiry', () => {
     await runJob(); // the hourly run again: no second e-mail
     expect((await reloadUser(t, userId)).passwordExpiryWarningSent).toBe(true);
     expect(await events(userId, 'password_expiry_warning')).toBe(1);
-    const mail = await outboxText(t, email);
+    const mail = await outboxText(t, email, /expires on/);
     expect(mail).toContain('Your Unbuilt password expires on 2026-03-31');
     expect(mail).toContain('/change-password');
     expect((await t.app.inject({ method: 'GET', url: '/api/searches', headers: await headersNow() })).statusCode).toBe(

@@ -19,7 +19,6 @@ import { requirePlan } from '../../lib/http/plan-guard.ts';
 import { CSV_DESCRIPTION } from '../../lib/platform/csv.ts';
 import { fileResponse, sendFile } from '../../lib/http/file-response.ts';
 import { analyticsCsv } from './analytics-csv.ts';
-import { purgeAnalyticsEventsJob } from './analytics.jobs.ts';
 import { compareAnalyses, dashboard, deleteMyEvents, driftOf, eventsSummary } from './analytics.service.ts';
 
 // /api/analytics: the user's own analytics; their analytics events (summary, delete, the one event
@@ -29,7 +28,6 @@ const tags = ['analytics'];
 export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.deps;
-  app.deps.jobs.register(purgeAnalyticsEventsJob);
   const advanced = requirePlan('advancedAnalytics');
 
   app.get(

@@ -10,6 +10,7 @@ import { DAY_MS } from '#shared/app/time.constants.ts';
 import { SHARE_LINK_EXPIRIES } from '#shared/sharing/sharing.schemas.ts';
 import { analyticsEvents, searchResults, searches } from '../../db/schema/index.ts';
 import type { JobContext } from '../../lib/jobs/job.ts';
+import { registerViaApi } from '../../test/auth-helpers.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -36,14 +37,9 @@ const pro = () => createUser(t, { subscriptionTier: 'pro', subscriptionStatus: '
 describe('analytics events', () => {
   it('records a search run and a saved result with user agent and session id, never the query text', async () => {
     const password = 'Unbuilt-analytics-9-horse';
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'user-agent': UA },
-      payload: { email: 'events@example.test', password, confirmPassword: password, name: 'Event User' },
-    });
-    expect(reg.statusCode).toBe(201);
-    const { user, accessToken } = reg.json<{ data: { user: { id: number }; accessToken: string } }>().data;
+    const reg = await registerViaApi(t, { email: 'events@example.test', password, name: 'Event User' });
+    const user = { id: reg.userId };
+    const { accessToken } = reg;
     const u = { headers: { authorization: `Bearer ${accessToken}` } } as TestUser;
     const searchId = await search(u, 'secret plumbing invoices');
     const [result] = await t.db.db.select().from(searchResults).where(eq(searchResults.searchId, searchId));

@@ -8,6 +8,7 @@ import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
 export const AUTH_THROTTLES = {
   login: { limit: 30, windowMs: 15 * MINUTE_MS },
   register: { limit: 20, windowMs: HOUR_MS },
+  registerConfirm: { limit: 20, windowMs: 15 * MINUTE_MS },
   passwordResetRequest: { limit: 10, windowMs: 15 * MINUTE_MS },
   passwordReset: { limit: 20, windowMs: 15 * MINUTE_MS },
 } as const;

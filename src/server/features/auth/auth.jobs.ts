@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../lib/jobs/job.ts';
 import { sendPasswordResetMail } from './password.service.ts';
+import { sendRegistrationMail } from './registration.service.ts';
 
 // Background work of the auth feature.
 
@@ -21,5 +22,22 @@ export const passwordResetMailJob = defineJob({
       jobId,
       meta,
       email,
+    }),
+});
+
+/** Mails a registration link, or a notice to the owner of a taken address (enqueued by POST /api/auth/register). */
+export const registrationMailJob = defineJob({
+  name: 'auth.registration-mail',
+  payload: z.object({ pendingId: z.number().int(), meta: requestMetaSchema }),
+  retry: { limit: 4, delaySeconds: 30, backoff: true },
+  handle: async ({ pendingId, meta }, { jobId, deps }) =>
+    sendRegistrationMail({
+      db: deps.db,
+      mailer: deps.mailer,
+      publicUrl: deps.env.PUBLIC_URL,
+      secret: deps.secret,
+      jobId,
+      meta,
+      pendingId,
     }),
 });

@@ -5,10 +5,13 @@ import {
   accessTokenSchema,
   authSessionSchema,
   changePasswordSchema,
+  confirmRegistrationSchema,
   forgotPasswordSchema,
   loginSchema,
   profileUpdateSchema,
   registerRequestSchema,
+  NO_MAIL_SERVER_NOTE,
+  REGISTRATION_SENT_MESSAGE,
   resetPasswordSchema,
 } from '#shared/auth/auth.schemas.ts';
 import { publicUserSchema } from '#shared/auth/user.schemas.ts';
@@ -20,9 +23,10 @@ import { requestMeta } from '../../lib/http/request-meta.ts';
 import { writeAudit } from '../../lib/domain/security-audit.ts';
 import { revokeFamily } from '../../lib/domain/session-families.ts';
 import { clearRefreshCookie, assertSameOrigin, readRefreshCookie, setRefreshCookie } from './auth-cookie.ts';
-import { passwordResetMailJob } from './auth.jobs.ts';
+import { passwordResetMailJob, registrationMailJob } from './auth.jobs.ts';
 import { throttleByIp, type AUTH_THROTTLES } from './auth-throttle.ts';
-import { authenticate, registerUser } from './login.service.ts';
+import { authenticate } from './login.service.ts';
+import { confirmRegistration, startRegistration } from './registration.service.ts';
 import { changePassword, resetPassword } from './password.service.ts';
 import { updateProfile } from './profile.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
@@ -30,7 +34,9 @@ import { failedSignInNoticeMail } from './lock-notice.ts';
 import { familyOfToken, issueRefreshToken, rotateRefreshToken } from './refresh-token.service.ts';
 
 // /api/auth
-//   POST  /register               { email, name, password, confirmPassword } → { user, accessToken } + refresh cookie
+//   POST  /register               { email, name, password, confirmPassword, redirectTo? } → 202, the same answer for
+//                                 any address; a job mails a link (new address) or a notice to the owner (taken)
+//   POST  /register/confirm       { token } from the link → creates the account: { user, accessToken } + refresh cookie
 //   POST  /login                  { email, password }                        → { user, accessToken } + refresh cookie
 //   POST  /logout                 (refresh cookie, same-origin only)         → revokes the session family
 //   POST  /refresh                (refresh cookie, same-origin only)         → { accessToken }, rotated cookie
@@ -48,7 +54,6 @@ const nothing = ok(noDataSchema);
 export const authRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock, jwt, jobs } = app.deps;
-  jobs.register(passwordResetMailJob);
 
   const throttle = (request: FastifyRequest, name: keyof typeof AUTH_THROTTLES) =>
     throttleByIp({ db, now: clock.now(), ip: request.ip, name });
@@ -64,16 +69,46 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/register',
-    { schema: { tags, summary: 'Create an account', body: registerRequestSchema, response: { 201: session } } },
+    {
+      schema: {
+        tags,
+        summary: 'Start creating an account (a link is e-mailed)',
+        body: registerRequestSchema,
+        response: { 202: nothing },
+      },
+    },
     async (request, reply) => {
       assertSameOrigin(request, { requireOrigin: false });
       await throttle(request, 'register');
-      const user = await registerUser({
+      // The same work and the same answer for a new and a taken address (docs/decisions/034): the
+      // job decides which e-mail to send.
+      const pendingId = await startRegistration({
         db,
         clock,
-        meta: requestMeta(request),
         input: { ...request.body, password: request.body.password ?? '' },
       });
+      await jobs.enqueue(registrationMailJob, { pendingId, meta: requestMeta(request) });
+      const message = app.deps.env.SMTP_URL
+        ? REGISTRATION_SENT_MESSAGE
+        : `${REGISTRATION_SENT_MESSAGE} ${NO_MAIL_SERVER_NOTE}`;
+      return reply.status(202).send({ success: true as const, data: null, message });
+    },
+  );
+
+  app.post(
+    '/register/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Finish creating an account with the e-mailed link; signs in',
+        body: confirmRegistrationSchema,
+        response: { 201: session },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request, { requireOrigin: false });
+      await throttle(request, 'registerConfirm');
+      const user = await confirmRegistration({ db, clock, meta: requestMeta(request), token: request.body.token });
       return reply.status(201).send(await startSession(request, reply, user));
     },
   );

@@ -110,7 +110,9 @@ describe('failed sign-ins slow the stranger, not the owner', () => {
   it('e-mails the owner once after 10 failures in a row, with the reset link, and raises an alert', async () => {
     const reg = await registerViaApi(t, { ip: '10.1.3.1' });
     for (let i = 0; i < NOTICE_THRESHOLD + 2; i++) await login(t, reg.email, WRONG, `192.0.2.${String(i)}`);
-    const mails = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, reg.email));
+    const mails = (await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, reg.email))).filter(
+      (mail) => !mail.text.includes('/auth/confirm-email'), // the registration link came first
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('10 times in a row');
     expect(mails[0]!.text).toContain('not');

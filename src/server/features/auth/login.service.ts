@@ -1,59 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from '#shared/auth/auth.schemas.ts';
-import { passwordStrengthScore } from '#shared/auth/password-strength.ts';
+import { AUTH_MESSAGES, type LoginInput } from '#shared/auth/auth.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { passwordHistory, users, type UserRow } from '../../db/schema/index.ts';
+import { users, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/platform/password-hash.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/platform/password-hash.ts';
 import type { RequestMeta } from '../../lib/http/request-meta.ts';
 import { raiseAlert, writeAudit } from '../../lib/domain/security-audit.ts';
-import { assertPasswordAllowed } from './password-policy.ts';
 import { assertNoWait, clearFailures, delayKeys, recordFailure as recordDelayFailure } from './login-delay.ts';
 
-// Registration and sign-in. Failed sign-ins slow their source down (login-delay.ts); the account is
+// Sign-in (registration: registration.service.ts). Failed sign-ins slow their source down (login-delay.ts); the account is
 // never locked by them. After 10 consecutive failures its owner is told (once per run of failures).
 
 export const NOTICE_THRESHOLD = 10;
 
 type Deps = { db: Database; clock: Clock; meta: RequestMeta };
-
-function splitName(name: string): { firstName: string; lastName: string | null } {
-  const [first = name, ...rest] = name.split(/\s+/);
-  return { firstName: first, lastName: rest.length ? rest.join(' ') : null };
-}
-
-export async function registerUser(options: Deps & { input: RegisterInput & { password: string } }): Promise<UserRow> {
-  const { db, clock, meta, input } = options;
-  const now = clock.now();
-  assertPasswordAllowed(input.password, 'password');
-  const passwordHash = await hashPassword(input.password);
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: input.email,
-      name: input.name,
-      ...splitName(input.name),
-      password: passwordHash,
-      passwordStrengthScore: passwordStrengthScore(input.password, [input.email, input.name]),
-      lastPasswordChange: now,
-      lastResetDate: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!user)
-    throw new AppError('CONFLICT', AUTH_MESSAGES.registrationFailed, {
-      email: 'An account with this email already exists',
-    });
-  await db.insert(passwordHistory).values({ userId: user.id, passwordHash, createdAt: now });
-  await writeAudit({
-    db,
-    meta,
-    event: { eventType: 'register', success: true, userId: user.id, userEmail: user.email },
-  });
-  return user;
-}
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.loginFailed);
 

@@ -89,7 +89,7 @@ A market that matters and is poorly served scores highest.
 ## Innovation, market size, feasibility
 - Innovation = 45 % white space (fewer companies in the cell) + 35 % entry trend (recent entries compared with the whole directory) + 20 % few incumbent tools.
 - Market size = 55 % demand size + 25 % demand growth + 20 % founder interest.
-- Feasibility = 50 % low structural risk (hardware, regulated, two-sided marketplace flags carried by at least a third of the competitors) + 30 % survival (share not inactive or acquired) + 20 % share of attempts still operating.
+- Feasibility = 50 % low structural risk (hardware, regulated, two-sided marketplace flags carried by at least a third of the competitors) + 30 % survival (share not shut down; an acquisition is an exit, not a failure) + 20 % share of attempts still operating.
 
 ## Market potential and priority
 Market potential averages market size and the opportunity score (≥ 75 very high, ≥ 55 high, ≥ 35 medium, otherwise low). Priority weighs the opportunity score 60 % and feasibility 40 % (≥ 60 high, ≥ 40 medium, otherwise low).

@@ -25,8 +25,8 @@ import {
   prefillFromResult,
   updateHypothesis,
   updateIdea,
-  validateIdea,
 } from './ideas.service.ts';
+import { validateIdea } from './idea-validation.service.ts';
 
 // /api/ideas: the user's ideas, their validation against the engine's evidence, and hypotheses.
 const tags = ['ideas'];

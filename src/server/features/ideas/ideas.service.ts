@@ -1,24 +1,19 @@
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
-import {
-  IDEA_VALIDATIONS_PER_MINUTE,
-  type HypothesisUpdate,
-  type IdeaCategory,
-  type IdeaCreate,
-  type IdeaDto,
-  type IdeaPage,
-  type IdeaPrefill,
-  type IdeaStatus,
-  type IdeaUpdate,
+import { and, desc, eq } from 'drizzle-orm';
+import type {
+  HypothesisUpdate,
+  IdeaCategory,
+  IdeaCreate,
+  IdeaDto,
+  IdeaPage,
+  IdeaPrefill,
+  IdeaStatus,
+  IdeaUpdate,
 } from '#shared/ideas/ideas.schemas.ts';
-import { assumption, computeMarketSize, type MarketSizeInputs } from '#shared/ideas/market-size.ts';
-import { DEFAULT_ASSUMPTIONS, project, type ProjectionAssumptions } from '#shared/ideas/projections.ts';
+import { DEFAULT_ASSUMPTIONS } from '#shared/ideas/projections.ts';
 import type { ListQuery } from '#shared/api/list.schemas.ts';
-import { MINUTE_MS } from '#shared/app/time.constants.ts';
-import { defaultFilters, type Category } from '#shared/searches/filters.schemas.ts';
-import { SOURCE_ATTRIBUTION } from '#shared/engine/analysis.schemas.ts';
-import type { Database, Tx } from '../../db/client.ts';
-import { ideaHypotheses, ideas, searchResults, type IdeaHypothesisRow, type IdeaRow } from '../../db/schema/index.ts';
+import type { Category } from '#shared/searches/filters.schemas.ts';
+import type { Database } from '../../db/client.ts';
+import { ideaHypotheses, ideas, searchResults, type IdeaRow } from '../../db/schema/index.ts';
 import { accessible, accessibleRow, assertCanAccess } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import {
@@ -29,100 +24,16 @@ import {
 } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { paginate, type KeysetColumn } from '../../lib/http/paginate.ts';
-import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
-import type { IdeaEngine } from './idea-engine.ts';
-import { draftHypotheses } from './hypotheses.ts';
 import type { IdeaNumbers } from './idea-credibility.ts';
-import { bestMatch, primaryOccupation, scoreIdea } from './idea-scores.ts';
+import { oneDto, withHypotheses } from './idea-dto.ts';
+import { projectionColumns } from './idea-projections.ts';
 
 // Ideas (docs/product/ideas.md). Status: draft → validated (a validation succeeded for the current
 // text) → archived (set aside; unarchiving returns it to the status it had). Editing the text of a
-// validated idea returns it to draft: its scores describe the earlier text (isStale).
+// validated idea returns it to draft: its scores describe the earlier text (isStale). Validation is in
+// idea-validation.service.ts, the response shape in idea-dto.ts, the projection columns in idea-projections.ts.
 
 const TEXT_FIELDS = ['title', 'description', 'targetMarket', 'businessModel', 'category'] as const;
-
-function numbersOf(row: Pick<IdeaRow, 'initialInvestment' | 'monthlyRevenue' | 'monthlyExpenses'>): IdeaNumbers {
-  return {
-    initialInvestment: row.initialInvestment,
-    monthlyRevenue: row.monthlyRevenue,
-    monthlyExpenses: row.monthlyExpenses,
-  };
-}
-
-/** The projection columns, recomputed from the numbers and assumptions whenever either changes. */
-function projectionColumns(numbers: IdeaNumbers, assumptions: ProjectionAssumptions) {
-  const projections = project(numbers, assumptions);
-  const base = projections?.scenarios.find((s) => s.key === 'base');
-  return {
-    financialProjections: projections,
-    breakEvenMonths: base?.breakEven.kind === 'month' ? base.breakEven.month : null,
-    projectedRoi: base?.roi.find((r) => r.month === 36)?.percent ?? null,
-  };
-}
-
-function toDto(row: IdeaRow, hypotheses: IdeaHypothesisRow[]): IdeaDto {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    targetMarket: row.targetMarket,
-    businessModel: row.businessModel,
-    category: row.category,
-    status: row.status,
-    isStale: row.status === 'draft' && row.validation !== null,
-    originalityScore: row.originalityScore,
-    credibilityScore: row.credibilityScore,
-    marketGapScore: row.marketGapScore,
-    competitionScore: row.competitionScore,
-    overallScore: row.overallScore,
-    initialInvestment: row.initialInvestment,
-    monthlyRevenue: row.monthlyRevenue,
-    monthlyExpenses: row.monthlyExpenses,
-    breakEvenMonths: row.breakEvenMonths,
-    projectedRoi: row.projectedRoi,
-    assumptions: row.assumptions,
-    financialProjections: row.financialProjections,
-    marketSizeInputs: row.marketSizeInputs,
-    marketSize: row.marketSizeInputs ? computeMarketSize(row.marketSizeInputs) : null,
-    validation: row.validation,
-    hypotheses: hypotheses
-      .filter((h) => h.ideaId === row.id)
-      .map((h) => ({
-        id: h.id,
-        key: h.key,
-        rank: h.rank,
-        basedOn: h.basedOn,
-        evidenceIds: h.evidenceIds,
-        statement: h.statement,
-        killCriterion: h.killCriterion,
-        interviewScript: h.interviewScript,
-        status: h.status,
-        result: h.result,
-        recordedAt: h.recordedAt?.toISOString() ?? null,
-      })),
-    sourceSearchResultId: row.sourceSearchResultId,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-async function withHypotheses(db: Database | Tx, rows: IdeaRow[]): Promise<IdeaDto[]> {
-  const ids = rows.map((r) => r.id);
-  const hypotheses = ids.length
-    ? await db
-        .select()
-        .from(ideaHypotheses)
-        .where(inArray(ideaHypotheses.ideaId, ids))
-        .orderBy(asc(ideaHypotheses.rank), asc(ideaHypotheses.id))
-    : [];
-  return rows.map((r) => toDto(r, hypotheses));
-}
-
-async function oneDto(db: Database | Tx, row: IdeaRow | undefined): Promise<IdeaDto> {
-  if (!row) throw notFound(ideaResource.label);
-  const [dto] = await withHypotheses(db, [row]);
-  return dto!;
-}
 
 const recentlyChangedFirst: KeysetColumn<IdeaRow>[] = [
   { column: ideas.updatedAt, direction: 'desc', value: (r) => r.updatedAt },
@@ -289,135 +200,6 @@ export async function archiveIdea(options: {
       )
       .where(eq(ideas.id, current.id))
       .returning();
-    return oneDto(tx, row);
-  });
-}
-
-/** The engine's question for an idea: its title first (it names offering and customer, like a search), then its target market. */
-export function validationQueries(idea: Pick<IdeaRow, 'title' | 'targetMarket'>): string[] {
-  const queries = [idea.title.trim(), idea.targetMarket.trim().slice(0, 200)];
-  return [...new Set(queries.filter((q) => q.length > 0))];
-}
-
-async function analyseMarket(engine: IdeaEngine, idea: IdeaRow, signal?: AbortSignal): Promise<GapAnalysis> {
-  let first: GapAnalysis | null = null;
-  for (const query of validationQueries(idea)) {
-    const analysis = await engine.analyze({ query, filters: defaultFilters() }, signal ? { signal } : {});
-    if (analysis.status === 'ok' && analysis.opportunities.length > 0) return analysis;
-    first ??= analysis;
-  }
-  return first!;
-}
-
-/** Cited inputs follow the evidence; the user's own assumptions are kept as they are. */
-function marketInputs(current: MarketSizeInputs | null, analysis: GapAnalysis): MarketSizeInputs {
-  const best = bestMatch(analysis);
-  const occupation = best ? primaryOccupation(best) : null;
-  const kept = (key: keyof MarketSizeInputs) => {
-    const input = current?.[key];
-    return input && input.source === 'assumption' ? input : null;
-  };
-  const customers =
-    kept('customers') && kept('customers')!.value !== null
-      ? kept('customers')!
-      : occupation
-        ? {
-            value: occupation.employment,
-            source: 'evidence' as const,
-            evidenceId: occupation.employmentId,
-            citation: `${occupation.note} (${occupation.role === 'customer' ? 'the customers' : 'the people whose work this does'}). ${SOURCE_ATTRIBUTION[occupation.source].attribution}`,
-          }
-        : assumption(null);
-  return {
-    customers,
-    pricePerMonth: kept('pricePerMonth') ?? assumption(null),
-    serviceableSharePercent: kept('serviceableSharePercent') ?? assumption(null),
-    adoptionPercent: kept('adoptionPercent') ?? assumption(null),
-  };
-}
-
-/**
- * Scores the idea against the engine's evidence for its market and stores scores, market-size
- * inputs and hypotheses in ONE transaction: a validation that fails or is interrupted anywhere leaves
- * the idea as it was. Same corpus and inputs → same scores (re-validating is idempotent).
- */
-export async function validateIdea(options: {
-  db: Database;
-  engine: IdeaEngine;
-  principal: Principal;
-  id: number;
-  now: Date;
-  signal?: AbortSignal;
-  /** Test seam: runs inside the transaction just before it commits. */
-  beforeCommit?: (tx: Tx) => Promise<void>;
-}): Promise<IdeaDto> {
-  const { db, engine, principal, id, now, signal, beforeCommit } = options;
-  const [idea] = await db
-    .select()
-    .from(ideas)
-    .where(accessibleRow(ideaResource, id, principal, 'write'));
-  if (!idea) throw notFound(ideaResource.label);
-  if (idea.status === 'archived') throw new AppError('CONFLICT', 'Unarchive the idea to validate it.');
-  await enforceRateLimit({
-    db,
-    key: `idea-validation:user:${idea.userId}`,
-    limit: IDEA_VALIDATIONS_PER_MINUTE,
-    windowMs: MINUTE_MS,
-    now,
-    message: 'You are validating very quickly. Please wait a minute and try again.',
-  });
-  const analysis = await analyseMarket(engine, idea, signal);
-  const market = marketInputs(idea.marketSizeInputs, analysis);
-  const validation = scoreIdea({ analysis, numbers: numbersOf(idea), market, validatedAt: now });
-  const hypotheses = draftHypotheses({ analysis, validation, idea });
-  const score = (key: string) => validation.scores.find((s) => s.key === key)?.score ?? null;
-  return db.transaction(async (tx) => {
-    // The idea must still be the one that was scored: an edit in between would pair scores with another text.
-    const [row] = await tx
-      .update(ideas)
-      .set({
-        originalityScore: score('originality'),
-        credibilityScore: score('credibility'),
-        marketGapScore: score('marketGap'),
-        competitionScore: score('competition'),
-        overallScore: score('overall'),
-        validation,
-        marketSizeInputs: market,
-        status: 'validated',
-        updatedAt: now,
-      })
-      .where(and(eq(ideas.id, idea.id), eq(ideas.updatedAt, idea.updatedAt)))
-      .returning();
-    if (!row) throw new AppError('CONFLICT', 'The idea changed while it was being validated. Validate it again.');
-    for (const h of hypotheses) {
-      await tx
-        .insert(ideaHypotheses)
-        .values({ ideaId: row.id, ...h })
-        .onConflictDoUpdate({
-          target: [ideaHypotheses.ideaId, ideaHypotheses.key],
-          set: {
-            rank: h.rank,
-            basedOn: h.basedOn,
-            evidenceIds: h.evidenceIds,
-            killCriterion: h.killCriterion,
-            interviewScript: h.interviewScript,
-          },
-        });
-    }
-    // Hypotheses no longer drawn go, unless the founder has recorded a result for them.
-    await tx.delete(ideaHypotheses).where(
-      and(
-        eq(ideaHypotheses.ideaId, row.id),
-        eq(ideaHypotheses.status, 'untested'),
-        hypotheses.length
-          ? notInArray(
-              ideaHypotheses.key,
-              hypotheses.map((h) => h.key),
-            )
-          : undefined,
-      ),
-    );
-    await beforeCommit?.(tx);
     return oneDto(tx, row);
   });
 }

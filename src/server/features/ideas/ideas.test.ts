@@ -11,7 +11,7 @@ import { userPrincipal } from '../../lib/access/principal.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { resolveIdeaEngine } from './idea-engine.ts';
-import { validateIdea } from './ideas.service.ts';
+import { validateIdea } from './idea-validation.service.ts';
 
 // Ideas through the API and the REAL engine on the seed corpus: the form's rules with the spec's
 // messages, owner-only access, validation's scores from evidence, idempotence and atomicity.

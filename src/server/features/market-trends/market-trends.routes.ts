@@ -7,6 +7,7 @@ import {
   heatMapQuerySchema,
   heatMapSchema,
 } from '#shared/market-trends/market-trends.schemas.ts';
+import { loadTrendsCorpus } from '../../engine/pool/trends-corpus.ts';
 import { requireUser } from '../../lib/http/auth-guard.ts';
 import { heatCell, heatMap } from './market-trends.service.ts';
 
@@ -16,6 +17,7 @@ const tags = ['market-trends'];
 export const marketTrendsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { env, clock } = app.deps;
+  const loadCorpus = () => loadTrendsCorpus({ env, engine: app.hasDecorator('engine') ? app.engine : null });
 
   app.get(
     '/',
@@ -30,7 +32,7 @@ export const marketTrendsRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => ({
       success: true as const,
-      data: await heatMap({ env, query: request.query, now: clock.now() }),
+      data: await heatMap({ loadCorpus, query: request.query, now: clock.now() }),
     }),
   );
 
@@ -47,7 +49,7 @@ export const marketTrendsRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => ({
       success: true as const,
-      data: await heatCell({ env, query: request.query, now: clock.now() }),
+      data: await heatCell({ loadCorpus, query: request.query, now: clock.now() }),
     }),
   );
 };

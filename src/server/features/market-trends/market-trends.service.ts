@@ -1,8 +1,5 @@
 import { AppError } from '../../lib/platform/app-error.ts';
-import { loadEngineIndex } from '../../engine/engine.ts';
-import type { EngineIndex } from '../../engine/index/engine-index.ts';
-import type { Company } from '../../engine/corpus/corpus.types.ts';
-import type { Env } from '../../env.ts';
+import type { TrendsCompany, TrendsCorpus } from '../../engine/pool/trends-corpus.ts';
 import { categoryLabel } from '#shared/searches/filter-options.ts';
 import { CATEGORIES, type Category } from '#shared/searches/filters.schemas.ts';
 import {
@@ -26,7 +23,7 @@ import { linkedSocs } from './category-occupations.ts';
 // is computed once per corpus version (and category) and cached as a promise, so concurrent first
 // requests share one computation; a request only picks a metric and a year range from it.
 
-const SURVIVING = new Set<Company['status']>(['Active', 'Acquired', 'Public']);
+const SURVIVING = new Set<TrendsCompany['status']>(['Active', 'Acquired', 'Public']);
 const TOP_RISING = 10;
 
 type Counts = { entries: number; survivors: number };
@@ -50,13 +47,11 @@ export function heatMapComputations(): number {
   return computations;
 }
 
-function membersOf(index: EngineIndex, category: Category, tag: string | null): Company[] {
-  return index.corpus.companies.filter(
-    (c, i) => index.categories[i] === category && (tag === null || c.tags.includes(tag)),
-  );
+function membersOf(corpus: TrendsCorpus, category: Category, tag: string | null): TrendsCompany[] {
+  return corpus.companies.filter((c, i) => corpus.categories[i] === category && (tag === null || c.tags.includes(tag)));
 }
 
-function directoryAsOf(companies: Company[]): string | null {
+function directoryAsOf(companies: TrendsCompany[]): string | null {
   let newest: string | null = null;
   for (const c of companies) {
     const date = c.launchedAt ?? (c.year !== null ? `${c.year}` : null);
@@ -65,8 +60,8 @@ function directoryAsOf(companies: Company[]): string | null {
   return newest;
 }
 
-function occupationsOf(index: EngineIndex, category: Category) {
-  const projections = index.corpus.projections;
+function occupationsOf(corpus: TrendsCorpus, category: Category) {
+  const projections = corpus.projections;
   const occupations = linkedSocs(category, projections.keys()).map((soc) => {
     const p = projections.get(soc)!;
     return {
@@ -83,15 +78,14 @@ function occupationsOf(index: EngineIndex, category: Category) {
   return { occupations, growth };
 }
 
-function computeGrid(index: EngineIndex, category: Category | null, now: Date): Grid {
+function computeGrid(corpus: TrendsCorpus, category: Category | null, now: Date): Grid {
   computations++;
-  const { corpus } = index;
   const yearTotals = new Map<number, number>();
   for (const c of corpus.companies) if (c.year !== null) yearTotals.set(c.year, (yearTotals.get(c.year) ?? 0) + 1);
   const years = [...yearTotals.keys()].sort((a, b) => a - b);
 
   const counts = new Map<string, Map<number, Counts>>();
-  const add = (key: string, c: Company) => {
+  const add = (key: string, c: TrendsCompany) => {
     if (c.year === null) return;
     const byYear = counts.get(key) ?? new Map<number, Counts>();
     const cell = byYear.get(c.year) ?? { entries: 0, survivors: 0 };
@@ -103,16 +97,16 @@ function computeGrid(index: EngineIndex, category: Category | null, now: Date): 
 
   let rows: Grid['rows'];
   if (category === null) {
-    corpus.companies.forEach((c, i) => add(index.categories[i]!, c));
+    corpus.companies.forEach((c, i) => add(corpus.categories[i]!, c));
     rows = CATEGORIES.map((key) => ({
       key,
       label: categoryLabel(key),
       kind: 'category' as const,
       entries: sum(counts.get(key)),
-      ...occupationsOf(index, key),
+      ...occupationsOf(corpus, key),
     }));
   } else {
-    const members = membersOf(index, category, null);
+    const members = membersOf(corpus, category, null);
     const tagCounts = new Map<string, number>();
     for (const c of members) for (const t of new Set(c.tags)) tagCounts.set(t, (tagCounts.get(t) ?? 0) + 1);
     const tags = [...tagCounts]
@@ -155,16 +149,23 @@ function sum(byYear: Map<number, Counts> | undefined): number {
   return n;
 }
 
-async function gridFor(env: Env, category: Category | null, now: Date): Promise<{ grid: Grid; index: EngineIndex }> {
-  const index = await loadEngineIndex(env);
-  const key = `${index.corpus.version}|${category ?? '*'}`;
+/** Loads the trends corpus (an engine worker builds it: the request thread never loads the index). */
+type CorpusLoader = () => Promise<TrendsCorpus>;
+
+async function gridFor(
+  loadCorpus: CorpusLoader,
+  category: Category | null,
+  now: Date,
+): Promise<{ grid: Grid; corpus: TrendsCorpus }> {
+  const corpus = await loadCorpus();
+  const key = `${corpus.version}|${category ?? '*'}`;
   let pending = grids.get(key);
   if (!pending) {
-    pending = Promise.resolve().then(() => computeGrid(index, category, now));
+    pending = Promise.resolve().then(() => computeGrid(corpus, category, now));
     pending.catch(() => grids.delete(key));
     grids.set(key, pending);
   }
-  return { grid: await pending, index };
+  return { grid: await pending, corpus };
 }
 
 function windowCounts(grid: Grid, key: string, from: number, to: number) {
@@ -222,9 +223,13 @@ function cellValue(metric: HeatMapQuery['metric'], c: Counts, yearTotal: number,
   return null;
 }
 
-export async function heatMap(options: { env: Env; query: HeatMapQuery; now: Date }): Promise<HeatMapDto> {
+export async function heatMap(options: {
+  loadCorpus: CorpusLoader;
+  query: HeatMapQuery;
+  now: Date;
+}): Promise<HeatMapDto> {
   const { query } = options;
-  const { grid } = await gridFor(options.env, query.category ?? null, options.now);
+  const { grid } = await gridFor(options.loadCorpus, query.category ?? null, options.now);
   const years = grid.years.filter(
     (y) => (query.from === undefined || y >= query.from) && (query.to === undefined || y <= query.to),
   );
@@ -276,14 +281,18 @@ export async function heatMap(options: { env: Env; query: HeatMapQuery; now: Dat
   };
 }
 
-export async function heatCell(options: { env: Env; query: HeatCellQuery; now: Date }): Promise<HeatCellDetailDto> {
+export async function heatCell(options: {
+  loadCorpus: CorpusLoader;
+  query: HeatCellQuery;
+  now: Date;
+}): Promise<HeatCellDetailDto> {
   const { category, year } = options.query;
   const tag = options.query.tag ?? null;
-  const { grid, index } = await gridFor(options.env, tag === null ? null : category, options.now);
+  const { grid, corpus } = await gridFor(options.loadCorpus, tag === null ? null : category, options.now);
   const key = tag ?? category;
   if (tag !== null && !grid.rows.some((r) => r.key === tag))
     throw new AppError('NOT_FOUND', "This tag is not one of this category's rows.");
-  const companies = membersOf(index, category, tag)
+  const companies = membersOf(corpus, category, tag)
     .filter((c) => c.year === year)
     .sort((a, b) => a.name.localeCompare(b.name));
   const cell = grid.counts.get(key)?.get(year) ?? { entries: 0, survivors: 0 };

@@ -14,7 +14,6 @@ import {
 } from '#shared/notifications/notifications.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { requireUser } from '../../lib/http/auth-guard.ts';
-import { digestMailJob, immediateMailJob, purgeNotificationsJob } from './notifications.jobs.ts';
 import { listNotifications, markAllRead, markNotification, unreadCount } from './notifications.service.ts';
 import { unsubscribe } from './unsubscribe.service.ts';
 import { unsubscribeSecret } from './unsubscribe-token.ts';
@@ -25,10 +24,7 @@ const markBodySchema = z.object({ isRead: z.boolean().default(true) });
 
 export const notificationsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, jobs } = app.deps;
-  jobs.register(immediateMailJob);
-  jobs.register(digestMailJob);
-  jobs.register(purgeNotificationsJob);
+  const { db, clock } = app.deps;
   const secret = await unsubscribeSecret(db);
 
   app.get(

@@ -30,7 +30,13 @@ type Joined = { row: NotificationRow; actor: typeof users.$inferSelect | null; o
 
 function targetOf(row: NotificationRow, ownerId: number | null, userId: number): NotificationTarget | null {
   if (row.searchId !== null) {
-    return { kind: 'analysis', id: row.searchId, commentId: row.commentId, isOwner: ownerId === userId };
+    const target: NotificationTarget = {
+      kind: 'analysis',
+      id: row.searchId,
+      commentId: row.commentId,
+      isOwner: ownerId === userId,
+    };
+    return row.kind === 'market_change' ? { ...target, section: 'what-changed' } : target;
   }
   if (row.ideaId !== null) {
     return { kind: 'idea', id: row.ideaId, commentId: row.commentId, isOwner: ownerId === userId };

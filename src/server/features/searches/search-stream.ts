@@ -6,6 +6,7 @@ import { SEARCH_STREAM_CONTENT_TYPE, type SearchStreamLine } from '#shared/searc
 import { recordEvent } from '../../lib/domain/analytics-events.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { currentUser } from '../../lib/http/auth-guard.ts';
+import { logAppError } from '../../lib/http/error-handler.ts';
 import { runSearch, type SearchOutcome } from './run-search.service.ts';
 import { resolveSearchEngine } from './search-engine.ts';
 
@@ -13,17 +14,11 @@ import { resolveSearchEngine } from './search-engine.ts';
 // application/x-ndjson — as a stream of progress lines ending in `done` or `error`. Either way a
 // client that goes away (Cancel) aborts the engine, and an aborted analysis stores and counts nothing.
 
-function describeFailure(error: unknown): { code: string; message: string; isServerFault: boolean } {
-  // A full engine queue (503) is load, not a fault: no stack in the log for each refusal.
-  if (error instanceof AppError)
-    return {
-      code: error.code,
-      message: error.message,
-      isServerFault: error.statusCode >= 500 && error.code !== 'SERVICE_UNAVAILABLE',
-    };
+function describeFailure(error: unknown): { code: string; message: string } {
+  if (error instanceof AppError) return { code: error.code, message: error.message };
   if (error instanceof ZodError)
-    return { code: 'INTERNAL', message: 'The analysis came back incomplete. Please try again.', isServerFault: true };
-  return { code: 'INTERNAL', message: 'The analysis failed. Please try again.', isServerFault: true };
+    return { code: 'INTERNAL', message: 'The analysis came back incomplete. Please try again.' };
+  return { code: 'INTERNAL', message: 'The analysis failed. Please try again.' };
 }
 
 export async function respondWithSearch(
@@ -90,7 +85,8 @@ export async function respondWithSearch(
         return;
       }
       const failure = describeFailure(error);
-      if (failure.isServerFault) request.log.error({ err: error }, 'search failed');
+      if (error instanceof AppError) logAppError(request.log, error, 'search failed');
+      else request.log.error({ err: error }, 'search failed');
       write({ type: 'error', code: failure.code, message: failure.message });
     } finally {
       stream.end();

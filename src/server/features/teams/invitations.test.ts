@@ -132,7 +132,10 @@ describe('team invitations by e-mail', () => {
 
   it('an address without an account registers, then accepts and joins', async () => {
     const { token } = await invite('newcomer@example.test', 'admin');
-    const reg = await registerViaApi(t, { email: 'newcomer@example.test' });
+    const reg = await registerViaApi(t, {
+      email: 'newcomer@example.test',
+      readMail: (to) => smtp.take(to, /confirm-email/),
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/team-invitations/accept',

@@ -37,7 +37,6 @@ const member = { access: { params: { id: 'teamMember' as const } } };
 export const teamsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, clock, jobs } = app.deps;
-  jobs.register(invitationMailJob);
 
   app.get(
     '/api/teams',

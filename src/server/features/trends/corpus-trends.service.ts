@@ -1,6 +1,4 @@
-import { loadEngineIndex } from '../../engine/engine.ts';
-import { evidenceDate } from '../../engine/pipeline/classify.ts';
-import type { Env } from '../../env.ts';
+import type { TrendsCorpus } from '../../engine/pool/trends-corpus.ts';
 import { GROWTH_MIN_EARLIER, GROWTH_YEARS, RECENT_EVIDENCE_SHARE } from '#shared/trends/trends.constants.ts';
 import type { GrowthDto, TrendingDto } from '#shared/trends/trends.schemas.ts';
 
@@ -65,9 +63,7 @@ export function growthByKey(entries: { keys: string[]; year: number | null }[], 
 
 const cache = new Map<string, CorpusTrends>();
 
-export async function corpusTrends(env: Env): Promise<CorpusTrends> {
-  const index = await loadEngineIndex(env);
-  const { corpus } = index;
+export function corpusTrends(corpus: TrendsCorpus): CorpusTrends {
   const cached = cache.get(corpus.version);
   if (cached) return cached;
   const years = corpus.companies.map((c) => c.year).filter((y): y is number => y !== null);
@@ -76,14 +72,17 @@ export async function corpusTrends(env: Env): Promise<CorpusTrends> {
     corpus: { version: corpus.version, kind: corpus.kind, latestYear },
     recentWindow: recentEvidenceWindow(
       corpus.companies
-        .map((c) => evidenceDate(c)?.slice(0, 10) ?? null)
+        .map((c) => c.evidenceDate?.slice(0, 10) ?? null)
         .filter((d): d is string => d !== null && /^\d{4}-\d{2}-\d{2}$/.test(d)),
     ),
     categories:
       latestYear === null
         ? []
         : growthByKey(
-            corpus.companies.map((c, i) => ({ keys: index.categories[i] ? [index.categories[i]] : [], year: c.year })),
+            corpus.companies.map((c, i) => ({
+              keys: corpus.categories[i] ? [corpus.categories[i]] : [],
+              year: c.year,
+            })),
             latestYear,
           ),
     tags:

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { trendingSchema } from '#shared/trends/trends.schemas.ts';
+import { loadTrendsCorpus } from '../../engine/pool/trends-corpus.ts';
 import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { computeTrending } from './trending.service.ts';
 
@@ -18,7 +19,8 @@ export const trendingRoutes: FastifyPluginAsync = async (plugin) => {
       success: true as const,
       data: await computeTrending({
         db: app.deps.db,
-        env: app.deps.env,
+        loadCorpus: () =>
+          loadTrendsCorpus({ env: app.deps.env, engine: app.hasDecorator('engine') ? app.engine : null }),
         now: app.deps.clock.now(),
         viewerId: currentUser(request).id,
       }),

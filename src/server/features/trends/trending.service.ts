@@ -10,9 +10,8 @@ import {
 import type { TrendingDto } from '#shared/trends/trends.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { searches, users } from '../../db/schema/index.ts';
-import { loadEngineIndex } from '../../engine/engine.ts';
+import type { TrendsCorpus } from '../../engine/pool/trends-corpus.ts';
 import { processTerm, words } from '../../engine/text/tokenize.ts';
-import type { Env } from '../../env.ts';
 import { corpusTrends } from './corpus-trends.service.ts';
 
 // Trending from real data only: the categories and tags growing fastest in the corpus, and themes
@@ -37,16 +36,16 @@ function isCommonMarketLanguage(theme: string, documentFrequency: Map<string, nu
 
 export async function computeTrending(options: {
   db: Database;
-  env: Env;
+  /** The engine's corpus as the trends read it (an engine worker builds it: trends-corpus.ts). */
+  loadCorpus: () => Promise<TrendsCorpus>;
   now: Date;
   viewerId: number;
 }): Promise<TrendingDto> {
-  const { db, env, now, viewerId } = options;
+  const { db, loadCorpus, now, viewerId } = options;
   const since = new Date(now.getTime() - TRENDING_THEMES_WINDOW_DAYS * DAY_MS);
   const establishedBefore = new Date(now.getTime() - TRENDING_ESTABLISHED_ACCOUNT_DAYS * DAY_MS);
-  const [corpus, index, recentSearches] = await Promise.all([
-    corpusTrends(env),
-    loadEngineIndex(env),
+  const [corpus, recentSearches] = await Promise.all([
+    loadCorpus(),
     db
       .select({ userId: searches.userId, facets: searches.facets })
       .from(searches)
@@ -69,14 +68,14 @@ export async function computeTrending(options: {
   }
   const themes = [...themeUsers]
     .filter(
-      ([theme, v]) => v.users.size >= TRENDING_MIN_USERS && isCommonMarketLanguage(theme, index.documentFrequency),
+      ([theme, v]) => v.users.size >= TRENDING_MIN_USERS && isCommonMarketLanguage(theme, corpus.documentFrequency),
     )
     .map(([theme, v]) => ({ theme, users: v.users.size, searches: v.searches }))
     .sort((a, b) => b.users - a.users || b.searches - a.searches || a.theme.localeCompare(b.theme))
     .slice(0, 20);
 
   return {
-    ...corpus,
+    ...corpusTrends(corpus),
     growthYears: GROWTH_YEARS,
     windowDays: TRENDING_THEMES_WINDOW_DAYS,
     minUsers: TRENDING_MIN_USERS,

@@ -227,3 +227,21 @@ export async function unreadCountOf(db: Db, userId: number): Promise<number> {
     .where(and(eq(notifications.userId, userId), sql`${notifications.readAt} is null`));
   return Number(row?.n ?? 0);
 }
+
+/** A watched market changed on a new corpus version (issue 33): one notification to the watcher, no actor. */
+export async function notifyMarketChanged(
+  db: Db,
+  options: { userId: number; searchId: number; headline: string; now: Date },
+): Promise<void> {
+  const subject = await loadSubject(db, { searchId: options.searchId, ideaId: null });
+  if (!subject) return;
+  await db.insert(notifications).values({
+    userId: options.userId,
+    actorId: null,
+    kind: 'market_change',
+    summary: clip(`“${clip(subject.title, 120)}” changed on new data: ${options.headline}`, 300),
+    excerpt: null,
+    searchId: options.searchId,
+    createdAt: options.now,
+  });
+}

@@ -8,6 +8,7 @@ import type { RequestMeta } from '../http/request-meta.ts';
 
 export type AuditEvent =
   | 'register'
+  | 'register_existing_email'
   | 'login_success'
   | 'login_failure'
   | 'account_locked'
@@ -35,7 +36,8 @@ export type AdminAuditEvent =
   | 'admin.alert_triage'
   | 'admin.audit_export'
   | 'admin.contribution_review'
-  | 'admin.settings_change';
+  | 'admin.settings_change'
+  | 'admin.corpus_refresh';
 
 type Severity = 'info' | 'low' | 'medium' | 'high' | 'critical';
 

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode, type FieldErrors } from '#shared/api/errors.ts';
@@ -58,6 +58,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * An AppError is thrown on purpose (a full engine queue answers 503 by the hundred under load): a
+ * 5xx one is one warn line with its code and status, no stack; below 500 it is the caller's mistake
+ * and writes nothing. INTERNAL alone means something broke: its stack is kept.
+ */
+export function logAppError(log: FastifyBaseLogger, error: AppError, what = 'request failed'): void {
+  if (error.code === 'INTERNAL') log.error({ err: error }, what);
+  else if (error.statusCode >= 500) log.warn({ code: error.code, status: error.statusCode }, error.message);
+}
+
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -78,7 +88,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      logAppError(request.log, error);
       return send(reply, error.code, error.message, error.fieldErrors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -185,6 +185,7 @@ export function createInProcessQueue(options: { db: Database; pollMs?: number })
   return {
     kind: 'in-process',
     register: (definition) => registry.add(definition),
+    registeredNames: () => [...registry.definitions.keys()],
     enqueue,
     enqueueByName: async (name, payload, opts) => enqueue(registry.get(name), payload, opts),
     listDeadLetters: async ({ name, limit = 50 } = {}): Promise<DeadLetter[]> => {

@@ -75,8 +75,10 @@ export type DeadLetter = {
 
 export type JobQueue = {
   readonly kind: 'pg-boss' | 'in-process';
-  /** Adds a definition (before start). Features register their jobs when they register routes. */
+  /** Adds a definition (before start). Each feature's <feature>.feature.ts registers its jobs (features.ts). */
   register: <P>(definition: JobDefinition<P>) => void;
+  /** The registered jobs' names, in registration order. */
+  registeredNames: () => string[];
   /** Queues a job; resolves to its id, or null when the key was already used. */
   enqueue: <P>(definition: JobDefinition<P>, payload: P, options?: EnqueueOptions) => Promise<string | null>;
   /** Queues a registered job by name, its payload checked by the definition's schema (test hooks). */

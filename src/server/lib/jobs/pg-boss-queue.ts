@@ -87,6 +87,7 @@ export function createPgBossQueue(options: { pool: pg.Pool }): JobQueue {
   return {
     kind: 'pg-boss',
     register: (definition) => registry.add(definition),
+    registeredNames: () => [...registry.definitions.keys()],
     enqueue,
     enqueueByName: async (name, payload, opts) => enqueue(registry.get(name), payload, opts),
     listDeadLetters: async ({ name, limit = 50 } = {}): Promise<DeadLetter[]> => {

@@ -2,7 +2,7 @@ import { taskEvidenceTitles } from '#shared/action-plans/plan-evidence.ts';
 import { evidenceAnchorId } from '#client/lib/evidence-anchor.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLAN_TRANSITIONS } from '#shared/action-plans/action-plans.constants.ts';
 import type { ActionPlanDto, PlanPhaseDto, PlanTaskDto } from '#shared/action-plans/action-plans.schemas.ts';
@@ -11,6 +11,7 @@ import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { downloadExport, progressQueryOptions, usePlanWrite, type PlanWrite } from '../api/action-plans-api.ts';
+import { NameForm } from './name-form.tsx';
 import { ProgressChart } from './progress-chart.tsx';
 import { TaskCard, type TaskEvidence } from './task-card.tsx';
 
@@ -51,56 +52,6 @@ function ProgressBar({ value, label }: { value: number; label: string }) {
   );
 }
 
-function AddTask({
-  phase,
-  isBusy,
-  write,
-}: {
-  phase: PlanPhaseDto;
-  isBusy: boolean;
-  write: (w: PlanWrite) => Promise<unknown>;
-}) {
-  const id = useId();
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <form
-      className="mt-2 flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setError(null);
-        write({ kind: 'add-task', phaseId: phase.id, body: { title } })
-          .then(() => setTitle(''))
-          .catch((e: unknown) =>
-            setError(e instanceof ApiError ? (e.fieldErrors.title ?? e.message) : 'Could not add the task.'),
-          );
-      }}
-    >
-      <div className="flex min-w-0 flex-1 flex-col">
-        <label htmlFor={id} className="text-xs font-medium">
-          New task in {phase.name}
-        </label>
-        <input
-          id={id}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          maxLength={200}
-          className="min-h-11 rounded-md border bg-background px-2"
-          aria-invalid={error ? true : undefined}
-        />
-      </div>
-      <Button type="submit" variant="outline" disabled={isBusy}>
-        Add task
-      </Button>
-      {error ? (
-        <p role="alert" className="w-full text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </form>
-  );
-}
-
 function PhaseTools({
   phase,
   index,
@@ -114,8 +65,6 @@ function PhaseTools({
   isBusy: boolean;
   write: (w: PlanWrite) => Promise<unknown>;
 }) {
-  const id = useId();
-  const [name, setName] = useState(phase.name);
   const [isConfirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = (change: PlanWrite) => {
@@ -160,27 +109,17 @@ function PhaseTools({
       </div>
       <details className="text-sm">
         <summary className="inline-flex min-h-11 cursor-pointer items-center">Rename phase</summary>
-        <form
+        <NameForm
+          kind="phase-name"
           className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            run({ kind: 'phase', phaseId: phase.id, body: { name: name.trim() } });
-          }}
-        >
-          <label htmlFor={id} className="sr-only">
-            New name for {phase.name}
-          </label>
-          <input
-            id={id}
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.target.value)}
-            className="min-h-11 min-w-0 flex-1 rounded-md border bg-background px-2"
-          />
-          <Button type="submit" size="sm" variant="outline" disabled={isBusy}>
-            Rename
-          </Button>
-        </form>
+          label={<span className="sr-only">New name for {phase.name}</span>}
+          submitLabel="Rename"
+          size="sm"
+          initialValue={phase.name}
+          isBusy={isBusy}
+          failure="Could not change the phase."
+          onSubmit={(name) => write({ kind: 'phase', phaseId: phase.id, body: { name } })}
+        />
       </details>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
@@ -188,47 +127,6 @@ function PhaseTools({
         </p>
       ) : null}
     </div>
-  );
-}
-
-function AddPhase({ isBusy, write }: { isBusy: boolean; write: (w: PlanWrite) => Promise<unknown> }) {
-  const id = useId();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <form
-      className="flex flex-wrap items-end gap-2 rounded-lg border p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setError(null);
-        write({ kind: 'add-phase', body: { name } })
-          .then(() => setName(''))
-          .catch((e: unknown) =>
-            setError(e instanceof ApiError ? (e.fieldErrors.name ?? e.message) : 'Could not add the phase.'),
-          );
-      }}
-    >
-      <div className="flex min-w-0 flex-1 flex-col">
-        <label htmlFor={id} className="text-xs font-medium">
-          New phase
-        </label>
-        <input
-          id={id}
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.target.value)}
-          className="min-h-11 rounded-md border bg-background px-2"
-        />
-      </div>
-      <Button type="submit" variant="outline" disabled={isBusy}>
-        Add phase
-      </Button>
-      {error ? (
-        <p role="alert" className="w-full text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </form>
   );
 }
 
@@ -396,11 +294,31 @@ export function PlanBoard({
                 />
               ))}
             </ul>
-            {isReadOnly ? null : <AddTask phase={phase} isBusy={mutation.isPending} write={write} />}
+            {isReadOnly ? null : (
+              <NameForm
+                kind="task-title"
+                className="mt-2 flex flex-wrap items-end gap-2"
+                label={`New task in ${phase.name}`}
+                submitLabel="Add task"
+                isBusy={mutation.isPending}
+                failure="Could not add the task."
+                onSubmit={(title) => write({ kind: 'add-task', phaseId: phase.id, body: { title } })}
+              />
+            )}
           </section>
         ))}
       </div>
-      {isReadOnly ? null : <AddPhase isBusy={mutation.isPending} write={write} />}
+      {isReadOnly ? null : (
+        <NameForm
+          kind="phase-name"
+          className="flex flex-wrap items-end gap-2 rounded-lg border p-3"
+          label="New phase"
+          submitLabel="Add phase"
+          isBusy={mutation.isPending}
+          failure="Could not add the phase."
+          onSubmit={(name) => write({ kind: 'add-phase', body: { name } })}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { AUTH_MESSAGES, registerRequestSchema } from '#shared/auth/auth.schemas.ts';
+import { Link, useLocation } from 'react-router';
+import { AUTH_MESSAGES, REGISTRATION_SENT_MESSAGE, registerRequestSchema } from '#shared/auth/auth.schemas.ts';
 import { Input } from '#client/components/form/controls.tsx';
 import { Field } from '#client/components/form/field.tsx';
 import { FormAlert } from '#client/components/form/form-alert.tsx';
@@ -8,6 +8,7 @@ import { Form } from '#client/components/form/form.tsx';
 import { applyServerErrors } from '#client/components/form/server-errors.ts';
 import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
 import { redirectTarget } from '#client/lib/redirect-target.ts';
 import { useRegister } from '../api/auth-api.ts';
@@ -16,15 +17,37 @@ import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 export function RegisterForm() {
-  const navigate = useNavigate();
   const { search } = useLocation();
-  // An invitation link sends a new visitor here and expects them back after registering.
-  const register = useRegister({ onSignedIn: () => void navigate(redirectTarget(search, paths.home.href())) });
+  // An invitation link sends a new visitor here and expects them back after registering: the path
+  // rides in the e-mailed link.
+  const redirectTo = redirectTarget(search, '') || undefined;
+  const register = useRegister();
   const form = useZodForm(registerRequestSchema, {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const [name, email, password] = form.watch(['name', 'email', 'password']);
   const [hasGeneralError, setHasGeneralError] = useState(false);
+
+  if (register.isSuccess) {
+    // The same screen whether or not the address already had an account (docs/decisions/034).
+    return (
+      <AuthCard title="Check your e-mail" description={`We sent a message to ${email}.`}>
+        <FormAlert tone="success">{register.data.message ?? REGISTRATION_SENT_MESSAGE}</FormAlert>
+        <p className="text-sm text-muted-foreground">
+          The link works for 24 hours. Nothing arrived after a few minutes? Check your spam folder, or{' '}
+          <button type="button" className="text-primary underline underline-offset-4" onClick={() => register.reset()}>
+            register again
+          </button>
+          .
+        </p>
+        <p className="text-center text-sm">
+          <Link className={textLinkClass} to={paths.login.href()}>
+            Back to sign in
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Create your account" description="Start finding the gaps nobody has filled yet.">
@@ -35,7 +58,10 @@ export function RegisterForm() {
           setHasGeneralError(false);
           // Server-side rules (a common or reused password) come back per field: the field says it, no
           // general banner on top of it (issue 29); any other failure gets the general message.
-          register.mutate(values, { onError: (error) => setHasGeneralError(!applyServerErrors(form, error)) });
+          register.mutate(
+            { ...values, redirectTo },
+            { onError: (error) => setHasGeneralError(!applyServerErrors(form, error)) },
+          );
         }}
       >
         {register.isError && hasGeneralError ? <FormAlert>{AUTH_MESSAGES.registrationFailed}</FormAlert> : null}

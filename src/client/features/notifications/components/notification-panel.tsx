@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { AtSign, CornerDownRight, Share2, UserPlus } from 'lucide-react';
+import { AtSign, CornerDownRight, Radar, Share2, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { clsx as cn } from 'clsx';
@@ -20,6 +20,7 @@ const ICONS: Record<NotificationKind, typeof AtSign> = {
   reply: CornerDownRight,
   share: Share2,
   team_join: UserPlus,
+  market_change: Radar,
 };
 
 function Item({ item, onOpen }: { item: NotificationDto; onOpen: () => void }) {

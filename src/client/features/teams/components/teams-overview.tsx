@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { TEAM_DESCRIPTION_MAX, TEAM_NAME_MAX } from '#shared/teams/teams.schemas.ts';
+import type { z } from 'zod';
+import { TEAM_DESCRIPTION_MAX, TEAM_NAME_MAX, teamCreateSchema } from '#shared/teams/teams.schemas.ts';
+import { Input, Textarea } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { applyServerErrors } from '#client/components/form/server-errors.ts';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { textLinkClass } from '#client/components/ui/text-link.ts';
@@ -16,26 +23,18 @@ import { ROLE_LABELS } from './role-labels.ts';
 export function TeamsOverview({ onPlanRequired }: { onPlanRequired: (message: string) => void }) {
   const teams = useQuery(teamsQueryOptions());
   const create = useCreateTeam();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const nameId = useId();
-  const descriptionId = useId();
-  const fieldErrors = create.error && isApiError(create.error) ? create.error.fieldErrors : undefined;
+  const form = useZodForm(teamCreateSchema, { defaultValues: { name: '', description: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(
-      { name, description },
-      {
-        onSuccess: () => {
-          setName('');
-          setDescription('');
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.code === 'PLAN_REQUIRED') onPlanRequired(error.message);
-        },
+  function submit(input: z.output<typeof teamCreateSchema>) {
+    setFailure(null);
+    create.mutate(input, {
+      onSuccess: () => form.reset({ name: '', description: '' }),
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'PLAN_REQUIRED') onPlanRequired(error.message);
+        else if (!applyServerErrors(form, error)) setFailure(error.message);
       },
-    );
+    });
   }
 
   return (
@@ -72,51 +71,26 @@ export function TeamsOverview({ onPlanRequired }: { onPlanRequired: (message: st
         <p className="text-sm text-muted-foreground">
           Pro includes one team of up to 5 people; Enterprise has unlimited teams and members.
         </p>
-        <form onSubmit={submit} className="grid gap-3" aria-label="Create a team">
-          <div className="grid gap-1">
-            <label htmlFor={nameId} className="text-sm font-medium">
-              Team name
-            </label>
-            <input
-              id={nameId}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={TEAM_NAME_MAX}
-              required
-              aria-invalid={fieldErrors?.name ? true : undefined}
-              aria-describedby={fieldErrors?.name ? `${nameId}-error` : undefined}
-              className="min-h-11 rounded-md border bg-background px-3"
-            />
-            {fieldErrors?.name ? (
-              <p id={`${nameId}-error`} className="text-sm text-destructive">
-                {fieldErrors.name}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-1">
-            <label htmlFor={descriptionId} className="text-sm font-medium">
-              Description (optional)
-            </label>
-            <textarea
-              id={descriptionId}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              maxLength={TEAM_DESCRIPTION_MAX}
-              rows={2}
-              className="rounded-md border bg-background px-3 py-2"
-            />
-          </div>
-          {create.error && !fieldErrors && !(isApiError(create.error) && create.error.code === 'PLAN_REQUIRED') ? (
-            <p role="alert" className="text-sm text-destructive">
-              {create.error.message}
-            </p>
-          ) : null}
+        <Form
+          form={form}
+          onValid={submit}
+          onInvalid={() => setFailure(null)}
+          className="grid gap-3"
+          aria-label="Create a team"
+        >
+          <Field name="name" label="Team name">
+            <Input maxLength={TEAM_NAME_MAX} {...form.register('name')} />
+          </Field>
+          <Field name="description" label="Description (optional)">
+            <Textarea maxLength={TEAM_DESCRIPTION_MAX} rows={2} {...form.register('description')} />
+          </Field>
+          {failure ? <FormAlert>{failure}</FormAlert> : null}
           <div>
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Creating…' : 'Create team'}
             </Button>
           </div>
-        </form>
+        </Form>
       </section>
     </div>
   );

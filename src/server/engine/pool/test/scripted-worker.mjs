@@ -5,15 +5,22 @@
 //              BroadcastChannel `scripted-engine:<DATA_DIR_ABS>` ({ analysis }) answers every held
 //              job with it (the test's own DATA_DIR names the channel: test files run side by side)
 //   anything else → posts a stage, then answers { query, seq } (seq: the order jobs arrived here)
+// A trendsCorpus request is held until the channel carries { trendsCorpus }, which answers it.
 import { BroadcastChannel, parentPort, threadId, workerData } from 'node:worker_threads';
 
 const post = (message) => parentPort.postMessage(message);
 const held = new Map();
+const heldCorpus = new Set();
 let seq = 0;
 
 const channel = new BroadcastChannel(`scripted-engine:${workerData.env.DATA_DIR_ABS}`);
 channel.unref();
 channel.onmessage = (event) => {
+  if (event.data.trendsCorpus) {
+    for (const id of heldCorpus) post({ type: 'trendsCorpus', id, corpus: event.data.trendsCorpus });
+    heldCorpus.clear();
+    return;
+  }
   for (const id of held.keys()) post({ type: 'analysis', id, analysis: event.data.analysis });
   held.clear();
 };
@@ -22,6 +29,10 @@ parentPort.on('message', (message) => {
   if (message.type === 'cancel') {
     if (held.delete(message.id))
       post({ type: 'failed', id: message.id, error: { name: 'AbortError', message: 'The analysis was aborted' } });
+    return;
+  }
+  if (message.type === 'trendsCorpus') {
+    heldCorpus.add(message.id);
     return;
   }
   seq++;

@@ -1,0 +1,21 @@
+// The market tables' shapes (loaded by load-market-data.ts; part of the corpus).
+
+export type StaffingCell = { soc: string; title: string; employment: number };
+
+export type Staffing = {
+  /** BLS industry code (NAICS with trailing zeros, e.g. 621200) → its line-item occupations. Industries nest: 722500 holds 722511. */
+  byIndustry: Map<string, StaffingCell[]>;
+  industryTitle: Map<string, string>;
+  industryTotal: Map<string, number>;
+  /** Employment of each occupation in the whole economy, and the total. */
+  national: Map<string, number>;
+  nationalTotal: number;
+};
+
+export type IndustryCount = { establishments: number; employment: number };
+
+export type MarketData = {
+  staffing: Staffing;
+  /** Six-digit NAICS → establishments and employees (CBP 2021). */
+  establishments: Map<string, IndustryCount>;
+};

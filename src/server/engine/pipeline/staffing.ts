@@ -1,0 +1,75 @@
+import type { Staffing } from '../corpus/market-data.types.ts';
+
+// Who works where, from the BLS staffing matrix: the industry an occupation mostly works in (dentists
+// → offices of dentists) and whom that industry employs (its hygienists, assistants, receptionists).
+// A customer named by its practitioners ("dental practices" → dentists) is an industry, and the
+// people whose job a product for that customer does are that industry's staff.
+
+export type HomeIndustry = {
+  code: string;
+  title: string;
+  /** Share of the occupation's employment that works in this industry (0–1). */
+  share: number;
+};
+
+export type StaffMember = {
+  /** Six-character SOC ("43-4171"). */
+  soc: string;
+  title: string;
+  employment: number;
+  /** Share of the industry's employment (0–1). */
+  share: number;
+  /** Share in the industry over share in the whole economy: above 1, the industry relies on this work more than most. */
+  concentration: number;
+};
+
+/** An industry must hold at least this share of an occupation to be its home. */
+export const HOME_SHARE = 0.25;
+
+const homes = new WeakMap<Staffing, Map<string, HomeIndustry | null>>();
+
+/** The industry holding the largest part of an occupation's employment, when it holds a real part of it. */
+export function homeIndustry(staffing: Staffing, soc: string): HomeIndustry | null {
+  let cache = homes.get(staffing);
+  if (!cache) {
+    cache = new Map();
+    homes.set(staffing, cache);
+  }
+  if (cache.has(soc)) return cache.get(soc)!;
+  const national = staffing.national.get(soc) ?? 0;
+  // The most specific industry holding a home's share: a line item (offices of dentists), else the
+  // four-digit industry whose line items split the trade (food service managers: restaurants and other
+  // eating places, not full- or limited-service alone).
+  let best: HomeIndustry | null = null;
+  const specificity = (code: string): number => code.replace(/0+$/, '').length;
+  if (national > 0) {
+    for (const [code, staff] of staffing.byIndustry) {
+      const cell = staff.find((s) => s.soc === soc);
+      if (!cell) continue;
+      const share = cell.employment / national;
+      if (share < HOME_SHARE) continue;
+      const better =
+        !best ||
+        specificity(code) > specificity(best.code) ||
+        (specificity(code) === specificity(best.code) &&
+          (share > best.share || (share === best.share && code < best.code)));
+      if (better) best = { code, title: staffing.industryTitle.get(code) ?? code, share };
+    }
+  }
+  const home = best;
+  cache.set(soc, home);
+  return home;
+}
+
+/** An industry's staff, largest share first. */
+export function staffOf(staffing: Staffing, industry: string): StaffMember[] {
+  const total = staffing.industryTotal.get(industry) ?? 0;
+  if (total <= 0) return [];
+  return (staffing.byIndustry.get(industry) ?? [])
+    .map((s) => {
+      const share = s.employment / total;
+      const nationalShare = (staffing.national.get(s.soc) ?? 0) / staffing.nationalTotal;
+      return { ...s, share, concentration: nationalShare > 0 ? share / nationalShare : 0 };
+    })
+    .sort((a, b) => b.share - a.share || a.soc.localeCompare(b.soc));
+}
