@@ -63,6 +63,6 @@ describe('evidence rows of the industry', () => {
         evidence={[{ id: 'industry:staff:1', source: 'staffing', ref: '1', value: 1234.5, note: 'Share of staff' }]}
       />,
     );
-    expect(screen.getByRole('listitem').textContent).toContain('Share of staff — 1,234.5 %');
+    expect(screen.getAllByRole('listitem')[0]?.textContent).toContain('Share of staff — 1,234.5 %');
   });
 });
