@@ -41,7 +41,7 @@ describe('gap engine on the fixture datasets', async () => {
     expect(byId('onet:29-1021.00:role')?.value).toBe('customer');
     expect(byId('industry:customer')).toMatchObject({
       source: 'staffing',
-      ref: '621200',
+      ref: '6212',
       value: 'Offices of dentists',
     });
     // The fixture's County Business Patterns slice holds one dentists' industry: 621210, 135,333 establishments.

@@ -93,6 +93,14 @@ export function latestYear(index: EngineIndex): number {
 
 const pct = (v: number): string => `${(Math.round(v * 1000) / 10).toLocaleString('en-US')} %`;
 
+/** "Dentists, general" → "General dentists", "Cooks, restaurant" → "Restaurant cooks": a title that reads in a sentence. */
+export function plainTitle(title: string): string {
+  const m = /^([^,]+), ([A-Za-z]+)$/.exec(title.trim());
+  if (!m) return title;
+  const [, head, modifier] = m;
+  return `${modifier![0]!.toUpperCase()}${modifier!.slice(1).toLowerCase()} ${head!.toLowerCase()}`;
+}
+
 /** The customer's industry: what it is, how many establishments it has, whom it employs. */
 function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
   if (!industry) return [];
@@ -100,9 +108,10 @@ function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
     {
       id: 'industry:customer',
       source: 'staffing',
-      ref: industry.code,
+      // The NAICS prefix the BLS industry stands for (621200 → 6212), the code the note names.
+      ref: industry.naics,
       value: industry.title,
-      note: `Customers' industry: ${industry.title} (NAICS ${industry.naics}), where ${pct(industry.share)} of ${industry.customer.occupation.title.toLowerCase()} work; ${industry.employment.toLocaleString('en-US')} employees in 2018`,
+      note: `Customers' industry: ${industry.title} (NAICS ${industry.naics}), where ${pct(industry.share)} of ${plainTitle(industry.customer.occupation.title).toLowerCase()} work; ${industry.employment.toLocaleString('en-US')} employees in 2018`,
     },
   ];
   if (industry.establishments !== null)
@@ -119,7 +128,7 @@ function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
       source: 'staffing',
       ref: m.soc,
       value: Math.round(m.share * 1000) / 10,
-      note: `${m.title}: ${pct(m.share)} of the employees of ${industry.title.toLowerCase()} (${m.employment.toLocaleString('en-US')} in 2018)`,
+      note: `${plainTitle(m.title)}: ${pct(m.share)} of the employees of ${industry.title.toLowerCase()} (${m.employment.toLocaleString('en-US')} in 2018)`,
     });
   return out;
 }
@@ -257,14 +266,19 @@ export function measureCell(
       note: `Software already used in this work (O*NET): ${t.commodity}, used by ${o.occupation.title}${t.isHot ? ' (Hot Technology)' : ''}`,
     });
   }
-  for (const id of retrieveIndustries(index, cell.groups).slice(0, 2)) {
-    const industry = corpus.industries[id]!;
+  // The industries the query's words name, as context — inside the customer's industry when it is
+  // known (offices of dentists, not the dental equipment makers that share its words).
+  const named = retrieveIndustries(index, cell.groups).filter(
+    (id) => !industry || corpus.industries[id]!.code.startsWith(industry.naics),
+  );
+  for (const id of named.slice(0, 2)) {
+    const context = corpus.industries[id]!;
     evidence.push({
-      id: `naics:${industry.code}`,
+      id: `naics:${context.code}`,
       source: 'naics',
-      ref: industry.code,
-      value: industry.title,
-      note: `NAICS ${industry.code} ${industry.title}`,
+      ref: context.code,
+      value: context.title,
+      note: `NAICS ${context.code} ${context.title}`,
     });
   }
   for (const flag of RISK_FLAGS) {

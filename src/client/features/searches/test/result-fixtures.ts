@@ -57,7 +57,7 @@ export const dentalIndustryEvidence: Evidence[] = [
   {
     id: 'industry:customer',
     source: 'staffing',
-    ref: '621200',
+    ref: '6212',
     value: 'Offices of dentists',
     note: "Customers' industry: Offices of dentists (NAICS 6212), where 75 % of dentists, general work; 955,500 employees in 2018",
   },
