@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
@@ -20,6 +20,31 @@ afterAll(async () => {
   await browser.close();
 });
 
+/** The tour card sits just above or below `target`, its arrow within the target's width, the target outlined. */
+async function expectPointsAt(page: Page, target: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      const [t, card, arrow, ring] = await Promise.all([
+        target.boundingBox(),
+        page.getByRole('dialog').first().boundingBox(),
+        page.locator('[data-tour-arrow]').boundingBox(),
+        page.locator('[data-tour-highlight]').boundingBox(),
+      ]);
+      if (!t || !card || !arrow || !ring) return 'missing';
+      const arrowX = arrow.x + arrow.width / 2;
+      const isBeside = card.y >= t.y + t.height || card.y + card.height <= t.y;
+      const gap = card.y >= t.y + t.height ? card.y - (t.y + t.height) : t.y - (card.y + card.height);
+      const isAtTarget = arrowX >= t.x && arrowX <= t.x + t.width;
+      const isOutlined =
+        ring.x <= t.x &&
+        ring.y <= t.y &&
+        ring.x + ring.width >= t.x + t.width &&
+        ring.y + ring.height >= t.y + t.height;
+      return isBeside && gap <= 24 && isAtTarget && isOutlined ? 'ok' : JSON.stringify({ t, card, arrow, ring });
+    })
+    .toBe('ok');
+}
+
 describe('onboarding tour', () => {
   it('runs on the first sign-in, resumes where it was left, and does not come back once skipped or finished', async () => {
     const { context, page, pageErrors } = await signedInPage(browser, { tour: true });
@@ -32,12 +57,17 @@ describe('onboarding tour', () => {
         ['phone', 390, 844],
       ] as const) {
         await page.setViewportSize({ width, height });
+        // Issue 29: the card pointed at nothing. It sits beside the search field, its arrow at the field, and
+        // the field is outlined.
+        await expectPointsAt(page, page.getByRole('searchbox', { name: 'Describe a market to explore' }));
         await page.screenshot({ path: path.join(SHOTS, `onboarding-tour-${name}.png`) });
       }
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Next' }).click();
       const second = page.getByRole('heading', { name: 'Narrow it with filters' });
       await second.waitFor();
+      await expectPointsAt(page, page.getByRole('button', { name: 'Filters' }));
+      await page.screenshot({ path: path.join(SHOTS, 'onboarding-tour-filters-phone.png') });
       expect(await second.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
       await page.keyboard.press('Escape');
       await second.waitFor({ state: 'detached' });

@@ -166,6 +166,16 @@ if (datasetsDir) {
       expect(core.description).toMatch(/establishments in the U\.S\./);
     });
 
+    it('claims no customer industry from one coincidental home: delivery routes for van drivers are not a restaurant market', async () => {
+      const analysis = await engine.analyze({
+        query: 'planning the fastest delivery routes for my van drivers each morning',
+        filters: filters(),
+      });
+      const evidence = analysis.opportunities.flatMap((o) => o.evidence);
+      expect(evidence.find((e) => e.id === 'industry:customer')?.ref ?? '').not.toMatch(/^722/);
+      expect(evidence.some((e) => e.id === 'onet:35-3031.00:role')).toBe(false);
+    });
+
     it('is deterministic', async () => {
       const a = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });
       const b = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });

@@ -69,6 +69,13 @@ export const registerRequestSchema = registerSchema
 export const REGISTRATION_SENT_MESSAGE =
   'Check your e-mail: we have sent a message to that address. Open the link in it to finish creating your account.';
 
+/**
+ * Added to that answer when the server has no mail server (SMTP_URL unset): the same for every address,
+ * so it tells nothing about accounts, but a person trying the product locally learns where the link is.
+ */
+export const NO_MAIL_SERVER_NOTE =
+  'This server has no mail server configured: the message is kept in its outbox, and a local start (npm start) prints its link in the terminal.';
+
 export const confirmRegistrationSchema = z.object({ token: z.string().min(1, AUTH_MESSAGES.required).max(200) });
 export type ConfirmRegistrationInput = z.infer<typeof confirmRegistrationSchema>;
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { PhoneDisclosure } from '#client/components/ui/phone-disclosure.tsx';
 import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useSetFavorite, useSetSaved } from '#client/features/searches/api/searches-mutations.ts';
@@ -61,19 +62,20 @@ export function SearchPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <div className="flex items-start gap-2">
-            <h1 className="text-2xl font-bold break-words">{search.query}</h1>
-            <HelpLink page="search" />
-          </div>
-          <p className="text-sm text-muted-foreground">
-            {formatDate(search.timestamp)} · {countOf(search.results.length, 'opportunity', 'opportunities')}
-          </p>
-          <p className="text-sm text-muted-foreground">
-            {filterLabels.length > 0 ? `Searched with: ${filterLabels.join(' · ')}` : 'Searched with no filters'}
-          </p>
+      <div className="min-w-0">
+        <div className="flex items-start gap-2">
+          <h1 className="text-2xl font-bold break-words">{search.query}</h1>
+          <HelpLink page="search" />
         </div>
+        <p className="text-sm text-muted-foreground">
+          {formatDate(search.timestamp)} · {countOf(search.results.length, 'opportunity', 'opportunities')}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {filterLabels.length > 0 ? `Searched with: ${filterLabels.join(' · ')}` : 'Searched with no filters'}
+        </p>
+      </div>
+      {/* On a phone the actions fold behind one toggle, so the first result is within the first screen (issue 29). */}
+      <PhoneDisclosure label="Save, share and export" className="mt-4">
         <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"
@@ -91,11 +93,11 @@ export function SearchPage() {
             <TeamShareButton subject={{ kind: 'analysis', id: search.id }} title={search.query} isOwner />
           )}
         </div>
-      </div>
+        <div className="mt-3">
+          <ExportControls searchId={search.id} />
+        </div>
+      </PhoneDisclosure>
       {search.imported ? <ImportedNote imported={search.imported} /> : null}
-      <div className="mt-4">
-        <ExportControls searchId={search.id} />
-      </div>
       <div className="mt-4">
         <AnalysisBanners analysis={search.analysis} resultCount={search.results.length} />
       </div>

@@ -9,6 +9,7 @@ import { PreferencesSync } from '#client/features/account/components/preferences
 import { NotificationBell } from '#client/features/notifications/components/notification-bell.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu.tsx';
+import { AssistantSlot } from './assistant-slot.tsx';
 import { ShortcutsButton } from './shortcuts-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -62,6 +63,7 @@ export function SignedInHeader() {
           <ThemeToggle />
           <AccountMenu user={user} />
           <MobileMenuButton menu={menu} hiddenFrom="lg" />
+          <AssistantSlot />
         </div>
       </div>
       <MobileMenuPanel menu={menu} hiddenFrom="lg">

@@ -3,6 +3,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { Logo } from './logo.tsx';
 import { MobileMenuButton, MobileMenuPanel, useMobileMenu } from './mobile-menu.tsx';
+import { AssistantSlot } from './assistant-slot.tsx';
 import { ShortcutsButton } from './shortcuts-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -30,6 +31,7 @@ export function SignedOutHeader() {
           <ShortcutsButton />
           <ThemeToggle />
           <MobileMenuButton menu={menu} hiddenFrom="md" />
+          <AssistantSlot />
         </div>
       </div>
       <MobileMenuPanel menu={menu} hiddenFrom="md">

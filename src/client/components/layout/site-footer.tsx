@@ -19,7 +19,7 @@ export function SiteFooter() {
   const isSignedIn = useAuthStore((state) => state.status === 'signed-in');
   const featuresHref = isSignedIn ? paths.trending.href() : `${paths.home.href()}#${FEATURES_SECTION_ID}`;
   return (
-    <footer className="border-t bg-muted/40">
+    <footer className="border-t bg-muted/40 pb-8">
       <Suspense fallback={null}>
         <FooterDemoBanner />
       </Suspense>

@@ -1,4 +1,5 @@
 import { DATASET_FILES } from '../corpus/load-datasets.ts';
+import { MARKET_FILES } from '../corpus/load-market-data.ts';
 
 // What `npm run datasets:fetch` downloads: each file of the layout the engine reads, where its
 // public source serves it, and the checksum of the copy the engine was evaluated on.
@@ -46,6 +47,27 @@ export const PUBLIC_MANIFEST: ManifestEntry[] = [
     url: null,
     sha256: '2809622ce60404b75178610886b49f07d98bde0da9c8eb59a5dbd795dbe21bec',
     bytes: 277279,
+  },
+  {
+    path: MARKET_FILES.activities,
+    url: `${ONET_TEXT}/Tasks%20to%20DWAs.txt`,
+    sha256: 'dd8785f320cc4db184eb519472f5c916f86f9da7d06c3ba4a9a27f836301f26d',
+    bytes: 5438719,
+  },
+  // The market tables: BLS publishes its staffing matrix as workbooks and the Census Bureau its
+  // County Business Patterns as one national text file; the CSV layouts the engine reads (see
+  // data/SOURCES.md) come from a mirror.
+  {
+    path: MARKET_FILES.staffing,
+    url: null,
+    sha256: 'c32f4a65162bfbcc00c65c216946d589a4c7816ccff793f0bd34bfe6008f06dd',
+    bytes: 13487796,
+  },
+  {
+    path: MARKET_FILES.establishments,
+    url: null,
+    sha256: 'd2f61bb43a58a623a06a31a38a619c33854565fdf9f52de75f3c8ff5456d6fb9',
+    bytes: 30870,
   },
 ];
 

@@ -43,6 +43,9 @@ const STAFF_BONUS = 0.05;
 const STAFF_MIN_SHARE = 0.01;
 /** Customer candidates this close to the bar vote for the industry they work in. */
 const VOTE_MARGIN = 0.08;
+const MIN_VOTERS = 2;
+/** A single voter must be at least this share of the industry's employees. */
+const CORE_STAFF_SHARE = 0.1;
 const BUYER_SOC = /^(11-|23-1|29-1)/;
 const BUYER_MIN_SHARE = 0.005;
 const BUYER_MIN_CONCENTRATION = 5;
@@ -313,18 +316,29 @@ function industryStaff(index: EngineIndex, industry: string): Set<number> {
   return out;
 }
 
-/** The industry most of the near customer candidates work in, weighted by fit; null when none has a home. */
+/**
+ * The industry the near customer candidates work in, weighted by fit. One candidate's home counts only
+ * when that candidate is a large part of the industry's staff (hairdressers are 44 % of personal care
+ * services); otherwise two must agree — "driver/sales workers" at home in restaurants does not make
+ * van drivers a restaurant market.
+ */
 function voteIndustry(index: EngineIndex, near: { o: number; fit: number }[]): { code: string; fit: number } | null {
   const staffing = index.corpus.market!.staffing;
-  const votes = new Map<string, { sum: number; fit: number }>();
+  const votes = new Map<string, { sum: number; fit: number; voters: string[] }>();
   for (const { o, fit } of near) {
-    const home = homeIndustry(staffing, socBase(index.corpus.occupations[o]!.soc));
+    const soc = socBase(index.corpus.occupations[o]!.soc);
+    const home = homeIndustry(staffing, soc);
     if (!home) continue;
-    const v = votes.get(home.code) ?? { sum: 0, fit: 0 };
-    votes.set(home.code, { sum: v.sum + fit, fit: Math.max(v.fit, fit) });
+    const v = votes.get(home.code) ?? { sum: 0, fit: 0, voters: [] };
+    votes.set(home.code, { sum: v.sum + fit, fit: Math.max(v.fit, fit), voters: [...v.voters, soc] });
   }
   const best = [...votes].sort((a, b) => b[1].sum - a[1].sum || b[1].fit - a[1].fit || a[0].localeCompare(b[0]))[0];
-  return best ? { code: best[0], fit: best[1].fit } : null;
+  if (!best) return null;
+  const [code, vote] = best;
+  const core = (soc: string): boolean =>
+    (staffOf(staffing, code).find((m) => m.soc === soc)?.share ?? 0) >= CORE_STAFF_SHARE;
+  if (vote.voters.length < MIN_VOTERS && !vote.voters.some(core)) return null;
+  return { code, fit: vote.fit };
 }
 
 /**

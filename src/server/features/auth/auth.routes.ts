@@ -10,6 +10,7 @@ import {
   loginSchema,
   profileUpdateSchema,
   registerRequestSchema,
+  NO_MAIL_SERVER_NOTE,
   REGISTRATION_SENT_MESSAGE,
   resetPasswordSchema,
 } from '#shared/auth/auth.schemas.ts';
@@ -87,7 +88,10 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
         input: { ...request.body, password: request.body.password ?? '' },
       });
       await jobs.enqueue(registrationMailJob, { pendingId, meta: requestMeta(request) });
-      return reply.status(202).send({ success: true as const, data: null, message: REGISTRATION_SENT_MESSAGE });
+      const message = app.deps.env.SMTP_URL
+        ? REGISTRATION_SENT_MESSAGE
+        : `${REGISTRATION_SENT_MESSAGE} ${NO_MAIL_SERVER_NOTE}`;
+      return reply.status(202).send({ success: true as const, data: null, message });
     },
   );
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_SENT_MESSAGE } from '#shared/auth/auth.schemas.ts';
+import { NO_MAIL_SERVER_NOTE, REGISTRATION_SENT_MESSAGE } from '#shared/auth/auth.schemas.ts';
 import { jwtTokens, pendingRegistrations, users } from '../../db/schema/index.ts';
+import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startSmtpPeer } from '../../test/smtp-peer.ts';
 import {
@@ -132,6 +133,23 @@ describe('registration with a new e-mail', () => {
       expect((await confirmRegistrationViaApi(t, registrationTokenFrom(mail))).statusCode).toBe(400);
     } finally {
       t.clock.set(null);
+    }
+  });
+
+  it('says where the link is when the server has no mail server, in the same words for every address', async () => {
+    const offline = await createTestApp();
+    try {
+      const owner = await createUser(offline);
+      const answers = await Promise.all(
+        [owner.user.email, unique('offline')].map(async (email) => {
+          const res = await startRegistrationViaApi(offline, { email, password: STRONG_PASSWORD, name: 'Someone' });
+          return { status: res.statusCode, body: res.json<{ message: string }>() };
+        }),
+      );
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]!.body.message).toBe(`${REGISTRATION_SENT_MESSAGE} ${NO_MAIL_SERVER_NOTE}`);
+    } finally {
+      await offline.close();
     }
   });
 

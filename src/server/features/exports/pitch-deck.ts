@@ -2,6 +2,8 @@ import type PptxGenJS from 'pptxgenjs';
 import { DEFAULT_ACCENT } from '#shared/exports/branding.schemas.ts';
 import type { DeckTemplateId } from '#shared/exports/deck.schemas.ts';
 import type { ReportBranding } from './branding.service.ts';
+import { shortenAtWord } from '#shared/searches/evidence-title.ts';
+import { LABEL_FONT_PT, layoutLabels } from './deck-labels.ts';
 import { deckSlides, type DeckInput, type DeckSlide } from './pitch-deck-content.ts';
 
 // The pitch deck as PPTX (pptxgenjs 4.0.1, STACK-NOTES), drawn from deckSlides(): 12 slides in one of
@@ -77,13 +79,17 @@ function lead(ctx: Ctx, slide: PptxGenJS.Slide, text: string, h = 1.1) {
   });
 }
 
-function note(ctx: Ctx, slide: PptxGenJS.Slide, text: string | undefined) {
+function note(
+  ctx: Ctx,
+  slide: PptxGenJS.Slide,
+  text: string | undefined,
+  place: { y: number; h: number } = { y: H - 0.95, h: 0.5 },
+) {
   if (!text) return;
   slide.addText(text, {
     x: 0.5,
-    y: H - 0.95,
+    ...place,
     w: W - 1,
-    h: 0.5,
     fontFace: ctx.t.font,
     fontSize: 11,
     italic: true,
@@ -93,9 +99,10 @@ function note(ctx: Ctx, slide: PptxGenJS.Slide, text: string | undefined) {
   });
 }
 
-function grid(ctx: Ctx, slide: PptxGenJS.Slide, s: Extract<DeckSlide, { kind: 'grid' }>) {
+/** The competition grid: the box, its axes, a dot a competitor and labels laid out so none overlap (deck-labels.ts). */
+function grid(ctx: Ctx, slide: PptxGenJS.Slide, s: Extract<DeckSlide, { kind: 'grid' }>): string[] {
   const { pptx, t, accent } = ctx;
-  const box = { x: 1.0, y: 2.0, w: 5.6, h: 2.6 };
+  const box = { x: 1.0, y: 1.95, w: 5.6, h: 2.45 };
   slide.addShape(pptx.ShapeType.rect, { ...box, fill: { color: t.background }, line: { color: t.muted, width: 1 } });
   slide.addShape(pptx.ShapeType.line, {
     x: box.x + box.w / 2,
@@ -115,7 +122,7 @@ function grid(ctx: Ctx, slide: PptxGenJS.Slide, s: Extract<DeckSlide, { kind: 'g
     x: box.x,
     y: box.y + box.h + 0.02,
     w: box.w,
-    h: 0.3,
+    h: 0.25,
     fontFace: t.font,
     fontSize: 9,
     color: t.muted,
@@ -134,39 +141,58 @@ function grid(ctx: Ctx, slide: PptxGenJS.Slide, s: Extract<DeckSlide, { kind: 'g
   const xs = s.points.map((p) => p.x);
   const ys = s.points.map((p) => p.y);
   const [minX, maxX, maxY] = [Math.min(...xs), Math.max(...xs), Math.max(1, ...ys)];
-  for (const p of s.points) {
+  const dots = s.points.map((p) => {
     const fx = maxX === minX ? 0.5 : (p.x - minX) / (maxX - minX);
-    const cx = box.x + 0.15 + fx * (box.w - 0.3);
-    const cy = box.y + box.h - 0.15 - (p.y / maxY) * (box.h - 0.3);
+    return {
+      label: `${shortenAtWord(p.label, 22)} (${p.x})`,
+      name: p.label,
+      dot: {
+        cx: box.x + 0.15 + fx * (box.w - 0.3),
+        cy: box.y + box.h - 0.15 - (p.y / maxY) * (box.h - 0.3),
+        r: 0.07,
+      },
+    };
+  });
+  for (const { dot } of dots) {
     slide.addShape(pptx.ShapeType.ellipse, {
-      x: cx - 0.07,
-      y: cy - 0.07,
-      w: 0.14,
-      h: 0.14,
+      x: dot.cx - dot.r,
+      y: dot.cy - dot.r,
+      w: 2 * dot.r,
+      h: 2 * dot.r,
       fill: { color: accent },
       line: { color: accent },
     });
-    slide.addText(`${p.label} (${p.x})`, {
-      x: cx + 0.08,
-      y: cy - 0.12,
-      w: 1.6,
-      h: 0.24,
-      fontFace: t.font,
-      fontSize: 8,
-      color: t.text,
-    });
   }
+  const { placed } = layoutLabels(dots, box);
+  const unlabelled: string[] = [];
+  placed.forEach((label, i) => {
+    if (!label) {
+      unlabelled.push(dots[i]?.name ?? '');
+      return;
+    }
+    slide.addText(label.text, {
+      ...label.box,
+      fontFace: t.font,
+      fontSize: LABEL_FONT_PT,
+      color: t.text,
+      align: label.align,
+      valign: 'middle',
+      margin: 0,
+      wrap: false,
+    });
+  });
   slide.addText(s.lead, {
     x: 6.8,
-    y: 2.0,
+    y: box.y,
     w: 2.8,
-    h: 2.6,
+    h: box.h,
     fontFace: t.font,
     fontSize: 11,
     color: t.text,
     valign: 'top',
     fit: 'shrink',
   });
+  return unlabelled;
 }
 
 function draw(ctx: Ctx, s: DeckSlide) {
@@ -209,8 +235,9 @@ function draw(ctx: Ctx, s: DeckSlide) {
   }
   const slide = base(ctx, s.title);
   if (s.kind === 'grid') {
-    grid(ctx, slide, s);
-    note(ctx, slide, s.note);
+    const unlabelled = grid(ctx, slide, s);
+    const crowded = unlabelled.length > 0 ? ` Not labelled for room: ${unlabelled.join(', ')}.` : '';
+    note(ctx, slide, `${s.note}${crowded}`, { y: 4.72, h: 0.45 });
     return;
   }
   lead(ctx, slide, s.lead, s.kind === 'chart' ? 0.5 : 1.1);

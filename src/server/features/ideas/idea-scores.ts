@@ -58,6 +58,20 @@ export function primaryOccupation(o: Opportunity): Occupation | null {
   return null;
 }
 
+/**
+ * The businesses that buy, counted: the establishments of the customer's industry when the analysis
+ * names one (offices of dentists: 135,333), the unit a business product is sold to — not the people
+ * who work there.
+ */
+export type CustomerBusinesses = { evidenceId: string; count: number; note: string; source: Evidence['source'] };
+
+export function customerBusinesses(o: Opportunity): CustomerBusinesses | null {
+  const e = byId(o, 'industry:establishments');
+  const count = numeric(e);
+  if (!e || count === null || count <= 0) return null;
+  return { evidenceId: e.id, count: Math.round(count), note: e.note, source: e.source };
+}
+
 type Competitor = {
   name: string;
   status: string | undefined;
@@ -286,6 +300,8 @@ export function scoreIdea(options: {
       kind: best.cell.kind ?? null,
     },
     scores,
-    evidence: [...all.values()].filter((e) => cited.has(e.id) || e.id.startsWith('onet:') || e.id.startsWith('bls:')),
+    // Demand evidence is kept whole (occupations, their figures, the customers' industry): the market
+    // size cites it even when no score does.
+    evidence: [...all.values()].filter((e) => cited.has(e.id) || /^(onet|bls|industry):/.test(e.id)),
   };
 }

@@ -16,7 +16,7 @@ import type { IdeaEngine } from './idea-engine.ts';
 import { oneDto } from './idea-dto.ts';
 import { numbersOf } from './idea-projections.ts';
 import { draftHypotheses } from './hypotheses.ts';
-import { bestMatch, primaryOccupation, scoreIdea } from './idea-scores.ts';
+import { bestMatch, customerBusinesses, primaryOccupation, scoreIdea } from './idea-scores.ts';
 
 // Validating an idea (docs/product/ideas.md): the engine's evidence for its market, the scores, the
 // market-size inputs and the hypotheses, stored together. The idea's other writes are in ideas.service.ts.
@@ -41,6 +41,7 @@ async function analyseMarket(engine: IdeaEngine, idea: IdeaRow, signal?: AbortSi
 function marketInputs(current: MarketSizeInputs | null, analysis: GapAnalysis): MarketSizeInputs {
   const best = bestMatch(analysis);
   const occupation = best ? primaryOccupation(best) : null;
+  const businesses = best ? customerBusinesses(best) : null;
   const kept = (key: keyof MarketSizeInputs) => {
     const input = current?.[key];
     return input && input.source === 'assumption' ? input : null;
@@ -48,14 +49,21 @@ function marketInputs(current: MarketSizeInputs | null, analysis: GapAnalysis): 
   const customers =
     kept('customers') && kept('customers')!.value !== null
       ? kept('customers')!
-      : occupation
+      : businesses
         ? {
-            value: occupation.employment,
+            value: businesses.count,
             source: 'evidence' as const,
-            evidenceId: occupation.employmentId,
-            citation: `${occupation.note} (${occupation.role === 'customer' ? 'the customers' : 'the people whose work this does'}). ${SOURCE_ATTRIBUTION[occupation.source].attribution}`,
+            evidenceId: businesses.evidenceId,
+            citation: `${businesses.note} (the customers' businesses). ${SOURCE_ATTRIBUTION[businesses.source].attribution}`,
           }
-        : assumption(null);
+        : occupation
+          ? {
+              value: occupation.employment,
+              source: 'evidence' as const,
+              evidenceId: occupation.employmentId,
+              citation: `${occupation.note} (${occupation.role === 'customer' ? 'the customers' : 'the people whose work this does'}). ${SOURCE_ATTRIBUTION[occupation.source].attribution}`,
+            }
+          : assumption(null);
   return {
     customers,
     pricePerMonth: kept('pricePerMonth') ?? assumption(null),

@@ -30,8 +30,9 @@ export function ChatLauncher({ isSignedIn, renderUpgrade }: { isSignedIn: boolea
       <button
         type="button"
         onClick={() => setOpen(true)}
+        data-chat-launcher
         aria-haspopup="dialog"
-        className="fixed right-4 bottom-4 z-40 inline-flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+        className="fixed top-2 right-4 z-50 inline-flex size-11 items-center sm:top-auto sm:bottom-4 sm:z-40 sm:size-12 justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
       >
         <MessageCircle aria-hidden="true" className="size-5" />
         <span className="sr-only">Open the assistant</span>

@@ -19,6 +19,7 @@ export function EvidenceList({
     <ul className="space-y-2 text-sm">
       {shown.map((e) => {
         const source = SOURCE_ATTRIBUTION[e.source];
+        const links = evidenceLinks(e);
         return (
           <li
             key={e.id}
@@ -33,17 +34,26 @@ export function EvidenceList({
             </p>
             <p className="mt-1 text-xs text-muted-foreground">
               {source.attribution} · ref {e.ref}
-              {evidenceLinks(e).map((link) => (
-                <span key={link.href}>
-                  {' · '}
-                  <a href={link.href} target="_blank" rel="noreferrer noopener" className="underline">
-                    {link.label}
-                    <ExternalLink aria-hidden="true" className="ml-1 inline size-3" />
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </span>
-              ))}
             </p>
+            {links.length > 0 ? (
+              // Links on their own row, each a 44 px tap target (issue 29: they were 14 px tall on a phone).
+              <ul className="flex flex-wrap gap-x-4 text-xs">
+                {links.map((link) => (
+                  <li key={link.href}>
+                    <a
+                      href={link.href}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className="control min-h-11 items-center underline"
+                    >
+                      {link.label}
+                      <ExternalLink aria-hidden="true" className="ml-1 inline size-3" />
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         );
       })}

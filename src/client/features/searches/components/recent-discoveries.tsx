@@ -6,7 +6,7 @@ import { formatDate } from '#client/lib/format.ts';
 /** docs/product/screens.md: up to 5 recent searches, query and date; a click opens /search/{id}. */
 export function RecentDiscoveries({ items }: { items: SearchListItem[] | undefined }) {
   return (
-    <section aria-labelledby="recent-title" className="mt-8">
+    <section aria-labelledby="recent-title" data-tour="results" className="mt-8">
       <h2 id="recent-title" className="text-lg font-semibold">
         Recent Discoveries
       </h2>

@@ -66,6 +66,7 @@ export function SearchBar({
         />
         <Button
           ref={filtersButton}
+          data-tour="filters"
           variant="outline"
           aria-expanded={isPanelOpen}
           aria-controls={isPanelOpen ? FILTER_PANEL_ID : undefined}
