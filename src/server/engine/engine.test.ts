@@ -55,6 +55,21 @@ describe('gap engine on the fixture datasets', async () => {
     expect(meals.opportunities.flatMap((o) => o.evidence).some((e) => e.id.startsWith('industry:'))).toBe(false);
   });
 
+  it("sizes each job by the people doing its O*NET work activity in the customer's industry", async () => {
+    const analysis = await engine.analyze({ query: 'paralegal services for law firms', filters: filters() });
+    const jobs = analysis.opportunities.filter((o) => o.cell.kind === 'job');
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const job of jobs) {
+      const activity = job.evidence.find((e) => e.id.startsWith('activity:'))!;
+      expect(activity.note).toMatch(/in legal services \(BLS, 2018\)/);
+      const size = job.breakdown.opportunityScore.factors.find((f) => f.key === 'demandSize')!;
+      expect(size.evidenceIds).toEqual([activity.id]);
+    }
+    // The query's own opportunity is sized by its occupation, as before.
+    const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;
+    expect(core.evidence.some((e) => e.id.startsWith('activity:'))).toBe(false);
+  });
+
   it('reports an acquisition as an exit, apart from shutdowns', async () => {
     const analysis = await engine.analyze({ query: 'daily meal delivery', filters: filters() });
     const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;

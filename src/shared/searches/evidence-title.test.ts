@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { citedTitles, evidenceTitle, shortenAtWord } from './evidence-title.ts';
+import {
+  citedTitles,
+  evidenceTitle,
+  evidenceValueBesideNote,
+  evidenceValueText,
+  shortenAtWord,
+} from './evidence-title.ts';
 
 describe('evidence titles (issue 29: raw ids in the PDF and plans)', () => {
   it('names a company by its name, batch and status', () => {
@@ -32,5 +38,20 @@ describe('evidence titles (issue 29: raw ids in the PDF and plans)', () => {
     );
     expect(shortenAtWord('answering the telephone taking messages', 30)).toBe('answering the telephone…');
     expect(citedTitles(['company:gone'], [])).toEqual(['company:gone']);
+  });
+});
+
+describe('evidence values as printed beside their notes (issue 28)', () => {
+  it('groups counts, gives a staff share its unit and keeps text as it is', () => {
+    expect(evidenceValueText({ id: 'industry:establishments', value: 135333 })).toBe('135,333');
+    expect(evidenceValueText({ id: 'industry:staff:31-9091', value: 32.6 })).toBe('32.6 %');
+    expect(evidenceValueText({ id: 'industry:customer', value: 'Offices of dentists' })).toBe('Offices of dentists');
+    expect(evidenceValueText({ id: 'x', value: null })).toBeNull();
+  });
+
+  it('leaves out a value the note already says', () => {
+    const note = 'Offices of dentists: 135,333 establishments in the U.S. in 2021';
+    expect(evidenceValueBesideNote({ id: 'industry:establishments', value: 135333, note })).toBeNull();
+    expect(evidenceValueBesideNote({ id: 'fit', value: 0.68, note: 'How well it fits' })).toBe('0.68');
   });
 });

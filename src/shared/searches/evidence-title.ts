@@ -45,3 +45,20 @@ export function citedTitles(
     return e ? evidenceTitle(e) : id;
   });
 }
+
+/**
+ * An evidence item's value as a reader sees it beside its note: counts grouped ("135,333", not "135333"),
+ * a staff share with its unit ("32.6 %"); null when the item has no value.
+ */
+export function evidenceValueText(e: Pick<Evidence, 'id' | 'value'>): string | null {
+  if (e.value === null) return null;
+  if (typeof e.value === 'string') return e.value;
+  const n = e.value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return e.id.startsWith('industry:staff:') ? `${n} %` : n;
+}
+
+/** The value to print beside the note, or null when there is none or the note already says it ("135,333 establishments…"). */
+export function evidenceValueBesideNote(e: Pick<Evidence, 'id' | 'value' | 'note'>): string | null {
+  const value = evidenceValueText(e);
+  return value === null || e.note.includes(value) ? null : value;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Watched markets (issue 33, ADR 034): the contract of the watch routes and what a run stores.
+// Watched markets (issue 33, ADR 035): the contract of the watch routes and what a run stores.
 
 /** A score has moved when it changed by more than this many points (of 100) between two runs. */
 export const SCORE_MOVE_THRESHOLD = 5;
@@ -92,3 +92,6 @@ export type WatchState = z.infer<typeof watchStateSchema>;
 export function watchLimitMessage(limit: number): string {
   return `Your plan can watch ${limit} ${limit === 1 ? 'market' : 'markets'}. Stop watching another one or upgrade to watch more.`;
 }
+
+/** What the history says of a re-run that found nothing new. */
+export const UNCHANGED_RUN_LINE = 'Nothing changed in this market on the new data.';

@@ -1,3 +1,4 @@
+import { CorpusPanel } from '#client/features/admin/components/corpus-panel.tsx';
 import { SettingsPanel } from '#client/features/admin/components/settings-panel.tsx';
 import { AdminSection } from './admin-gate.tsx';
 
@@ -5,6 +6,7 @@ export function AdminSettingsPage() {
   return (
     <AdminSection title="Settings">
       <SettingsPanel />
+      <CorpusPanel />
     </AdminSection>
   );
 }

@@ -23,6 +23,8 @@ import { ShareDialog } from '#client/features/sharing/components/share-dialog.ts
 import { ExportControls } from '#client/app/export-controls.tsx';
 import { TeamShareButton } from '#client/app/team-share-button.tsx';
 import { CommentsPanel } from '#client/features/teams/components/comments-panel.tsx';
+import { WatchToggle } from '#client/features/watches/components/watch-toggle.tsx';
+import { WhatChanged } from '#client/features/watches/components/what-changed.tsx';
 import type { ImportedFrom } from '#shared/searches/search.schemas.ts';
 
 /** An imported copy says so: read-only, when it first ran, and whether its signature verified here. */
@@ -84,6 +86,7 @@ export function SearchPage() {
             {search.isFavorite ? 'Favourite' : 'Add to favourites'}
           </Button>
           {search.imported ? null : <RerunButton query={search.query} onRerun={() => rerun(search.id)} />}
+          <WatchToggle searchId={search.id} />
           <ResearchMarketLink searchId={search.id} market={search.query} />
           <ShareDialog searchId={search.id} query={search.query} />
           {search.imported ? null : (
@@ -118,6 +121,7 @@ export function SearchPage() {
           />
         </div>
       )}
+      <WhatChanged searchId={search.id} />
       <CommentsPanel
         subject={{ kind: 'analysis', id: search.id }}
         canComment

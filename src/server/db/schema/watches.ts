@@ -4,7 +4,7 @@ import { timestamptz } from './columns.ts';
 import { searches } from './searches.ts';
 import { users } from './users.ts';
 
-// Watched markets (issue 33, ADR 034). A watch re-runs its analysis's query and filters on each new
+// Watched markets (issue 33, ADR 035). A watch re-runs its analysis's query and filters on each new
 // corpus version; each run keeps a compact snapshot of what the engine answered and the diff against
 // the run before it. One watch per analysis; deleting the analysis (or the user) deletes the watch and
 // its runs. A run is unique per (watch, corpus version): the re-run job is idempotent through it.

@@ -37,6 +37,7 @@ if (report.customerIndustry !== null)
   console.log(
     `Customer industry:   ${pct(report.customerIndustry)} of ${report.queries.filter((q) => q.customerIndustry).length} labelled queries`,
   );
+console.log(`Flat rankings:       ${pct(report.flatRankings)} of the analyses with two or more opportunities`);
 console.log(`False white space:   ${report.falseWhiteSpace}`);
 console.log(`Wrong abstentions:   ${report.wrongAbstentions}`);
 console.log(

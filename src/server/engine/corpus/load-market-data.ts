@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CorpusError } from './corpus.types.ts';
-import type { IndustryCount, MarketData, Staffing } from './market-data.types.ts';
-import { parseCsv, parseNumber } from './parse-files.ts';
+import type { Activities, IndustryCount, MarketData, Staffing } from './market-data.types.ts';
+import { parseCsv, parseNumber, parseTsv } from './parse-files.ts';
 
 // The public tables that say who a customer is and whom it employs, loaded beside the directory
 // when DATASETS_DIR holds them (the seed corpus and older dataset copies do not: the engine then
@@ -10,12 +10,14 @@ import { parseCsv, parseNumber } from './parse-files.ts';
 //
 // - BLS National Employment Matrix 2018–28: employment of each occupation in each industry: whom that
 //   industry employs, and how concentrated each occupation is there.
+// - O*NET tasks → detailed work activities: which occupations do the same work, whatever their title.
 // - Census County Business Patterns 2021 (U.S., six-digit NAICS): how many establishments each
 //   industry has — how many customers a product for that industry could sell to.
 
 export const MARKET_FILES = {
   staffing: 'bls/national-employment-matrix-2018-2028.csv',
   establishments: 'census/cbp-2021-us-naics6.csv',
+  activities: 'onet/tasks-to-dwas.txt',
 } as const;
 
 function read(dir: string, relative: string): string {
@@ -91,6 +93,28 @@ export function loadEstablishments(dir: string): Map<string, IndustryCount> {
   return counts;
 }
 
+export function loadActivities(dir: string): Activities {
+  const rows = parseTsv(MARKET_FILES.activities, read(dir, MARKET_FILES.activities), [
+    'O*NET-SOC Code',
+    'Task ID',
+    'DWA ID',
+    'DWA Title',
+  ]);
+  const activities: Activities = { byTask: new Map(), byId: new Map() };
+  for (const r of rows) {
+    const id = r['DWA ID']!;
+    const task = r['Task ID']!;
+    const activity = activities.byId.get(id) ?? { id, title: r['DWA Title']!, socs: [] };
+    if (!activity.socs.includes(r['O*NET-SOC Code']!)) activity.socs.push(r['O*NET-SOC Code']!);
+    activities.byId.set(id, activity);
+    const list = activities.byTask.get(task) ?? [];
+    if (!list.includes(id)) list.push(id);
+    activities.byTask.set(task, list);
+  }
+  if (activities.byId.size === 0) throw new CorpusError(MARKET_FILES.activities, 'no work activities');
+  return activities;
+}
+
 /** The market tables when DATASETS_DIR holds all of them; null when none; an error when only some. */
 export function loadMarketData(dir: string): MarketData | null {
   const present = Object.values(MARKET_FILES).filter((f) => fs.existsSync(path.join(dir, f)));
@@ -99,5 +123,5 @@ export function loadMarketData(dir: string): MarketData | null {
     const missing = Object.values(MARKET_FILES).find((f) => !present.includes(f))!;
     throw new CorpusError(missing, 'missing (the other market tables are present)');
   }
-  return { staffing: loadStaffing(dir), establishments: loadEstablishments(dir) };
+  return { staffing: loadStaffing(dir), establishments: loadEstablishments(dir), activities: loadActivities(dir) };
 }

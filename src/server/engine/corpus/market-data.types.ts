@@ -14,8 +14,18 @@ export type Staffing = {
 
 export type IndustryCount = { establishments: number; employment: number };
 
+/** An O*NET detailed work activity (DWA): the same work as it appears in many occupations' tasks. */
+export type Activity = { id: string; title: string; /** O*NET-SOC codes whose tasks perform it. */ socs: string[] };
+
+export type Activities = {
+  /** Task id → the activities it is an instance of. */
+  byTask: Map<string, string[]>;
+  byId: Map<string, Activity>;
+};
+
 export type MarketData = {
   staffing: Staffing;
   /** Six-digit NAICS → establishments and employees (CBP 2021). */
   establishments: Map<string, IndustryCount>;
+  activities: Activities;
 };

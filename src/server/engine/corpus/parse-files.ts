@@ -23,37 +23,55 @@ export function parseTsv(file: string, text: string, required: readonly string[]
   return rows;
 }
 
-/** RFC 4180 CSV (quoted fields, doubled quotes) with a header row. */
+/**
+ * RFC 4180 CSV (quoted fields, doubled quotes) with a header row. Fields are sliced out of the text
+ * rather than built a character at a time: the 13 MB staffing matrix parses in a fraction of a second.
+ */
 export function parseCsv(file: string, text: string, required: readonly string[]): Record<string, string>[] {
   const records: string[][] = [];
-  let field = '';
   let record: string[] = [];
-  let inQuotes = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (inQuotes) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') inQuotes = false;
-      else field += ch;
-    } else if (ch === '"') inQuotes = true;
-    else if (ch === ',') {
-      record.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    let field: string;
+    if (text[i] === '"') {
+      // Quoted: up to the closing quote, a doubled quote standing for one.
+      let end = i + 1;
+      let value = '';
+      for (;;) {
+        const quote = text.indexOf('"', end);
+        if (quote < 0) throw new CorpusError(file, 'unterminated quoted field (the file looks truncated)');
+        value += text.slice(end, quote);
+        if (text[quote + 1] === '"') {
+          value += '"';
+          end = quote + 2;
+        } else {
+          end = quote + 1;
+          break;
+        }
+      }
+      field = value;
+      i = end;
+    } else {
+      let end = i;
+      while (end < n && text[end] !== ',' && text[end] !== '\n' && text[end] !== '\r') end++;
+      field = text.slice(i, end);
+      i = end;
+    }
+    record.push(field);
+    const ch = text[i];
+    if (ch === ',') {
+      i++;
+      if (i === n) record.push('');
+    } else {
+      // End of the record: \n, \r\n, \r or the end of the text.
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
+      if (i < n) i++;
       records.push(record);
       record = [];
-      field = '';
-    } else field += ch;
+    }
   }
-  if (inQuotes) throw new CorpusError(file, 'unterminated quoted field (the file looks truncated)');
-  if (field.length > 0 || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
+  if (record.length > 0) records.push(record);
   const header = records[0];
   if (!header) throw new CorpusError(file, 'the file is empty');
   const index = new Map(header.map((h, i) => [h.trim(), i]));

@@ -48,6 +48,12 @@ export const PUBLIC_MANIFEST: ManifestEntry[] = [
     sha256: '2809622ce60404b75178610886b49f07d98bde0da9c8eb59a5dbd795dbe21bec',
     bytes: 277279,
   },
+  {
+    path: MARKET_FILES.activities,
+    url: `${ONET_TEXT}/Tasks%20to%20DWAs.txt`,
+    sha256: 'dd8785f320cc4db184eb519472f5c916f86f9da7d06c3ba4a9a27f836301f26d',
+    bytes: 5438719,
+  },
   // The market tables: BLS publishes its staffing matrix as workbooks and the Census Bureau its
   // County Business Patterns as one national text file; the CSV layouts the engine reads (see
   // data/SOURCES.md) come from a mirror.

@@ -57,8 +57,14 @@ export type QueryJudgement = {
   occupationFit: boolean;
   /** The customer industry the analysis names (NAICS prefix), and whether it agrees with the label; null when unlabelled. */
   customerIndustry: { cited: string | null; right: boolean } | null;
+  /** How many opportunities the analysis offers. */
+  opportunities: number;
+  /** Two or more opportunities, all within 2 points of each other: the ranking says nothing. */
+  flatRanking: boolean;
   falseWhiteSpace: boolean;
 };
+
+const FLAT_POINTS = 2;
 
 /**
  * Right when the cited industry contains a labelled six-digit industry (a BLS industry such as 6212
@@ -108,6 +114,12 @@ export function judgeAnalysis(label: LabelledQuery, a: GapAnalysis): QueryJudgem
     occupations,
     occupationFit,
     customerIndustry: judgeIndustry(label, industry ? String(industry.ref).replace(/0+$/, '') : null),
+    opportunities: a.opportunities.length,
+    flatRanking:
+      a.opportunities.length >= 2 &&
+      Math.max(...a.opportunities.map((o) => o.opportunityScore)) -
+        Math.min(...a.opportunities.map((o) => o.opportunityScore)) <=
+        FLAT_POINTS,
     // The query's own opportunity says nobody serves it while the directory holds a labelled leader.
     falseWhiteSpace: a.status === 'ok' && (core?.competitors.length ?? 0) === 0,
   };
@@ -121,6 +133,8 @@ export type EvalReport = {
   occupationFit: number;
   /** Share of the queries with an industry label whose customer industry is right; null when none is labelled. */
   customerIndustry: number | null;
+  /** Share of the analyses with two or more opportunities whose ranking is flat. */
+  flatRankings: number;
   falseWhiteSpace: number;
   wrongAbstentions: number;
   abstention: { abstained: number; total: number; leaked: string[] };
@@ -171,6 +185,10 @@ export async function runEval(engine: Engine, index: EngineIndex, set: EvalSet):
     precision: share(judged.filter((j) => j.correct).length, judged.length),
     occupationFit: share(queries.filter((q) => q.occupationFit).length, queries.length),
     customerIndustry: industryShare(queries),
+    flatRankings: share(
+      queries.filter((q) => q.flatRanking).length,
+      queries.filter((q) => q.opportunities >= 2).length,
+    ),
     falseWhiteSpace: queries.filter((q) => q.falseWhiteSpace).length,
     wrongAbstentions: queries.filter((q) => q.status === 'insufficient_data').length,
     abstention: { abstained: set.nonsense.length - leaked.length, total: set.nonsense.length, leaked },

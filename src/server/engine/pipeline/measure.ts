@@ -7,6 +7,7 @@ import type { OccupationFit } from './occupation-match.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { Cell } from './plan-opportunities.ts';
 import { customerIndustry, type CustomerIndustry } from './customer-industry.ts';
+import { jobActivity, type JobActivity } from './job-activity.ts';
 import { retrieveIndustries } from './retrieve.ts';
 import { RECENT_YEARS } from './rubric.ts';
 
@@ -123,6 +124,22 @@ function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
   return out;
 }
 
+/** How many people do the job's work activity: the job's own demand (thousands, like BLS projections). */
+function activityEvidence(activity: JobActivity | null): Evidence[] {
+  if (!activity) return [];
+  const shown = activity.occupations.slice(0, 3).map((o) => o.title.toLowerCase());
+  const where = activity.industry ? `in ${activity.industry.toLowerCase()} (BLS, 2018)` : 'in the U.S. (BLS, 2023)';
+  return [
+    {
+      id: `activity:${activity.id}:demand`,
+      source: activity.industry ? 'staffing' : 'bls',
+      ref: activity.id,
+      value: Math.round(activity.employment / 100) / 10,
+      note: `People doing "${activity.title}" (O*NET work activity): ${activity.employment.toLocaleString('en-US')} ${where}, in ${activity.occupations.length} occupation${activity.occupations.length === 1 ? '' : 's'} (${shown.join(', ')}${activity.occupations.length > 3 ? ', …' : ''})`,
+    },
+  ];
+}
+
 export function measureCell(
   index: EngineIndex,
   query: ParsedQuery,
@@ -170,7 +187,9 @@ export function measureCell(
 
   const primary = cell.occupations[0] ?? null;
   for (const o of cell.occupations) evidence.push(...occupationEvidence(index, o));
-  evidence.push(...industryEvidence(customerIndustry(index, cell.occupations)));
+  const industry = customerIndustry(index, cell.occupations);
+  evidence.push(...industryEvidence(industry));
+  if (cell.job) evidence.push(...activityEvidence(jobActivity(index, cell.job, industry)));
   if (primary) {
     evidence.push({
       id: 'match:occupation',

@@ -56,6 +56,27 @@ describe('scoring rubric', () => {
     expect(survival('Inactive')).toBe(0.5);
   });
 
+  it('sizes a job by the people doing its work activity when measured, so two jobs of one worker differ', () => {
+    const activity = (value: number): Evidence => ({
+      id: 'activity:4.A.4.a.2.I03.D03:demand',
+      source: 'staffing',
+      ref: '4.A.4.a.2.I03.D03',
+      value,
+      note: 'People doing it',
+    });
+    const size = (e: Evidence[]) =>
+      scoreEvidence(e).breakdown.opportunityScore.factors.find((f) => f.key === 'demandSize')!;
+    const wide = size([...base(), activity(2000)]);
+    expect(wide.value).toBeCloseTo((Math.log10(2_000_000) - 3) / 4, 3);
+    expect(wide.evidenceIds).toEqual(['activity:4.A.4.a.2.I03.D03:demand']);
+    expect(wide.label).toMatch(/work activity/);
+    expect(scoreEvidence([...base(), activity(2000)]).opportunityScore).toBeGreaterThan(
+      scoreEvidence([...base(), activity(20)]).opportunityScore,
+    );
+    // Without it, the occupation's employment as before.
+    expect(size(base()).evidenceIds).toEqual(['bls:39-2021:employment']);
+  });
+
   it('caps confidence on the seed corpus', () => {
     const many = Array.from({ length: 10 }, (_, i) => company(`c${i}`, 'Active', '2020-01-01'));
     expect(scoreEvidence([...base('full'), ...many]).confidenceScore).toBeGreaterThan(30);

@@ -17,6 +17,7 @@ export type RubricInputs = {
   recentCompanies: Evidence[];
   directoryRecent: Evidence | null;
   directoryTotal: Evidence | null;
+  activity: Evidence | null;
   employment: Evidence | null;
   growth: Evidence | null;
   hotTech: Evidence[];
@@ -50,6 +51,8 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
     recentCompanies: companies.filter((e) => e.date !== undefined && Number(e.date.slice(0, 4)) >= latest),
     directoryRecent,
     directoryTotal: one('directory:total'),
+    // A job's own demand (the people doing its work activity) when measured; else the occupation's.
+    activity: evidence.find((e) => e.id.startsWith('activity:') && e.id.endsWith(':demand')) ?? null,
     employment: evidence.find((e) => e.id.endsWith(':employment')) ?? null,
     growth: evidence.find((e) => e.id.endsWith(':growth')) ?? null,
     hotTech: evidence.filter((e) => e.id.includes(':tech:')),
@@ -112,7 +115,8 @@ export type RubricScores = {
 export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   const x = rubricInputs(evidence);
   const n = x.companies.length;
-  const employmentPersons = num(x.employment) * 1000;
+  const demand = x.activity ?? x.employment;
+  const employmentPersons = num(demand) * 1000;
   const demandSize = employmentPersons > 0 ? clamp((Math.log10(employmentPersons) - 3) / 4) : 0;
   const demandGrowth = x.growth ? clamp((num(x.growth) + 5) / 25) : 0;
   const founderInterest = clamp(n / 15);
@@ -138,11 +142,13 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   const importanceFactors = [
     factor(
       'demandSize',
-      'Demand size (U.S. employment in the matched occupation, log scale)',
+      x.activity
+        ? "Demand size (U.S. employment doing the job's work activity, log scale)"
+        : 'Demand size (U.S. employment in the matched occupation, log scale)',
       demandSize,
       0.45,
       10,
-      x.employment ? [x.employment] : [],
+      demand ? [demand] : [],
       'clamp((log10(employment) − 3) / 4): 1,000 people → 0, 10 million → 1',
     ),
     factor(
@@ -268,7 +274,7 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
       demandSize,
       0.55,
       100,
-      x.employment ? [x.employment] : [],
+      demand ? [demand] : [],
       'clamp((log10(employment) − 3) / 4)',
     ),
     factor(

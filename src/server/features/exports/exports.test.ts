@@ -7,7 +7,7 @@ import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { exportHistoryCsv } from './exports.service.ts';
-import { pdfText } from './pdf-report.ts';
+import { evidenceLine, pdfText, startReport } from './pdf-report.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { analysisOf as analysisOfIn, PRO } from '../../test/search-helpers.ts';
 
@@ -93,6 +93,32 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('PDF report', () => {
+  it("prints an evidence row's reference and value for a reader: labelled, grouped, never twice (issue 28)", async () => {
+    const report = startReport({ kind: 'Market-gap report', title: 't', branding: null });
+    expect(
+      evidenceLine(report, {
+        id: 'industry:establishments',
+        source: 'census',
+        ref: '6212',
+        value: 135333,
+        note: 'Offices of dentists: 135,333 establishments in the U.S. in 2021',
+      }),
+    ).toBe(
+      'Offices of dentists: 135,333 establishments in the U.S. in 2021 — Census County Business Patterns 2021, ref 6212',
+    );
+    expect(
+      evidenceLine(report, {
+        id: 'onet:x:fit',
+        source: 'onet',
+        ref: '43-4171.00',
+        value: 0.68,
+        note: 'How well it fits',
+      }),
+    ).toBe('How well it fits — O*NET 29.3, ref 43-4171.00 · value 0.68');
+    report.doc.end();
+    await report.done;
+  });
+
   it('has a cover, summary, each opportunity with scores, competitors and evidence, and the sources; user text stays text', async () => {
     const user = await createUser(t);
     const query = '<script>alert("x")</script> dental clinics';
@@ -121,7 +147,7 @@ describe('PDF report', () => {
       expect(all).toContain(text);
     }
     // Evidence reads by its title, not its id (issue 29).
-    expect(all).toContain('Acme, a YC company — Y Combinator directory acme');
+    expect(all).toContain('Acme, a YC company — Y Combinator directory, ref acme');
     expect(all).not.toMatch(/\[(yc|onet|bls):/);
     const last = pages.at(-1) ?? '';
     expect(last).toContain('Sources and attribution');

@@ -1,5 +1,5 @@
 import type { Evidence } from '#shared/engine/analysis.schemas.ts';
-import { citedTitles, evidenceTitle } from '#shared/searches/evidence-title.ts';
+import { citedTitles, evidenceTitle, evidenceValueBesideNote } from '#shared/searches/evidence-title.ts';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -230,8 +230,12 @@ export function cited(ids: readonly string[], evidence: readonly Evidence[]): st
 
 /** One evidence row of a report's evidence list, led by its title; `ref` is the source's own reference. */
 export function evidenceLine(report: Report, e: Evidence): string {
-  const value = e.value === null ? '' : ` · value ${String(e.value)}`;
-  return `${evidenceTitle(e)} — ${sourceAttribution(report, e.source).label} ${e.ref}${value}${e.date ? ` · ${e.date}` : ''}: ${e.note}${e.url ? ` ${e.url}` : ''}`;
+  const shown = evidenceValueBesideNote(e);
+  const value = shown === null ? '' : ` · value ${shown}`;
+  const title = evidenceTitle(e);
+  // The title is the note itself when the note is short: printed once, not twice.
+  const note = title === e.note.trim() ? '' : `: ${e.note}`;
+  return `${title} — ${sourceAttribution(report, e.source).label}, ref ${e.ref}${value}${e.date ? ` · ${e.date}` : ''}${note}${e.url ? ` ${e.url}` : ''}`;
 }
 
 export function round(n: number): string {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleOf } from '#shared/notifications/mentions.ts';
 import { notifications, userPreferences } from '../../db/schema/index.ts';
 import type { JobContext } from '../../lib/jobs/job.ts';
+import { notifyMarketChanged } from '../../lib/domain/notify.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { decodedMail, startSmtpPeer } from '../../test/smtp-peer.ts';
@@ -146,6 +147,39 @@ describe('immediate e-mails', () => {
       expect(mailsTo(user)).toHaveLength(0);
       expect(new Set(await statusesOf(user))).toEqual(new Set(['skipped']));
     }
+  });
+});
+
+describe('a watched market that changed (issue 33)', () => {
+  it('is mailed by the same preferences, linking to "What changed", and muted with its category', async () => {
+    const founder = await createUser(t);
+    const muted = await createUser(t);
+    const searchIds: number[] = [];
+    for (const user of [founder, muted]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/search',
+        headers: user.headers,
+        payload: { query: 'accounting for law firms' },
+      });
+      searchIds.push(res.json<{ data: { search: { id: number } } }>().data.search.id);
+    }
+    await setFrequency(founder, { frequency: 'immediate' });
+    await setFrequency(muted, { frequency: 'immediate', categories: ['mentions', 'replies', 'shares', 'team'] });
+    for (const [i, user] of [founder, muted].entries())
+      await notifyMarketChanged(t.db.db, {
+        userId: user.user.id,
+        searchId: searchIds[i]!,
+        headline: '1 company entered, 1 status change',
+        now: t.clock.now(),
+      });
+    await immediateMailJob.handle({}, context);
+    expect(mailsTo(founder)).toHaveLength(1);
+    const raw = readable(mailsTo(founder)[0]!.raw);
+    expect(raw).toContain('“accounting for law firms” changed on new data: 1 company entered, 1 status change');
+    expect(raw).toContain(`http://app.example.test/search/${searchIds[0]!}#what-changed`);
+    expect(mailsTo(muted)).toHaveLength(0);
+    expect(await statusesOf(muted)).toEqual(['skipped']);
   });
 });
 

@@ -5,7 +5,7 @@ import { corpusRefreshes, type CorpusRefreshRow } from '../../db/schema/index.ts
 import type { EngineStatus } from '../../engine/engine.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 
-// A new corpus version at run time (issue 33, ADR 034): the engine loads DATASETS_DIR again in the
+// A new corpus version at run time (issue 33, ADR 035): the engine loads DATASETS_DIR again in the
 // background and swaps it in when built; a corpus that cannot be loaded keeps the current one and the
 // reason is recorded. Each attempt is a corpus_refreshes row, so the console shows the last result
 // after a restart and a re-run job can tell a superseded version from one not loaded here yet.

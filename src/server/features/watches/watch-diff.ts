@@ -8,7 +8,7 @@ import {
   type WatchSnapshot,
 } from '#shared/watches/watches.schemas.ts';
 
-// What a watch compares between two runs (ADR 034): the companies the analysis names (by name, with
+// What a watch compares between two runs (ADR 035): the companies the analysis names (by name, with
 // status and batch), its opportunities (by market cell) and their scores with the factor that moved
 // each one most. Pure functions: the re-run job and the tests call them directly.
 

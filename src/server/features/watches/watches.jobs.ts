@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob, type JobDefinition, type JobQueue } from '../../lib/jobs/job.ts';
 import { allWatchIds, rerunWatch, type RerunEngine } from './watches.service.ts';
 
-// The re-run of one watched analysis on one corpus version (ADR 034): durable (pg-boss or the table
+// The re-run of one watched analysis on one corpus version (ADR 035): durable (pg-boss or the table
 // runner), keyed by (watch, version) so it is queued once, and idempotent through the run's unique
 // row. A failure (the engine busy or failing, the database away) retries with backoff and writes
 // nothing, so it never notifies; after its retries it is a dead letter the admin can see.

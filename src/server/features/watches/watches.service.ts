@@ -22,7 +22,7 @@ import { notifyMarketChanged } from '../../lib/domain/notify.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { changeCount, diffHeadline, diffSnapshots, snapshotOf } from './watch-diff.ts';
 
-// Watched markets (issue 33, ADR 034): start and stop watching an analysis (owner only, plan-limited,
+// Watched markets (issue 33, ADR 035): start and stop watching an analysis (owner only, plan-limited,
 // exact under concurrency), and re-run one watch on a corpus version (idempotent per version).
 
 /** Runs shown on the analysis page (newest first). */

@@ -63,12 +63,32 @@ const plan: ActionPlanDto = {
   evidence: [],
 };
 
-function renderBoard() {
+const task: PlanPhaseDto['tasks'][number] = {
+  id: 31,
+  phaseId: 1,
+  title: 'Interview ten owners',
+  description: null,
+  estimatedTime: '2 days',
+  resources: [],
+  notes: null,
+  evidenceIds: [],
+  order: 0,
+  status: 'not_started',
+  isCustom: false,
+  assigneeId: null,
+  startedAt: null,
+  completedAt: null,
+  completedBy: null,
+  prerequisiteIds: [],
+  openPrerequisiteIds: [],
+};
+
+function renderBoard(board: ActionPlanDto = plan) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <PlanBoard plan={plan} />
+        <PlanBoard plan={board} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -156,5 +176,38 @@ describe('PlanBoard forms', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
       { method: 'PATCH', path: '/api/plan-phases/2', body: { version: 4, name: 'Go to market' } },
     ]);
+  });
+
+  it('edits a task’s details: the spec’s message for a short title, then the change with cleared time as null', async () => {
+    const withTask: ActionPlanDto = {
+      ...plan,
+      phases: [{ ...phase(1, 'Research'), tasks: [task] }, phase(2, 'Launch')],
+    };
+    const { calls } = fakeApi({
+      'GET /api/action-plans/9/progress': history,
+      'PATCH /api/plan-tasks/31': () => [200, withTask],
+    });
+    renderBoard(withTask);
+    const card = screen.getByRole('listitem', { name: 'Interview ten owners' });
+    await userEvent.click(within(card).getByText('Edit details and notes'));
+    const title = within(card).getByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'ab');
+    const save = within(card).getByRole('button', { name: 'Save “Interview ten owners”' });
+    await userEvent.click(save);
+    expect(await within(card).findByText('Task title must be at least 3 characters')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+
+    await userEvent.type(title, 'c calls');
+    await userEvent.clear(within(card).getByLabelText('Estimated time'));
+    await userEvent.type(within(card).getByLabelText('Notes'), ' Start with the bakery ');
+    await userEvent.click(save);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.filter((c) => c.method === 'PATCH')[0]?.body).toEqual({
+      version: 4,
+      title: 'abc calls',
+      estimatedTime: null,
+      notes: 'Start with the bakery',
+    });
   });
 });

@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ApiError } from '#client/lib/api-error.ts';
 import { cn } from '#client/lib/cn.ts';
 import type { PlanWrite } from '../api/action-plans-api.ts';
+import { TaskDetailsForm } from './task-details-form.tsx';
 
 // One task: its status (only the allowed transitions offered), its place (drag, or Move up / Move
 // down from the keyboard), its prerequisites and blocked state, notes and the evidence it came from.
@@ -51,15 +52,9 @@ export function TaskCard({
 }: TaskCardProps) {
   const statusId = useId();
   const depId = useId();
-  const notesId = useId();
-  const titleId = useId();
-  const timeId = useId();
-  const [title, setTitle] = useState(task.title);
-  const [time, setTime] = useState(task.estimatedTime ?? '');
   const [error, setError] = useState<string | null>(null);
   const [needsOverride, setNeedsOverride] = useState(false);
   const [prerequisite, setPrerequisite] = useState('');
-  const [notes, setNotes] = useState(task.notes ?? '');
   const isBlocked = task.openPrerequisiteIds.length > 0 && task.status !== 'completed' && task.status !== 'skipped';
   const options: TaskStatus[] = [task.status, ...TASK_TRANSITIONS[task.status]];
 
@@ -274,52 +269,11 @@ export function TaskCard({
       {isReadOnly ? null : (
         <details className="mt-2 text-sm">
           <summary className="inline-flex min-h-11 cursor-pointer items-center">Edit details and notes</summary>
-          <form
-            className="space-y-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void run({
-                kind: 'task',
-                taskId: task.id,
-                body: { title: title.trim(), estimatedTime: time.trim() || null, notes: notes.trim() || null },
-              });
-            }}
-          >
-            <label htmlFor={titleId} className="block text-xs font-medium">
-              Title
-            </label>
-            <input
-              id={titleId}
-              value={title}
-              maxLength={200}
-              onChange={(event) => setTitle(event.target.value)}
-              className="min-h-11 w-full rounded-md border bg-background px-2"
-            />
-            <label htmlFor={timeId} className="block text-xs font-medium">
-              Estimated time
-            </label>
-            <input
-              id={timeId}
-              value={time}
-              maxLength={50}
-              onChange={(event) => setTime(event.target.value)}
-              className="min-h-11 w-full rounded-md border bg-background px-2"
-            />
-            <label htmlFor={notesId} className="block text-xs font-medium">
-              Notes
-            </label>
-            <textarea
-              id={notesId}
-              value={notes}
-              maxLength={5000}
-              onChange={(event) => setNotes(event.target.value)}
-              className="w-full rounded-md border bg-background p-2"
-              rows={3}
-            />
-            <Button type="submit" size="sm" variant="outline" disabled={isBusy}>
-              Save<span className="sr-only"> “{task.title}”</span>
-            </Button>
-          </form>
+          <TaskDetailsForm
+            task={task}
+            isBusy={isBusy}
+            onSave={(body) => void run({ kind: 'task', taskId: task.id, body })}
+          />
         </details>
       )}
       {extra}

@@ -9,6 +9,7 @@ import {
   type AlertTriage,
   type AuditFilter,
 } from '#shared/admin/admin.schemas.ts';
+import { corpusStateSchema } from '#shared/admin/corpus.schemas.ts';
 import { passwordPolicySchema, type PasswordPolicy } from '#shared/admin/settings.schemas.ts';
 import {
   flagListSchema,
@@ -31,6 +32,7 @@ export const adminKeys = {
   allAlerts: ['admin', 'alerts'] as const,
   audit: (filter: AuditFilter, page: number) => ['admin', 'audit', filter, page] as const,
   passwordPolicy: ['admin', 'settings', 'password-policy'] as const,
+  corpus: ['admin', 'corpus'] as const,
 };
 
 function query(params: Record<string, string | number | undefined>): string {
@@ -157,5 +159,23 @@ export function useSavePasswordPolicy() {
         })
       ).data,
     onSuccess: (policy) => queryClient.setQueryData(adminKeys.passwordPolicy, policy),
+  });
+}
+
+/** The corpus in use, the one building and the last refresh: polled every 2 s while one is building. */
+export function corpusStateQueryOptions() {
+  return queryOptions({
+    queryKey: adminKeys.corpus,
+    queryFn: () => getData('/api/admin/corpus', corpusStateSchema),
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.building ? 2_000 : false),
+  });
+}
+
+export function useRefreshCorpus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => postData('/api/admin/corpus/refresh', undefined, corpusStateSchema),
+    onSuccess: (state) => queryClient.setQueryData(adminKeys.corpus, state),
   });
 }

@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { BOOKMARK_NOTES_MAX, type ResourceDetail } from '#shared/resources/resources.schemas.ts';
+import { useState } from 'react';
+import { z } from 'zod';
+import { BOOKMARK_NOTES_MAX, bookmarkInputSchema, type ResourceDetail } from '#shared/resources/resources.schemas.ts';
+import { Input, Textarea } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { applyServerErrors } from '#client/components/form/server-errors.ts';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { isApiError } from '#client/lib/api-error.ts';
 import { useRemoveBookmark, useSaveBookmark } from '../api/resources-api.ts';
-
-const fieldClass = 'min-h-11 w-full rounded-md border bg-background px-3 py-2 text-base';
 
 export function parseTags(text: string): string[] {
   return [
@@ -17,58 +21,52 @@ export function parseTags(text: string): string[] {
   ];
 }
 
+// What the fields hold, turned into the request and checked by the server's own schema (a too-long
+// tag shows under the tags field, named like the request).
+const bookmarkFormSchema = z
+  .object({ notes: z.string(), tags: z.string() })
+  .transform(({ notes, tags }): z.input<typeof bookmarkInputSchema> => ({ notes, customTags: parseTags(tags) }))
+  .pipe(bookmarkInputSchema);
+
 /** Bookmark with a note and your own tags; saving again updates the same bookmark. */
 export function BookmarkForm({ resource }: { resource: ResourceDetail }) {
-  const [notes, setNotes] = useState(resource.bookmark?.notes ?? '');
-  const [tags, setTags] = useState(resource.bookmark?.customTags.join(', ') ?? '');
+  const form = useZodForm(bookmarkFormSchema, {
+    defaultValues: { notes: resource.bookmark?.notes ?? '', tags: resource.bookmark?.customTags.join(', ') ?? '' },
+  });
   const [message, setMessage] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   const save = useSaveBookmark();
   const remove = useRemoveBookmark();
-  const error = save.error ?? remove.error;
-  const fieldError = isApiError(error) ? Object.values(error.fieldErrors)[0] : undefined;
+  const notesLength = form.watch('notes').length;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    save.mutate(
-      { id: resource.id, notes: notes.trim(), customTags: parseTags(tags) },
-      { onSuccess: () => setMessage(resource.bookmark ? 'Bookmark updated.' : 'Bookmarked.') },
-    );
-  };
   return (
     <section aria-labelledby="bookmark-heading" className="rounded-lg border p-4">
       <h2 id="bookmark-heading" className="text-lg font-semibold">
         {resource.bookmark ? 'Your bookmark' : 'Bookmark this resource'}
       </h2>
-      <form onSubmit={submit} className="mt-2 grid gap-3" noValidate>
-        <div className="grid gap-1">
-          <label htmlFor="bookmark-notes" className="text-sm font-medium">
-            Notes (optional)
-          </label>
-          <textarea
-            id="bookmark-notes"
-            className={fieldClass}
-            rows={3}
-            value={notes}
-            maxLength={BOOKMARK_NOTES_MAX}
-            onChange={(e) => setNotes(e.target.value)}
-            aria-describedby="bookmark-notes-count"
-          />
-          <span id="bookmark-notes-count" className="text-xs text-muted-foreground">
-            {notes.length} / {BOOKMARK_NOTES_MAX} characters
-          </span>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="bookmark-tags" className="text-sm font-medium">
-            Your tags (optional, separated by commas)
-          </label>
-          <input id="bookmark-tags" className={fieldClass} value={tags} onChange={(e) => setTags(e.target.value)} />
-        </div>
-        {fieldError || (error && !fieldError) ? (
-          <p role="alert" className="text-sm text-destructive">
-            {fieldError ?? 'The bookmark could not be saved. Please try again.'}
-          </p>
-        ) : null}
+      <Form
+        form={form}
+        className="mt-2 grid gap-3"
+        onValid={({ notes, customTags }) => {
+          setMessage(null);
+          setFailed(false);
+          save.mutate(
+            { id: resource.id, notes: notes ?? '', customTags },
+            {
+              onSuccess: () => setMessage(resource.bookmark ? 'Bookmark updated.' : 'Bookmarked.'),
+              onError: (error) => setFailed(!applyServerErrors(form, error)),
+            },
+          );
+        }}
+        onInvalid={() => setMessage(null)}
+      >
+        <Field name="notes" label="Notes (optional)" description={`${notesLength} / ${BOOKMARK_NOTES_MAX} characters`}>
+          <Textarea rows={3} maxLength={BOOKMARK_NOTES_MAX} {...form.register('notes')} />
+        </Field>
+        <Field name="customTags" label="Your tags (optional, separated by commas)">
+          <Input {...form.register('tags')} />
+        </Field>
+        {failed ? <FormAlert>The bookmark could not be saved. Please try again.</FormAlert> : null}
         <p role="status" className="text-sm">
           {message}
         </p>
@@ -83,10 +81,10 @@ export function BookmarkForm({ resource }: { resource: ResourceDetail }) {
               onClick={() =>
                 remove.mutate(resource.id, {
                   onSuccess: () => {
-                    setNotes('');
-                    setTags('');
+                    form.reset({ notes: '', tags: '' });
                     setMessage('Bookmark removed.');
                   },
+                  onError: () => setFailed(true),
                 })
               }
             >
@@ -94,7 +92,7 @@ export function BookmarkForm({ resource }: { resource: ResourceDetail }) {
             </Button>
           ) : null}
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { SOURCE_ATTRIBUTION, type Evidence } from '#shared/engine/analysis.schemas.ts';
+import { evidenceValueBesideNote } from '#shared/searches/evidence-title.ts';
 import { evidenceAnchorId } from '#client/lib/evidence-anchor.ts';
 import { evidenceLinks } from '../evidence-links.ts';
 
@@ -19,6 +20,7 @@ export function EvidenceList({
     <ul className="space-y-2 text-sm">
       {shown.map((e) => {
         const source = SOURCE_ATTRIBUTION[e.source];
+        const value = evidenceValueBesideNote(e);
         const links = evidenceLinks(e);
         return (
           <li
@@ -29,7 +31,7 @@ export function EvidenceList({
           >
             <p>
               {e.note}
-              {e.value !== null ? <span className="text-muted-foreground"> — {String(e.value)}</span> : null}
+              {value !== null ? <span className="text-muted-foreground"> — {value}</span> : null}
               {e.date ? <span className="text-muted-foreground"> ({e.date})</span> : null}
             </p>
             <p className="mt-1 text-xs text-muted-foreground">

@@ -1,6 +1,6 @@
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { CompetitorsList } from './competitors-list.tsx';
-import { DemandList, IncumbentSoftware } from './demand-evidence.tsx';
+import { CustomerIndustry, DemandList, IncumbentSoftware } from './demand-evidence.tsx';
 import { EvidenceList } from './evidence-list.tsx';
 import { ScoreBreakdown } from './score-breakdown.tsx';
 import { SCORE_BREAKDOWNS_ANCHOR } from '#client/lib/evidence-anchor.ts';
@@ -58,6 +58,7 @@ export function OpportunityDetails({ result, anchored = false }: { result: Oppor
         <h4 className="font-semibold">Demand</h4>
         <DemandList evidence={result.evidence} />
       </section>
+      <CustomerIndustry evidence={result.evidence} />
       <ListBlock title="Actionable recommendations" items={result.actionableRecommendations} />
       <ListBlock title="Key trends" items={result.keyTrends} />
       <ListBlock title="Risk flags" items={result.riskFlags} />

@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { useLocation } from 'react-router';
+import { UNCHANGED_RUN_LINE, type WatchDiff, type WatchRunDto } from '#shared/watches/watches.schemas.ts';
+import { formatDateTime } from '#client/lib/format.ts';
+import { watchStateQueryOptions } from '../api/watches-api.ts';
+
+// "What changed": a watched analysis's runs, newest first — each re-run on a new corpus version with
+// what it found (companies that entered, status changes, opportunities, scores and the factor that
+// moved them), or one line when nothing changed. A notification links here (#what-changed).
+
+export const WHAT_CHANGED_ID = 'what-changed';
+
+function List({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h4 className="text-sm font-medium">{title}</h4>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function status(value: string | null): string {
+  return value ?? 'unknown';
+}
+
+function DiffView({ diff }: { diff: WatchDiff }) {
+  return (
+    <div className="mt-2 grid gap-3">
+      {diff.statusChange ? (
+        <p className="text-sm">
+          {diff.statusChange.to === 'ok'
+            ? 'The data now supports an answer for this market.'
+            : 'The data no longer supports an answer for this market.'}
+        </p>
+      ) : null}
+      <List
+        title="Entered the market"
+        items={diff.entered.map((c) => `${c.name}${c.batch ? ` (${c.batch})` : ''}${c.status ? `, ${c.status}` : ''}`)}
+      />
+      <List
+        title="Status changes"
+        items={diff.statusChanges.map((c) => `${c.name}: ${status(c.from)} → ${status(c.to)}`)}
+      />
+      <List title="No longer matched" items={diff.left.map((c) => c.name)} />
+      <List title="New opportunities" items={diff.appeared.map((o) => o.title)} />
+      <List title="Opportunities that vanished" items={diff.vanished.map((o) => o.title)} />
+      <List
+        title="Scores that moved"
+        items={diff.scoreMoves.map(
+          (m) =>
+            `${m.opportunity}: ${m.score} ${m.from} → ${m.to}` +
+            (m.factor
+              ? `, moved most by ${m.factor.label}: ${m.factor.from} → ${m.factor.to} (${m.factor.explanation})`
+              : ''),
+        )}
+      />
+    </div>
+  );
+}
+
+function Run({ run }: { run: WatchRunDto }) {
+  const when = formatDateTime(run.ranAt);
+  if (run.kind === 'baseline') {
+    return (
+      <li className="text-sm text-muted-foreground">
+        {when}: watching from this analysis (corpus <code>{run.corpusVersion}</code>).
+      </li>
+    );
+  }
+  return (
+    <li className="text-sm">
+      <span className="font-medium">{when}</span>: re-run on corpus <code>{run.corpusVersion}</code>.{' '}
+      {run.diff && run.changes > 0 ? <DiffView diff={run.diff} /> : UNCHANGED_RUN_LINE}
+    </li>
+  );
+}
+
+export function WhatChanged({ searchId }: { searchId: number }) {
+  const state = useQuery(watchStateQueryOptions(searchId));
+  const headingId = useId();
+  const { hash } = useLocation();
+  const shown = state.data && state.data.runs.length > 0;
+  // A notification's link (…#what-changed): bring the section into view once it is drawn.
+  useEffect(() => {
+    if (!shown || hash !== `#${WHAT_CHANGED_ID}`) return;
+    const target = document.getElementById(WHAT_CHANGED_ID);
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus({ preventScroll: true });
+  }, [shown, hash]);
+  if (!shown) return null;
+  return (
+    <section
+      id={WHAT_CHANGED_ID}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className="mt-8 grid gap-3 rounded-lg border p-4 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      <h2 id={headingId} className="text-lg font-semibold">
+        What changed
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {state.data.isWatching
+          ? 'This market is re-run on each new version of the data; each run is compared with the one before.'
+          : 'You no longer watch this market.'}
+      </p>
+      <ol className="grid gap-3">
+        {state.data.runs.map((run) => (
+          <Run key={run.id} run={run} />
+        ))}
+      </ol>
+    </section>
+  );
+}
