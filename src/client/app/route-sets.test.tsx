@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '#client/config/paths.ts';
-import type { AuthStatus } from '#client/lib/auth-store.ts';
+import { useAuthStore, type AuthStatus } from '#client/lib/auth-store.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { alwaysRoutes, routesFor } from './route-table.ts';
 import { RoutesForStatus } from './router.tsx';
@@ -108,6 +108,11 @@ describe('route sets by sign-in state (docs/product/screens.md)', () => {
   });
 });
 
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{pathname + search}</p>;
+}
+
 function renderAt(path: string, status: AuthStatus) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
@@ -115,6 +120,7 @@ function renderAt(path: string, status: AuthStatus) {
         <Suspense fallback={<p>Loading page</p>}>
           <RoutesForStatus status={status} />
         </Suspense>
+        <LocationProbe />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -139,10 +145,27 @@ describe('RoutesForStatus', () => {
     }
   });
 
-  it('shows the not-found page, with a sign-in hint, for a signed-in page when signed out', async () => {
-    renderAt('/history', 'signed-out');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    expect(screen.getByText('This page is only available after you sign in.')).toBeInTheDocument();
+  it('waits for the start-up session check before sending a signed-in page to sign-in (issue 29)', () => {
+    // Signed out with no remembered user, the refresh cookie not yet tried: it may still sign the tab in.
+    useAuthStore.setState({ isSessionChecked: false });
+    renderAt('/search/12', 'signed-out');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    expect(screen.getByTestId('location').textContent).toBe('/search/12');
+  });
+
+  it('sends a signed-in page opened signed out to sign-in, to come back after it (issue 29)', async () => {
+    useAuthStore.setState({ isSessionChecked: true });
+    renderAt('/resources?q=pricing', 'signed-out');
+    expect(await screen.findByRole('heading', { level: 1, name: /sign in|welcome back/i })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Page not found' })).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/auth/login?redirectTo=%2Fresources%3Fq%3Dpricing');
+  });
+
+  it('sends a signed-in page home, not to sign-in, after the user signs out in this tab', () => {
+    useAuthStore.setState({ isSessionChecked: true, hasSignedOut: true });
+    renderAt('/account', 'signed-out');
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    useAuthStore.setState({ hasSignedOut: false });
   });
 
   it('shows the not-found page for a signed-out page when signed in, without the hint', async () => {

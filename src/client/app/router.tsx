@@ -38,10 +38,23 @@ function toRouteObject({ path, Page }: AppRoute): RouteObject {
   };
 }
 
+/**
+ * A path nothing matches for this sign-in state. A signed-in page opened signed out (a bookmark, a link in an
+ * e-mail: /resources, /history…) goes to sign-in and comes back after it (issue 29: it showed a 404). Only
+ * once the start-up refresh has answered: before that "signed out" may be a tab whose refresh cookie is about
+ * to sign it in, and redirecting then bounced signed-in users to sign-in (the first attempt, reverted).
+ */
 function NotFoundRoute({ status }: { status: AuthStatus }) {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const isSessionChecked = useAuthStore((state) => state.isSessionChecked);
+  const hasSignedOut = useAuthStore((state) => state.hasSignedOut);
   const isSignInRequired = status === 'signed-out' && signedInRoutes.some((route) => matchPath(route.path, pathname));
-  return <NotFoundPage isSignInRequired={isSignInRequired} />;
+  if (isSignInRequired && !isSessionChecked) return <PageSpinner label="Checking your session" />;
+  // Signing out on a signed-in page lands on home (docs: "Sign out navigates to /"), not on sign-in: the
+  // menu's own navigation to / may still be loading its page when the session clears.
+  if (isSignInRequired && hasSignedOut) return <Navigate replace to={paths.home.href()} />;
+  if (isSignInRequired) return <Navigate replace to={paths.login.href(`${pathname}${search}${hash}`)} />;
+  return <NotFoundPage />;
 }
 
 /** Renders the pages for a given sign-in state (exported for tests, which pick the state). */

@@ -14,9 +14,18 @@ type AuthState = {
   status: AuthStatus;
   /** Not persisted: this session began with registering (home says "Welcome", not "Welcome back"). */
   isNewAccount: boolean;
+  /**
+   * Not persisted: the start-up refresh has answered (signed in or not). Until then "signed-out" may only
+   * mean "no remembered user": the refresh cookie can still sign the tab in, so nothing redirects to
+   * sign-in before this is true (issue 29: a redirect on load bounced signed-in users to sign-in).
+   */
+  isSessionChecked: boolean;
+  /** Not persisted: the user signed out in this tab (a signed-in page then goes home, not to sign-in). */
+  hasSignedOut: boolean;
+  markSessionChecked: () => void;
   setSession: (session: { user: PublicUser; accessToken: string; isNewAccount?: boolean }) => void;
   setUser: (user: PublicUser) => void;
-  clear: () => void;
+  clear: (options?: { isSignOut?: boolean }) => void;
 };
 
 type PersistedAuth = Pick<AuthState, 'user' | 'accessToken'>;
@@ -28,10 +37,20 @@ export const useAuthStore = create<AuthState>()(
       accessToken: null,
       status: 'signed-out',
       isNewAccount: false,
+      isSessionChecked: false,
+      hasSignedOut: false,
+      markSessionChecked: () => set({ isSessionChecked: true }),
       setSession: ({ user, accessToken, isNewAccount = false }) =>
-        set({ user, accessToken, status: 'signed-in', isNewAccount }),
+        set({ user, accessToken, status: 'signed-in', isNewAccount, hasSignedOut: false }),
       setUser: (user) => set({ user, status: 'signed-in' }),
-      clear: () => set({ user: null, accessToken: null, status: 'signed-out', isNewAccount: false }),
+      clear: (options) =>
+        set({
+          user: null,
+          accessToken: null,
+          status: 'signed-out',
+          isNewAccount: false,
+          hasSignedOut: options?.isSignOut ?? false,
+        }),
     }),
     {
       name: AUTH_STORAGE_KEY,

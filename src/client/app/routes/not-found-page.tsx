@@ -3,12 +3,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-type NotFoundPageProps = {
-  /** True when the path exists for signed-in users and the visitor is signed out. */
-  isSignInRequired?: boolean;
-};
-
-export function NotFoundPage({ isSignInRequired = false }: NotFoundPageProps) {
+/** A path that exists in neither route set (a signed-in page opened signed out goes to sign-in instead). */
+export function NotFoundPage() {
   const { pathname } = useLocation();
   usePageMeta('Page not found', 'The page you asked for does not exist on Unbuilt.');
   return (
@@ -25,18 +21,10 @@ export function NotFoundPage({ isSignInRequired = false }: NotFoundPageProps) {
       <p className="mt-3 text-muted-foreground">
         There is no page at <code className="rounded bg-muted px-1 break-all">{pathname}</code>.
       </p>
-      {isSignInRequired ? (
-        <p className="mt-2 text-muted-foreground">This page is only available after you sign in.</p>
-      ) : null}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button asChild>
           <Link to={paths.home.href()}>Go Home</Link>
         </Button>
-        {isSignInRequired ? (
-          <Button asChild variant="outline">
-            <Link to={paths.login.href(pathname)}>Sign In</Link>
-          </Button>
-        ) : null}
       </div>
     </section>
   );

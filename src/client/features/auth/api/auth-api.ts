@@ -60,7 +60,7 @@ export function useLogout() {
       try {
         await apiRequest('/api/auth/logout', { method: 'POST', body: {} });
       } finally {
-        useAuthStore.getState().clear();
+        useAuthStore.getState().clear({ isSignOut: true });
         queryClient.clear();
       }
     },
