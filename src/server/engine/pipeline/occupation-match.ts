@@ -250,7 +250,8 @@ export function matchOccupations(
           occupation: corpus.occupations[buyer]!,
           projection: withProjection(buyer)!,
           role: 'customer',
-          fit: Math.round(voted.fit * 1000) / 1000,
+          // Its own match with the query when it was among the near candidates, else the vote's best.
+          fit: Math.round((near.find((n) => n.o === buyer)?.fit ?? voted.fit) * 1000) / 1000,
           matchedTitle: corpus.occupations[buyer]!.title,
         });
       }
