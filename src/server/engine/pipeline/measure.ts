@@ -137,11 +137,11 @@ function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
 function activityEvidence(activity: JobActivity | null): Evidence[] {
   if (!activity) return [];
   const shown = activity.occupations.slice(0, 3).map((o) => o.title.toLowerCase());
-  const where = activity.industry ? `in ${activity.industry.toLowerCase()} (BLS, 2018)` : 'in the U.S. (BLS, 2023)';
+  const where = `in ${activity.industry.toLowerCase()} (BLS, 2018)`;
   return [
     {
       id: `activity:${activity.id}:demand`,
-      source: activity.industry ? 'staffing' : 'bls',
+      source: 'staffing',
       ref: activity.id,
       value: Math.round(activity.employment / 100) / 10,
       note: `People doing "${activity.title}" (O*NET work activity): ${activity.employment.toLocaleString('en-US')} ${where}, in ${activity.occupations.length} occupation${activity.occupations.length === 1 ? '' : 's'} (${shown.join(', ')}${activity.occupations.length > 3 ? ', …' : ''})`,
