@@ -141,6 +141,11 @@ describe('search journey', () => {
       expect(await usageCard(page).getAttribute('data-state')).toBe('warning');
       expect(await usageCard(page).getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
 
+      // The welcome tour this new user never finished sits beside the search field, over the prompt:
+      // a founder ends it before using what is under it (the tour has its own suite).
+      const skipTour = page.getByRole('button', { name: 'Skip tour' });
+      if (await skipTour.isVisible()) await skipTour.click();
+
       // Low-search prompt: dismissed for 24 hours, across a reload; back afterwards.
       const prompt = page.getByRole('complementary', { name: 'Upgrade' });
       await prompt.getByText("You're running low on searches").waitFor();
