@@ -105,6 +105,8 @@ describe('market research', () => {
     await page.waitForURL(`**/search/${searchId}`);
     await page.getByRole('heading', { level: 1, name: query }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the analysis's actions sit behind one toggle, the research link among them.
+    await page.getByRole('button', { name: 'Save, share and export' }).click();
     await page.getByRole('link', { name: 'Research this market' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'analysis-research-link-390.png') });
     expect(pageErrors).toEqual([]);
