@@ -111,6 +111,8 @@ describe('watching a market', () => {
     const phone = await signedIn({ plan: 'pro' }, { width: 390, height: 844 });
     const phoneId = await search(phone.page, phone.accessToken, QUERY);
     await phone.page.goto(`/search/${phoneId}`);
+    // On a phone the analysis's actions, the watch toggle among them, sit behind one toggle.
+    await phone.page.getByRole('button', { name: 'Save, share and export' }).click();
     await phone.page.getByRole('button', { name: 'Watch this market' }).click();
     await phone.page.getByRole('region', { name: 'What changed' }).waitFor();
     await phone.page.screenshot({ path: path.join(SHOTS, 'watch-toggle-390.png'), fullPage: true });
