@@ -30,8 +30,19 @@ function idForKey(name: string, key: string): string {
 export function createPgBossQueue(options: { pool: pg.Pool }): JobQueue {
   const { pool } = options;
   const registry = createRegistry();
+  // Every statement pg-boss sends, tracked until it settles. pg-boss's graceful stop waits for the
+  // handlers it knows are running, but not for a fetch already in flight: that fetch can return a job
+  // after stop, whose handler then runs and whose completion (not awaited inside pg-boss) reaches a
+  // pool the app has ended: an unhandled rejection (seen in CI). stop() drains these too.
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    const settle = () => inFlight.delete(work);
+    work.then(settle, settle);
+    return work;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
+    db: { executeSql: (text: string, values?: unknown[]) => track(pool.query(text, values)) },
     schema: SCHEMA,
     // The maintenance loop keeps finished jobs a week, failed ones (the dead letters) a month.
     archiveCompletedAfterSeconds: 7 * 24 * 3600,
@@ -73,7 +84,7 @@ export function createPgBossQueue(options: { pool: pg.Pool }): JobQueue {
           throw new Error(`Invalid payload: ${parsed.error.message}`);
         }
         try {
-          await definition.handle(parsed.data, { jobId: job.id, attempt: job.retryCount + 1, deps: current });
+          await track(definition.handle(parsed.data, { jobId: job.id, attempt: job.retryCount + 1, deps: current }));
         } catch (error) {
           current.log.warn({ job: job.name, jobId: job.id, attempt: job.retryCount + 1, err: error }, 'job failed');
           throw error;
@@ -138,6 +149,19 @@ export function createPgBossQueue(options: { pool: pg.Pool }): JobQueue {
     stop: async () => {
       if (!deps) return;
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: false });
+      // A fetch that was in flight may still start a handler, and a finished handler's completion is
+      // sent a tick later: wait until nothing pg-boss started is pending, bounded like the stop itself.
+      const deadline = Date.now() + STOP_TIMEOUT_MS;
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (inFlight.size === 0) break;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...inFlight]),
+          new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
+        ]);
+        clearTimeout(timer);
+      }
       deps = null;
     },
   };
