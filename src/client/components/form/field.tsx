@@ -3,7 +3,9 @@ import { get, useFormContext } from 'react-hook-form';
 
 // A labelled field: its label, an optional description, and its error, wired to the control for
 // screen readers (label htmlFor, aria-describedby naming the error and the description,
-// aria-invalid). Inside a <Form> the error comes from the form by name; `error` overrides it.
+// aria-invalid). The error is an alert, so a screen reader announces it when it appears without the
+// user having to move back to the field. Inside a <Form> the error comes from the form by name;
+// `error` overrides it.
 
 type ControlProps = { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true };
 
@@ -69,7 +71,7 @@ export function Field({
         </div>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm text-destructive">
+        <p id={errorId} role="alert" className="text-sm text-destructive">
           {error}
         </p>
       ) : null}

@@ -8,7 +8,8 @@ import { Form } from './form.tsx';
 import { useZodForm } from './use-zod-form.ts';
 
 // The form kit with a real schema: labels, descriptions and errors wired for screen readers, and
-// the parsed values handed over only when the schema accepts them.
+// the parsed values handed over only when the schema accepts them. Errors are alerts, so they are
+// announced when they appear.
 
 const schema = z.object({
   name: z.string().trim().min(2, 'Name must be at least 2 characters'),
@@ -49,6 +50,10 @@ describe('the form kit', () => {
     await userEvent.type(name, 'A');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Name must be at least 2 characters',
+      'Choose a size',
+    ]);
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('Name must be at least 2 characters As on your invoices.');
     expect(screen.getByLabelText('Size')).toHaveAccessibleDescription('Choose a size');
@@ -63,6 +68,8 @@ describe('the form kit', () => {
     expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Name'), '  Ada  ');
     expect(screen.queryByText('Name must be at least 2 characters')).toBeNull();
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Choose a size']);
     await userEvent.selectOptions(screen.getByLabelText('Size'), 'large');
     await userEvent.click(screen.getByRole('checkbox', { name: 'I agree' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

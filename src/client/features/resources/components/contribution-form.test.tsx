@@ -109,7 +109,7 @@ describe('ContributionForm', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Suggest resource' }));
     expect(await screen.findByText('Already suggested')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Already suggested']);
     isFieldError = false;
     await userEvent.click(screen.getByRole('button', { name: 'Suggest resource' }));
     await waitFor(() =>
