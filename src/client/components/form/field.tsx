@@ -78,3 +78,43 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * A group of controls answering one question (radio buttons, checkboxes): a fieldset named by its
+ * legend, its error (an alert) read from the form by name and named by the group's aria-describedby.
+ */
+export function FieldGroup({
+  name,
+  legend,
+  description,
+  className,
+  children,
+}: {
+  name: string;
+  legend: ReactNode;
+  description?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const error = useFieldError(name, undefined);
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ');
+  return (
+    <fieldset className={className ?? 'grid gap-1.5'} aria-describedby={describedBy || undefined}>
+      <legend className="text-sm font-medium">{legend}</legend>
+      {description ? (
+        <div id={descriptionId} className="text-xs text-muted-foreground">
+          {description}
+        </div>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

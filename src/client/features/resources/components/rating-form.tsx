@@ -1,31 +1,37 @@
-import { useState, type FormEvent } from 'react';
-import { RATING_MAX, REVIEW_MAX, type ResourceDetail } from '#shared/resources/resources.schemas.ts';
+import { useState } from 'react';
+import { z } from 'zod';
+import { RATING_MAX, REVIEW_MAX, ratingInputSchema, type ResourceDetail } from '#shared/resources/resources.schemas.ts';
+import { Textarea } from '#client/components/form/controls.tsx';
+import { Field, FieldGroup } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { applyServerErrors } from '#client/components/form/server-errors.ts';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { isApiError } from '#client/lib/api-error.ts';
 import { useRateResource, useVoteHelpful } from '../api/resources-api.ts';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 
+// The radio buttons hold a string (none chosen: empty); the server's own schema checks the number,
+// so "no stars" gets its message ("Rating must be between 1 and 5").
+const ratingFormSchema = z
+  .object({ rating: z.string().nullable(), review: z.string() })
+  .transform(({ rating, review }): z.input<typeof ratingInputSchema> => ({ rating: Number(rating ?? ''), review }))
+  .pipe(ratingInputSchema);
+
 /** Rate 1–5 with an optional review (rating again replaces yours), and the reviews with "helpful" votes. */
 export function RatingSection({ resource }: { resource: ResourceDetail }) {
-  const [rating, setRating] = useState(resource.myRating?.rating ?? 0);
-  const [review, setReview] = useState(resource.myRating?.review ?? '');
+  const form = useZodForm(ratingFormSchema, {
+    defaultValues: {
+      rating: resource.myRating ? String(resource.myRating.rating) : '',
+      review: resource.myRating?.review ?? '',
+    },
+  });
   const [message, setMessage] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   const rate = useRateResource();
   const vote = useVoteHelpful();
-  const fieldError = isApiError(rate.error) ? Object.values(rate.error.fieldErrors)[0] : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rating < 1) {
-      setMessage('Choose a rating from 1 to 5.');
-      return;
-    }
-    rate.mutate(
-      { id: resource.id, rating, review: review.trim() },
-      { onSuccess: () => setMessage('Thanks — your rating is saved.') },
-    );
-  };
   return (
     <section aria-labelledby="rating-heading" className="rounded-lg border p-4">
       <h2 id="rating-heading" className="text-lg font-semibold">
@@ -36,54 +42,47 @@ export function RatingSection({ resource }: { resource: ResourceDetail }) {
           ? `Rated ${resource.averageRating.toFixed(1)} of 5 from ${resource.ratingCount} ${resource.ratingCount === 1 ? 'rating' : 'ratings'}.`
           : 'No ratings yet.'}
       </p>
-      <form onSubmit={submit} className="mt-3 grid gap-3" noValidate>
-        <fieldset>
-          <legend className="text-sm font-medium">{resource.myRating ? 'Your rating' : 'Rate this resource'}</legend>
-          <div className="mt-1 flex flex-wrap gap-2">
+      <Form
+        form={form}
+        className="mt-3 grid gap-3"
+        onValid={({ rating, review }) => {
+          setMessage(null);
+          setFailed(false);
+          rate.mutate(
+            { id: resource.id, rating, review: review ?? '' },
+            {
+              onSuccess: () => setMessage('Thanks — your rating is saved.'),
+              onError: (error) => setFailed(!applyServerErrors(form, error)),
+            },
+          );
+        }}
+        onInvalid={() => setMessage(null)}
+      >
+        <FieldGroup name="rating" legend={resource.myRating ? 'Your rating' : 'Rate this resource'}>
+          <div className="flex flex-wrap gap-2">
             {STARS.map((n) => (
               <label
                 key={n}
                 className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md border px-3 has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring"
               >
-                <input
-                  type="radio"
-                  name="rating"
-                  value={n}
-                  checked={rating === n}
-                  onChange={() => setRating(n)}
-                  className="sr-only"
-                />
+                <input type="radio" value={String(n)} className="sr-only" {...form.register('rating')} />
                 <span aria-hidden="true">{'★'.repeat(n)}</span>
                 <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
               </label>
             ))}
           </div>
-        </fieldset>
-        <div className="grid gap-1">
-          <label htmlFor="review-text" className="text-sm font-medium">
-            Review (optional)
-          </label>
-          <textarea
-            id="review-text"
-            rows={3}
-            className="min-h-11 w-full rounded-md border bg-background px-3 py-2 text-base"
-            value={review}
-            maxLength={REVIEW_MAX}
-            onChange={(e) => setReview(e.target.value)}
-          />
-        </div>
-        {fieldError || rate.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {fieldError ?? 'Your rating could not be saved. Please try again.'}
-          </p>
-        ) : null}
+        </FieldGroup>
+        <Field name="review" label="Review (optional)">
+          <Textarea rows={3} className="w-full" maxLength={REVIEW_MAX} {...form.register('review')} />
+        </Field>
+        {failed ? <FormAlert>Your rating could not be saved. Please try again.</FormAlert> : null}
         <p role="status" className="text-sm">
           {message}
         </p>
         <Button type="submit" disabled={rate.isPending} className="justify-self-start">
           {resource.myRating ? 'Update rating' : 'Submit rating'}
         </Button>
-      </form>
+      </Form>
       {resource.reviews.length > 0 ? (
         <ul className="mt-4 grid gap-3" aria-label="Reviews">
           {resource.reviews.map((r) => (
