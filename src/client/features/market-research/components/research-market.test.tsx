@@ -104,9 +104,17 @@ describe('research this market', () => {
     expect(screen.queryByRole('link', { name: 'your analysis' })).toBeNull();
   });
 
-  it('runs a plain report without an analysis id', async () => {
+  it('refuses a one-letter market with the shared schema’s message before sending, then runs a plain report', async () => {
     renderAt('/market-research', null);
-    await userEvent.type(screen.getByLabelText('Market', { exact: true }), 'tutoring');
+    const input = screen.getByLabelText('Market', { exact: true });
+    await userEvent.type(input, ' t ');
+    await userEvent.click(screen.getByRole('button', { name: 'Run the report' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Name a market (at least 2 characters)');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(/^Name a market \(at least 2 characters\) .*one report uses one search/);
+    expect(posted).toEqual([]);
+    await userEvent.clear(input);
+    await userEvent.type(input, '  tutoring ');
     await userEvent.click(screen.getByRole('button', { name: 'Run the report' }));
     await vi.waitFor(() => expect(posted).toEqual([{ market: 'tutoring' }]));
   });
