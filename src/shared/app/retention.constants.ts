@@ -7,6 +7,8 @@ export const RATE_LIMIT_RETENTION_DAYS = 1;
 export const EXPIRED_TOKEN_RETENTION_DAYS = 7;
 /** Password reset tokens after they expire or are used. */
 export const RESET_TOKEN_RETENTION_DAYS = 7;
+/** Team invitations after they expire or are answered (a late click still hears why the link is closed). */
+export const INVITATION_RETENTION_DAYS = 7;
 /** Security audit rows. */
 export const AUDIT_LOG_RETENTION_DAYS = 365;
 /** Finished background jobs; failed ones (the dead letters) are kept longer. */

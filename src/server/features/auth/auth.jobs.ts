@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../lib/jobs/job.ts';
 import { sendPasswordResetMail } from './password.service.ts';
-import { sendRegistrationMail } from './registration.service.ts';
+import { purgeExpiredRegistrations, sendRegistrationMail } from './registration.service.ts';
 
 // Background work of the auth feature.
 
@@ -40,4 +40,14 @@ export const registrationMailJob = defineJob({
       meta,
       pendingId,
     }),
+});
+
+/** Deletes registrations whose link has expired (hourly: they hold a password hash). */
+export const purgePendingRegistrationsJob = defineJob({
+  name: 'auth.purge-pending-registrations',
+  payload: z.object({}),
+  schedule: '47 * * * *',
+  handle: async (_payload, { deps }) => {
+    await purgeExpiredRegistrations({ db: deps.db, now: deps.clock.now() });
+  },
 });

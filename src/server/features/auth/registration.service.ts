@@ -43,7 +43,6 @@ export async function startRegistration(options: {
   assertPasswordAllowed(input.password, 'password');
   // Hashed whether or not the address is taken: the answer takes the same time either way.
   const passwordHash = await hashPassword(input.password);
-  await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
   const [row] = await db
     .insert(pendingRegistrations)
     .values({
@@ -58,6 +57,18 @@ export async function startRegistration(options: {
     .returning({ id: pendingRegistrations.id });
   if (!row) throw new Error('pending registration insert returned nothing');
   return row.id;
+}
+
+/**
+ * Deletes the registrations whose link has expired (the hourly auth.purge-pending-registrations
+ * job): each row holds an address and a password hash nobody can use any more.
+ */
+export async function purgeExpiredRegistrations(options: { db: Database; now: Date }): Promise<number> {
+  const rows = await options.db
+    .delete(pendingRegistrations)
+    .where(lt(pendingRegistrations.expiresAt, options.now))
+    .returning({ id: pendingRegistrations.id });
+  return rows.length;
 }
 
 export function registrationLinkMail(link: string): { subject: string; text: string } {

@@ -13,6 +13,8 @@ import {
   registrationTokenFrom,
   startRegistrationViaApi,
 } from '../../test/auth-helpers.ts';
+import type { JobContext } from '../../lib/jobs/job.ts';
+import { purgePendingRegistrationsJob } from './auth.jobs.ts';
 import { REGISTRATION_LINK_TTL_MS } from './registration.service.ts';
 
 // Registration never tells a caller whether an address has an account (docs/decisions/034): the
@@ -158,5 +160,39 @@ describe('registration with a new e-mail', () => {
       const res = await startRegistrationViaApi(t, { email: unique('redir'), redirectTo });
       expect(res.statusCode, redirectTo).toBe(400);
     }
+  });
+});
+
+describe('the purge of pending registrations', () => {
+  it('deletes registrations whose link has expired and keeps live ones, whose link still works', async () => {
+    const expired = unique('expired');
+    const live = unique('live');
+    await startRegistrationViaApi(t, { email: expired, name: 'Gone Later' });
+    const expiredToken = registrationTokenFrom(await smtp.take(expired));
+    await startRegistrationViaApi(t, { email: live, name: 'Still Here' });
+    const liveToken = registrationTokenFrom(await smtp.take(live));
+    // Started a day and two minutes ago: its link expired a minute ago.
+    const now = Date.now();
+    await t.db.db
+      .update(pendingRegistrations)
+      .set({ createdAt: new Date(now - REGISTRATION_LINK_TTL_MS - 120_000), expiresAt: new Date(now - 60_000) })
+      .where(eq(pendingRegistrations.email, expired));
+
+    const { db, env, mailer } = t.app.deps;
+    const context: JobContext = {
+      jobId: 'purge-test',
+      attempt: 1,
+      deps: { db, clock: t.clock, env, mailer, log: t.app.log, secret: 's' },
+    };
+    await purgePendingRegistrationsJob.handle({}, context);
+
+    const left = async (email: string) =>
+      t.db.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+    expect(await left(expired)).toEqual([]);
+    expect(await left(live)).toHaveLength(1);
+    expect((await confirmRegistrationViaApi(t, expiredToken)).statusCode).toBe(400);
+    const opened = await confirmRegistrationViaApi(t, liveToken);
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json().data.user).toMatchObject({ email: live, name: 'Still Here' });
   });
 });

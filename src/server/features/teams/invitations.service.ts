@@ -1,5 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { INVITATION_RETENTION_DAYS } from '#shared/app/retention.constants.ts';
+import { DAY_MS } from '#shared/app/time.constants.ts';
 import { fullName } from '#shared/auth/display-name.ts';
 import { INVITATION_TTL_MS } from '#shared/teams/teams.constants.ts';
 import type { AssignableRole, InvitationPreview, TeamInvitation } from '#shared/teams/teams.schemas.ts';
@@ -266,4 +268,22 @@ export async function declineInvitation(options: { db: Database; clock: Clock; t
   const row = await byToken(db, token);
   assertAnswerable(row, now);
   await claim(db, row, 'declined', now);
+}
+
+/**
+ * Deletes invitations a week after they expired or were answered (the daily teams.purge-invitations
+ * job); until then a late click on the link still hears why it is closed.
+ */
+export async function purgeOldInvitations(options: { db: Database; now: Date }): Promise<number> {
+  const cutoff = new Date(options.now.getTime() - INVITATION_RETENTION_DAYS * DAY_MS);
+  const rows = await options.db
+    .delete(teamInvitations)
+    .where(
+      or(
+        lt(teamInvitations.expiresAt, cutoff),
+        and(isNotNull(teamInvitations.respondedAt), lt(teamInvitations.respondedAt, cutoff)),
+      ),
+    )
+    .returning({ id: teamInvitations.id });
+  return rows.length;
 }

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '#shared/app/time.constants.ts';
-import { teamMembers } from '../../db/schema/index.ts';
+import { teamInvitations, teamMembers } from '../../db/schema/index.ts';
+import type { JobContext } from '../../lib/jobs/job.ts';
 import { registerViaApi } from '../../test/auth-helpers.ts';
 import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { decodedMail, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makePro } from '../../test/team-fixtures.ts';
+import { purgeInvitationsJob } from './teams.jobs.ts';
 
 // The invitation flow end to end over a real SMTP peer: the link, single use, expiry, the wrong
 // account, decline, withdrawal, and an address that registers first and then joins.
@@ -160,6 +162,42 @@ describe('team invitations by e-mail', () => {
 });
 
 /** A token signed at the moved clock (the one from before the jump has expired too). */
+describe('the purge of old invitations', () => {
+  it('deletes invitations a week past expiry or answer, and keeps the rest working', async () => {
+    const now = Date.now();
+    const backdate = (id: number, values: Partial<typeof teamInvitations.$inferInsert>) =>
+      t.db.db.update(teamInvitations).set(values).where(eq(teamInvitations.id, id));
+    const longExpired = await invite('gus@example.test');
+    await backdate(longExpired.id, { createdAt: new Date(now - 15 * DAY_MS), expiresAt: new Date(now - 8 * DAY_MS) });
+    const longDeclined = await invite('hal@example.test');
+    expect((await post('decline', longDeclined.token)).statusCode).toBe(200);
+    await backdate(longDeclined.id, { createdAt: new Date(now - 9 * DAY_MS), respondedAt: new Date(now - 8 * DAY_MS) });
+    const justExpired = await invite('ivy@example.test');
+    await backdate(justExpired.id, { createdAt: new Date(now - 8 * DAY_MS), expiresAt: new Date(now - DAY_MS) });
+    const jo = await createUser(t, { email: 'jo@example.test' });
+    const live = await invite('jo@example.test');
+
+    const { db, env, mailer } = t.app.deps;
+    const context: JobContext = {
+      jobId: 'purge-test',
+      attempt: 1,
+      deps: { db, clock: t.clock, env, mailer, log: t.app.log, secret: 's' },
+    };
+    await purgeInvitationsJob.handle({}, context);
+
+    const ids = (await t.db.db.select({ id: teamInvitations.id }).from(teamInvitations)).map((r) => r.id);
+    expect(ids).not.toContain(longExpired.id);
+    expect(ids).not.toContain(longDeclined.id);
+    expect(ids).toEqual(expect.arrayContaining([justExpired.id, live.id]));
+    // A recently expired link still says why it is closed; a purged one is simply not valid.
+    expect((await post('preview', justExpired.token)).json().data.state).toBe('expired');
+    expect((await post('preview', longExpired.token)).statusCode).toBe(404);
+    const accepted = await post('accept', live.token, jo);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await isMember(jo.user.id)).toBe(true);
+  });
+});
+
 async function freshHeaders(user: TestUser) {
   return { authorization: `Bearer ${await signInAs(t, user.user.id)}` };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../lib/jobs/job.ts';
-import { sendInvitationMail } from './invitations.service.ts';
+import { purgeOldInvitations, sendInvitationMail } from './invitations.service.ts';
 
 // Background work of the teams feature.
 
@@ -18,4 +18,14 @@ export const invitationMailJob = defineJob({
       secret: deps.secret,
       invitationId,
     }),
+});
+
+/** Deletes invitations a week past their expiry or answer. */
+export const purgeInvitationsJob = defineJob({
+  name: 'teams.purge-invitations',
+  payload: z.object({}),
+  schedule: '7 4 * * *',
+  handle: async (_payload, { deps }) => {
+    await purgeOldInvitations({ db: deps.db, now: deps.clock.now() });
+  },
 });

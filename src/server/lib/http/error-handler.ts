@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode, type FieldErrors } from '#shared/api/errors.ts';
@@ -71,56 +71,85 @@ export function logAppError(log: FastifyBaseLogger, error: AppError, what = 'req
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** What a failed request answers: the envelope's fields and the headers to send with it. */
+export type ErrorAnswer = {
+  code: ErrorCode;
+  message: string;
+  fieldErrors?: FieldErrors | undefined;
+  headers?: Record<string, string> | undefined;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Logs a thrown thing the one way and says what it answers. The error handler sends that as the
+     * envelope; a route that has already started a streamed 2xx writes it as its last line.
+     */
+    answerError: (error: unknown, request: FastifyRequest) => ErrorAnswer;
+  }
+}
+
+function answerFor(
+  error: unknown,
+  request: FastifyRequest,
+  outageLog: ReturnType<typeof createOutageLogThrottle>,
+): ErrorAnswer {
+  const outage = databaseUnavailableKind(error);
+  if (outage) {
+    const { log, suppressed } = outageLog(outage);
+    // No stack and no driver message (it can carry SQL parameters): the kind is enough to act on.
+    if (log) request.log.error({ outage, suppressedSinceLastLine: suppressed }, 'database unavailable');
+    return {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
+  }
+  if (error instanceof AppError) {
+    logAppError(request.log, error);
+    return { code: error.code, message: error.message, fieldErrors: error.fieldErrors, headers: error.headers };
+  }
+  if (!(error instanceof Error)) {
+    request.log.error({ err: error }, 'unhandled error');
+    return { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fieldErrors: FieldErrors = {};
+    for (const v of error.validation) {
+      const key = pathToKey(v.instancePath);
+      if (!Object.hasOwn(fieldErrors, key)) fieldErrors[key] = issueMessage(v.keyword, v.message);
+    }
+    return { code: 'VALIDATION_FAILED', message: 'Some fields are invalid.', fieldErrors };
+  }
+  if (error instanceof ZodError) {
+    return { code: 'VALIDATION_FAILED', message: 'Some fields are invalid.', fieldErrors: zodFieldErrors(error) };
+  }
+  const fastifyCode =
+    'code' in error && typeof error.code === 'string' ? ownValue(FASTIFY_CODES, error.code) : undefined;
+  if (fastifyCode?.code === 'PAYLOAD_TOO_LARGE') {
+    return { code: fastifyCode.code, message: request.routeOptions.config.tooLargeMessage ?? fastifyCode.message };
+  }
+  if (fastifyCode) return fastifyCode;
+  if (error instanceof SyntaxError) return { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' };
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 429) return { code: 'RATE_LIMITED', message: 'Too many requests. Please wait and try again.' };
+  if (status >= 400 && status < 500) {
+    request.log.info({ err: error }, 'client error');
+    return status === 404
+      ? { code: 'NOT_FOUND', message: 'Not found.' }
+      : { code: 'BAD_REQUEST', message: 'The request is invalid.' };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   const outageLog = createOutageLogThrottle(30_000);
+  app.decorate('answerError', (error: unknown, request: FastifyRequest) => answerFor(error, request, outageLog));
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    const outage = databaseUnavailableKind(error);
-    if (outage) {
-      const { log, suppressed } = outageLog(outage);
-      // No stack and no driver message (it can carry SQL parameters): the kind is enough to act on.
-      if (log) request.log.error({ outage, suppressedSinceLastLine: suppressed }, 'database unavailable');
-      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return send(
-        reply,
-        'SERVICE_UNAVAILABLE',
-        'The service is briefly unavailable. Please try again in a few seconds.',
-      );
-    }
-    if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
-      logAppError(request.log, error);
-      return send(reply, error.code, error.message, error.fieldErrors);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors: FieldErrors = {};
-      for (const v of error.validation) {
-        const key = pathToKey(v.instancePath);
-        if (!Object.hasOwn(fieldErrors, key)) fieldErrors[key] = issueMessage(v.keyword, v.message);
-      }
-      return send(reply, 'VALIDATION_FAILED', 'Some fields are invalid.', fieldErrors);
-    }
-    if (error instanceof ZodError) {
-      return send(reply, 'VALIDATION_FAILED', 'Some fields are invalid.', zodFieldErrors(error));
-    }
-    const fastifyCode =
-      'code' in error && typeof error.code === 'string' ? ownValue(FASTIFY_CODES, error.code) : undefined;
-    if (fastifyCode?.code === 'PAYLOAD_TOO_LARGE') {
-      return send(reply, fastifyCode.code, request.routeOptions.config.tooLargeMessage ?? fastifyCode.message);
-    }
-    if (fastifyCode) return send(reply, fastifyCode.code, fastifyCode.message);
-    if (error instanceof SyntaxError) return send(reply, 'BAD_REQUEST', 'The request body is not valid JSON.');
-    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 429) return send(reply, 'RATE_LIMITED', 'Too many requests. Please wait and try again.');
-    if (status >= 400 && status < 500) {
-      request.log.info({ err: error }, 'client error');
-      return send(
-        reply,
-        status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
-        status === 404 ? 'Not found.' : 'The request is invalid.',
-      );
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+    const answer = answerFor(error, request, outageLog);
+    if (answer.headers) void reply.headers(answer.headers);
+    return send(reply, answer.code, answer.message, answer.fieldErrors);
   });
 }
 
