@@ -1,5 +1,6 @@
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_DAILY_MESSAGES } from '#shared/chat/chat.constants.ts';
 import { CHAT_STREAM_CONTENT_TYPE, type Conversation, type Exchange } from '#shared/chat/chat.schemas.ts';
@@ -78,7 +79,7 @@ afterAll(() => t.close());
 type LogLine = { level: number; msg?: string; code?: string; status?: number; err?: { stack?: string } };
 
 /** One request's response and its own log lines (without Fastify's incoming/completed lines). */
-async function logged(request: () => ReturnType<TestApp['app']['inject']>) {
+async function logged(request: () => Promise<LightMyRequestResponse>) {
   const before = lines.length;
   const res = await request();
   // A streamed answer's last line can be logged just after the response ends.
