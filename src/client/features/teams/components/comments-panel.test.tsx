@@ -71,7 +71,7 @@ describe('the comments panel', () => {
     renderPanel();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the comments');
     expect(await screen.findByText(/No comments yet/)).toBeInTheDocument();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Is the market big enough?');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Add a comment' }), '  Is the market big enough? ');
     await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
     expect(await screen.findByText('Is the market big enough?')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ content: 'Is the market big enough?' });
@@ -121,6 +121,8 @@ describe('the comments panel', () => {
     fireEvent.change(box, { target: { value: '   ' } });
     await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Write a comment first');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(/^Write a comment first Plain text/);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
