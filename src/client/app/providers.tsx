@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
-import { queryClient } from '#client/lib/query-client.ts';
 import { watchSystemTheme } from '#client/lib/theme-store.ts';
 
+// No QueryClientProvider here: the query client loads with the first lazy component that reads it
+// (lib/lazy-with-queries.tsx), so it is not part of the landing page's first load.
 export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => watchSystemTheme(), []);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>{children}</BrowserRouter>
-    </QueryClientProvider>
-  );
+  return <BrowserRouter>{children}</BrowserRouter>;
 }

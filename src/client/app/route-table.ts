@@ -1,11 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { paths } from '#client/config/paths.ts';
+import { lazyWithQueries } from '#client/lib/lazy-with-queries.tsx';
 import { LandingPage } from './routes/landing-page.tsx';
 import type { AuthStatus } from '#client/lib/auth-store.ts';
 
 // Route sets by sign-in state, as docs/product/screens.md lists them. Every page is its own chunk except the
 // landing page, the first screen of most visits: bundled with the app it paints without a second
-// round trip (about 2 kB gzip; see bench/landing.bench.ts).
+// round trip (about 2 kB gzip; see bench/landing.bench.ts). Each page chunk loads with the query client
+// (lib/lazy-with-queries.tsx), which the landing page does not need.
 // A page owned by another issue lives in app/routes/<page>.tsx: replace that file, not this table.
 
 export type AppRoute = { path: string; Page: ComponentType };
@@ -14,7 +16,7 @@ function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
 ): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazyWithQueries(async () => (await load())[name] as ComponentType);
 }
 
 const PricingPage = page(() => import('./routes/pricing-page.tsx'), 'PricingPage');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '#client/config/paths.ts';
 import { RouteErrorBoundary } from '#client/components/errors/route-error-boundary.tsx';
@@ -7,16 +7,17 @@ import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { ChatLauncher } from '#client/features/chat/components/chat-launcher.tsx';
 import { bootstrapSession } from '#client/features/auth/api/session-bootstrap.ts';
 import { useAuthStore, type AuthStatus } from '#client/lib/auth-store.ts';
+import { lazyWithQueries } from '#client/lib/lazy-with-queries.tsx';
 import { routesFor, signedInRoutes, type AppRoute } from './route-table.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 
 // Signed-in only (docs/product/screens.md mounts it for everyone signed in); its own chunk, so the
 // landing page's JavaScript does not grow.
-const OnboardingTour = lazy(async () => ({
-  default: (await import('#client/features/onboarding/components/onboarding-tour.tsx')).OnboardingTour,
-}));
+const OnboardingTour = lazyWithQueries(
+  async () => (await import('#client/features/onboarding/components/onboarding-tour.tsx')).OnboardingTour,
+);
 
-const ChatUpgrade = lazy(async () => ({ default: (await import('./chat-upgrade.tsx')).ChatUpgrade }));
+const ChatUpgrade = lazyWithQueries(async () => (await import('./chat-upgrade.tsx')).ChatUpgrade);
 
 function renderChatUpgrade() {
   return (

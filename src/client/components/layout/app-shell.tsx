@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { lazyWithQueries } from '#client/lib/lazy-with-queries.tsx';
 import type { AuthStatus } from '#client/lib/auth-store.ts';
 import { GlobalShortcuts } from './global-shortcuts.tsx';
 import { Logo } from './logo.tsx';
@@ -7,7 +8,7 @@ import { SignedOutHeader } from './signed-out-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 // Signed-in only, and it brings Radix menus: kept out of the landing page's initial JavaScript.
-const SignedInHeader = lazy(async () => ({ default: (await import('./signed-in-header.tsx')).SignedInHeader }));
+const SignedInHeader = lazyWithQueries(async () => (await import('./signed-in-header.tsx')).SignedInHeader);
 const Toaster = lazy(async () => ({ default: (await import('#client/components/ui/toaster.tsx')).Toaster }));
 
 export const MAIN_CONTENT_ID = 'main-content';

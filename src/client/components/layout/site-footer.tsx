@@ -1,14 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { CAREERS_EMAIL, SUPPORT_EMAIL } from '#shared/app/app.constants.ts';
 import { FEATURES_SECTION_ID, paths } from '#client/config/paths.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
+import { lazyWithQueries } from '#client/lib/lazy-with-queries.tsx';
 
 // A production installation running demo payments on purpose says so on every page. Lazy: the
 // billing API and its schemas (zod) are not part of the landing page's first load.
-const FooterDemoBanner = lazy(async () => ({
-  default: (await import('#client/features/billing/components/footer-demo-banner.tsx')).FooterDemoBanner,
-}));
+const FooterDemoBanner = lazyWithQueries(
+  async () => (await import('#client/features/billing/components/footer-demo-banner.tsx')).FooterDemoBanner,
+);
 
 const linkClass =
   'control min-h-11 min-w-11 items-center rounded-sm text-muted-foreground hover:text-foreground hover:underline';

@@ -1,13 +1,14 @@
 import { MessageCircle } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useMatch } from 'react-router';
 import { paths } from '#client/config/paths.ts';
+import { lazyWithQueries } from '#client/lib/lazy-with-queries.tsx';
 import type { ChatTarget } from './chat-panel.tsx';
 
 // The assistant's button, on every page for everyone (docs/product/assistant.md). Only this button is
 // in the page's JavaScript; the panel is its own chunk, loaded on first open.
 
-const ChatPanel = lazy(async () => ({ default: (await import('./chat-panel.tsx')).ChatPanel }));
+const ChatPanel = lazyWithQueries(async () => (await import('./chat-panel.tsx')).ChatPanel);
 
 const idOf = (value: string | undefined): number | null => {
   const n = Number(value);
