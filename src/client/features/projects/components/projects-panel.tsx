@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { projectCreateSchema } from '#shared/projects/projects.schemas.ts';
+import { Input } from '#client/components/form/controls.tsx';
+import { Field } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { applyServerErrors } from '#client/components/form/server-errors.ts';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { usePageParam } from '#client/components/navigation/page-param.ts';
 import { Pagination } from '#client/components/navigation/pagination.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -19,62 +26,55 @@ const PAGE_PARAM = 'projectsPage';
 
 const inputClass = 'min-h-11 rounded-md border bg-background px-3';
 
+// What the fields hold, turned into the request and checked by the server's own schema (an empty
+// description is left out; tags are separated by commas).
+const projectFormSchema = z
+  .object({ name: z.string(), description: z.string(), tags: z.string() })
+  .transform(({ name, description, tags }): z.input<typeof projectCreateSchema> => ({
+    name,
+    description: description || undefined,
+    tags: tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  }))
+  .pipe(projectCreateSchema);
+
 function ProjectForm() {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [tags, setTags] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(projectFormSchema, { defaultValues: { name: '', description: '', tags: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateProject();
   return (
-    <form
-      className="flex flex-wrap items-end gap-3 text-sm"
+    <Form
+      form={form}
+      className="grid gap-3 text-sm"
       aria-label="New project"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = projectCreateSchema.safeParse({
-          name,
-          description: description || undefined,
-          tags: tags
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean),
+      onValid={(input) => {
+        setFailure(null);
+        create.mutate(input, {
+          onSuccess: () => form.reset(),
+          onError: (error) => {
+            if (!applyServerErrors(form, error)) setFailure(error.message);
+          },
         });
-        if (!parsed.success) {
-          setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
-          return;
-        }
-        setErrors({});
-        create.mutate(parsed.data, { onSuccess: () => [setName, setDescription, setTags].forEach((set) => set('')) });
       }}
     >
-      <label className="flex flex-col gap-1">
-        Project name
-        <input
-          className={inputClass}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby="project-name-error"
-        />
-        <span id="project-name-error" className="text-destructive">
-          {errors.name}
-        </span>
-      </label>
-      <label className="flex flex-col gap-1">
-        Description
-        <input className={inputClass} value={description} onChange={(e) => setDescription(e.target.value)} />
-        <span />
-      </label>
-      <label className="flex flex-col gap-1">
-        Tags (comma-separated)
-        <input className={inputClass} value={tags} onChange={(e) => setTags(e.target.value)} />
-        <span />
-      </label>
-      <Button type="submit" className="mb-5" disabled={create.isPending}>
-        Create project
-      </Button>
-    </form>
+      <div className="flex flex-wrap items-start gap-3">
+        <Field name="name" label="Project name">
+          <Input {...form.register('name')} />
+        </Field>
+        <Field name="description" label="Description">
+          <Input {...form.register('description')} />
+        </Field>
+        <Field name="tags" label="Tags (comma-separated)">
+          <Input {...form.register('tags')} />
+        </Field>
+        <Button type="submit" className="mt-[1.625rem]" disabled={create.isPending}>
+          Create project
+        </Button>
+      </div>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+    </Form>
   );
 }
 
