@@ -18,7 +18,8 @@ import {
 //   3. a PostgreSQL this script starts itself, stopped and then frozen (SIGSTOP) under load:
 //      503 within 1 s, recovery within 5 s, the server survives;
 //   4. the mixed load (issue 32, scripts/soak-mixed.ts): searches and readers together, with a
-//      readers-only baseline, on PGlite and PostgreSQL.
+//      readers-only baseline, on PGlite and (given SOAK_DATABASE_URL, TEST_DATABASE_URL or
+//      DATABASE_URL) PostgreSQL; its goals are printed beside their figures, pass or FAIL.
 //   5. with `--instances N` (2 or 3): N API processes on one PostgreSQL behind a round-robin proxy
 //      (src/server/multi-instance.test.ts; the PostgreSQL pass of CI runs it with 2). Alone unless
 //      SOAK_ONLY names other parts too.
@@ -28,7 +29,7 @@ import {
 const KILLS = Number(process.env.SOAK_KILLS ?? 10);
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  console.log(`${ok ? 'pass' : 'FAIL'} ${what}`);
   if (!ok) failures.push(what);
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
