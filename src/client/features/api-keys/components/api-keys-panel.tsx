@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/api-keys/api-keys.schemas.ts';
+import { useState } from 'react';
+import { z } from 'zod';
+import { API_KEY_SCOPES, apiKeyCreateSchema, type ApiKeyScope } from '#shared/api-keys/api-keys.schemas.ts';
+import { Checkbox, Input, Select } from '#client/components/form/controls.tsx';
+import { Field, FieldGroup } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { applyServerErrors } from '#client/components/form/server-errors.ts';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAuthStore } from '#client/lib/auth-store.ts';
-import { isApiError } from '#client/lib/api-error.ts';
-import {
-  apiKeysQueryOptions,
-  useCreateApiKey,
-  useRevokeApiKey,
-  type CreatedApiKey,
-  type NewApiKey,
-} from '../api/api-keys-api.ts';
+import { apiKeysQueryOptions, useCreateApiKey, useRevokeApiKey, type CreatedApiKey } from '../api/api-keys-api.ts';
 import { formatDate } from '#client/lib/format.ts';
 
 // Account settings → API keys (Enterprise): create a key (shown once, with a copy button), see each
@@ -23,12 +23,27 @@ const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   export: 'Export analyses',
 };
 
-const EXPIRY: { value: string; label: string }[] = [
+const EXPIRY = [
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
   { value: '365', label: '1 year' },
   { value: 'never', label: 'No expiry' },
-];
+] as const;
+
+// What the fields hold (the expiry select holds a string), turned into the request and checked by
+// the server's own schema, so "no scope ticked" gets its message.
+const apiKeyFormSchema = z
+  .object({
+    name: z.string(),
+    scopes: z.array(z.enum(API_KEY_SCOPES)),
+    expiry: z.enum(EXPIRY.map((o) => o.value)),
+  })
+  .transform(({ name, scopes, expiry }): z.input<typeof apiKeyCreateSchema> => ({
+    name,
+    scopes,
+    expiresInDays: expiry === 'never' ? null : (Number(expiry) as 30 | 90 | 365),
+  }))
+  .pipe(apiKeyCreateSchema);
 
 const date = (iso: string | null) => (iso ? formatDate(iso) : '—');
 
@@ -56,18 +71,59 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () 
   );
 }
 
+function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
+  const create = useCreateApiKey();
+  const form = useZodForm(apiKeyFormSchema, { defaultValues: { name: '', scopes: ['read'], expiry: '90' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <Form
+      form={form}
+      className="grid gap-3"
+      aria-label="Create an API key"
+      onValid={(input) => {
+        setFailure(null);
+        create.mutate(input, {
+          onSuccess: (data) => {
+            onCreated(data);
+            form.resetField('name');
+          },
+          onError: (error) => {
+            if (!applyServerErrors(form, error)) setFailure(error.message);
+          },
+        });
+      }}
+    >
+      <Field name="name" label="Key name">
+        <Input maxLength={100} {...form.register('name')} />
+      </Field>
+      <FieldGroup name="scopes" legend="Scopes" className="grid gap-1">
+        {API_KEY_SCOPES.map((scope) => (
+          <Checkbox
+            key={scope}
+            value={scope}
+            label={<span className="font-normal">{SCOPE_LABELS[scope]}</span>}
+            {...form.register('scopes')}
+          />
+        ))}
+      </FieldGroup>
+      <Field name="expiresInDays" label="Expires after">
+        <Select options={EXPIRY} {...form.register('expiry')} />
+      </Field>
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <div>
+        <Button type="submit" disabled={create.isPending}>
+          Create key
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 export function ApiKeysPanel() {
   const plan = useAuthStore((state) => state.user?.plan);
   const keys = useQuery({ ...apiKeysQueryOptions(), enabled: plan === 'enterprise' });
-  const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
-  const [expiry, setExpiry] = useState('90');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const nameId = useId();
-  const expiryId = useId();
-  const nameError = create.error && isApiError(create.error) ? create.error.fieldErrors?.name : undefined;
 
   if (plan !== 'enterprise') {
     return (
@@ -76,21 +132,6 @@ export function ApiKeysPanel() {
         with an API key.
       </p>
     );
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const input: NewApiKey = {
-      name,
-      scopes,
-      expiresInDays: expiry === 'never' ? null : (Number(expiry) as 30 | 90 | 365),
-    };
-    create.mutate(input, {
-      onSuccess: (data) => {
-        setCreated(data);
-        setName('');
-      },
-    });
   }
 
   return (
@@ -104,70 +145,7 @@ export function ApiKeysPanel() {
         . Keys stop working if the account leaves Enterprise.
       </p>
       {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
-      <form onSubmit={submit} className="grid gap-3" aria-label="Create an API key">
-        <div className="grid gap-1">
-          <label htmlFor={nameId} className="text-sm font-medium">
-            Key name
-          </label>
-          <input
-            id={nameId}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={100}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? `${nameId}-error` : undefined}
-            className="min-h-11 rounded-md border bg-background px-3"
-          />
-          {nameError ? (
-            <p id={`${nameId}-error`} className="text-sm text-destructive">
-              {nameError}
-            </p>
-          ) : null}
-        </div>
-        <fieldset className="grid gap-1">
-          <legend className="text-sm font-medium">Scopes</legend>
-          {API_KEY_SCOPES.map((scope) => (
-            <label key={scope} className="flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-5"
-                checked={scopes.includes(scope)}
-                onChange={(e) =>
-                  setScopes((current) => (e.target.checked ? [...current, scope] : current.filter((s) => s !== scope)))
-                }
-              />
-              {SCOPE_LABELS[scope]}
-            </label>
-          ))}
-        </fieldset>
-        <div className="grid gap-1">
-          <label htmlFor={expiryId} className="text-sm font-medium">
-            Expires after
-          </label>
-          <select
-            id={expiryId}
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-            className="min-h-11 rounded-md border bg-background px-3"
-          >
-            {EXPIRY.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {create.error && !nameError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {create.error.message}
-          </p>
-        ) : null}
-        <div>
-          <Button type="submit" disabled={create.isPending || scopes.length === 0}>
-            Create key
-          </Button>
-        </div>
-      </form>
+      <CreateApiKeyForm onCreated={setCreated} />
       {keys.data && keys.data.items.length > 0 ? (
         <ul className="grid gap-2" aria-label="Your API keys">
           {keys.data.items.map((key) => (
