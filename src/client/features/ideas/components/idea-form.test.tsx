@@ -13,12 +13,21 @@ describe('idea form (docs/product/validation.md messages, inline)', () => {
     const title = screen.getByLabelText('Title');
     await userEvent.type(title, 'Vet');
     fireEvent.blur(title);
-    expect(await screen.findByText('Title must be at least 5 characters')).toBeInTheDocument();
+    expect((await screen.findByRole('alert')).textContent).toBe('Title must be at least 5 characters');
     expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('Title must be at least 5 characters 5–200 characters');
 
     await userEvent.click(screen.getByRole('button', { name: 'Validate idea' }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByText('Description must be at least 20 characters')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Title must be at least 5 characters',
+      'Description must be at least 20 characters',
+      'Target market must be at least 5 characters',
+      'Business model must be at least 5 characters',
+      'Category must be one of: tech, healthcare, fintech, ecommerce, saas, marketplace, education, sustainability, other',
+    ]);
+    // The first field in error takes the focus, so a keyboard user lands on it.
+    expect(title).toHaveFocus();
 
     await userEvent.type(title, 'erinary video visits');
     await userEvent.type(screen.getByLabelText('Description'), 'Video visits with a vet for pet owners at home.');
@@ -33,17 +42,24 @@ describe('idea form (docs/product/validation.md messages, inline)', () => {
     await userEvent.clear(screen.getByLabelText('Monthly revenue ($)'));
     await userEvent.type(screen.getByLabelText('Monthly revenue ($)'), '8000');
     await userEvent.click(screen.getByRole('button', { name: 'Validate idea' }));
-    expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ title: 'Veterinary video visits', category: 'healthcare', monthlyRevenue: 8000 }),
-    );
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      title: 'Veterinary video visits',
+      description: 'Video visits with a vet for pet owners at home.',
+      targetMarket: 'Pet owners',
+      businessModel: 'Subscription',
+      category: 'healthcare',
+      monthlyRevenue: 8000,
+    });
   });
 
-  it('starts from a search result’s values', () => {
+  it('starts from a search result’s values and sends its id with them', async () => {
+    const onSubmit = vi.fn();
     render(
       <IdeaForm
         isBusy={false}
         serverError={null}
-        onSubmit={vi.fn()}
+        onSubmit={onSubmit}
         prefill={{
           title: 'Veterinary telehealth for pet owners',
           description: 'A long enough description of it.',
@@ -56,6 +72,17 @@ describe('idea form (docs/product/validation.md messages, inline)', () => {
     );
     expect(screen.getByLabelText('Title')).toHaveValue('Veterinary telehealth for pet owners');
     expect(screen.getByLabelText('Category')).toHaveValue('healthcare');
+    await userEvent.type(screen.getByLabelText('Business model'), 'Per visit fee');
+    await userEvent.click(screen.getByRole('button', { name: 'Validate idea' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      title: 'Veterinary telehealth for pet owners',
+      description: 'A long enough description of it.',
+      targetMarket: 'Pet owners',
+      businessModel: 'Per visit fee',
+      category: 'healthcare',
+      sourceSearchResultId: 7,
+    });
   });
 });
 
