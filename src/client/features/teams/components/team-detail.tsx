@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { roleMay } from '#shared/teams/teams.constants.ts';
 import {
@@ -12,17 +12,16 @@ import { ErrorScreen } from '#client/components/errors/error-screen.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { paths } from '#client/config/paths.ts';
-import { isApiError } from '#client/lib/api-error.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import {
   teamQueryOptions,
   useChangeRole,
   useDeleteTeam,
-  useInvite,
   useRemoveMember,
   useTransferOwnership,
   useWithdrawInvitation,
 } from '../api/teams-api.ts';
+import { InviteForm } from './invite-form.tsx';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from './role-labels.ts';
 import { formatDate } from '#client/lib/format.ts';
 
@@ -142,89 +141,6 @@ function MemberRow({ team, member, myUserId }: { team: TeamDetail; member: TeamM
         </p>
       ) : null}
     </li>
-  );
-}
-
-function InviteForm({ team }: { team: TeamDetail }) {
-  const invite = useInvite(team.id);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<AssignableRole>('member');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const emailId = useId();
-  const roleId = useId();
-  const emailError = invite.error && isApiError(invite.error) ? invite.error.fieldErrors?.email : undefined;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    invite.mutate(
-      { email, role },
-      {
-        onSuccess: (created) => {
-          setSentTo(created.email);
-          setEmail('');
-        },
-      },
-    );
-  }
-  return (
-    <form onSubmit={submit} className="grid min-w-0 gap-3" aria-label="Invite someone">
-      <div className="grid gap-1">
-        <label htmlFor={emailId} className="text-sm font-medium">
-          E-mail address
-        </label>
-        <input
-          id={emailId}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? `${emailId}-error` : undefined}
-          className="min-h-11 rounded-md border bg-background px-3"
-        />
-        {emailError ? (
-          <p id={`${emailId}-error`} className="text-sm text-destructive">
-            {emailError}
-          </p>
-        ) : null}
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={roleId} className="text-sm font-medium">
-          Role
-        </label>
-        <select
-          id={roleId}
-          value={role}
-          onChange={(e) => setRole(e.target.value as AssignableRole)}
-          aria-describedby={`${roleId}-description`}
-          className="min-h-11 w-full min-w-0 rounded-md border bg-background px-2"
-        >
-          {ASSIGNABLE_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </select>
-        <p id={`${roleId}-description`} className="text-sm text-muted-foreground">
-          {ROLE_DESCRIPTIONS[role]}
-        </p>
-      </div>
-      {invite.error && !emailError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {invite.error.message}
-        </p>
-      ) : null}
-      {sentTo ? (
-        <p role="status" className="text-sm">
-          Invitation sent to {sentTo}. The link works once and expires in 7 days.
-        </p>
-      ) : null}
-      <div>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending…' : 'Send invitation'}
-        </Button>
-      </div>
-    </form>
   );
 }
 
