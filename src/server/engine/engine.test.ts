@@ -55,6 +55,25 @@ describe('gap engine on the fixture datasets', async () => {
     expect(meals.opportunities.flatMap((o) => o.evidence).some((e) => e.id.startsWith('industry:'))).toBe(false);
   });
 
+  it('reads the industry a founder names as their own business from the NAICS index, with its buyer', async () => {
+    const analysis = await engine.analyze({
+      query: 'our law firm keeps losing track of billable hours',
+      filters: filters(),
+    });
+    const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;
+    const byId = (id: string) => core.evidence.find((e) => e.id === id);
+    expect(byId('industry:customer')).toMatchObject({ source: 'naics', ref: '541110', value: 'Offices of Lawyers' });
+    expect(byId('industry:customer')!.note).toContain('"law firm" is "Law firms" in the Census NAICS index');
+    // Establishments of the named six-digit industry only (offices of lawyers), not all legal services.
+    const lawyers = byId('industry:establishments')!;
+    expect(lawyers).toMatchObject({ source: 'census', ref: '541110' });
+    // The buyer is the industry's own practitioner.
+    expect(byId('onet:23-1011.00:role')?.value).toBe('customer');
+    // A consumer's possession is not a business: no industry is claimed for it.
+    const car = await engine.analyze({ query: 'my car keeps making a noise nobody can explain', filters: filters() });
+    expect(car.opportunities.flatMap((o) => o.evidence).some((e) => e.id.startsWith('industry:'))).toBe(false);
+  });
+
   it("sizes each job by the people doing its O*NET work activity in the customer's industry", async () => {
     const analysis = await engine.analyze({ query: 'paralegal services for law firms', filters: filters() });
     const jobs = analysis.opportunities.filter((o) => o.cell.kind === 'job');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CorpusError } from './corpus.types.ts';
-import type { Activities, IndustryCount, MarketData, Staffing } from './market-data.types.ts';
+import type { Activities, IndustryCount, IndustryItem, MarketData, Staffing } from './market-data.types.ts';
 import { parseCsv, parseNumber, parseTsv } from './parse-files.ts';
 
 // The public tables that say who a customer is and whom it employs, loaded beside the directory
@@ -13,11 +13,14 @@ import { parseCsv, parseNumber, parseTsv } from './parse-files.ts';
 // - O*NET tasks → detailed work activities: which occupations do the same work, whatever their title.
 // - Census County Business Patterns 2021 (U.S., six-digit NAICS): how many establishments each
 //   industry has — how many customers a product for that industry could sell to.
+// - Census NAICS 2017 index: the everyday names of kinds of business ("Law firms", "Restaurants, full
+//   service"), each with its six-digit code: how a customer the query names becomes an industry.
 
 export const MARKET_FILES = {
   staffing: 'bls/national-employment-matrix-2018-2028.csv',
   establishments: 'census/cbp-2021-us-naics6.csv',
   activities: 'onet/tasks-to-dwas.txt',
+  industryIndex: 'naics/naics-2017-index.csv',
 } as const;
 
 function read(dir: string, relative: string): string {
@@ -115,6 +118,21 @@ export function loadActivities(dir: string): Activities {
   return activities;
 }
 
+export function loadIndustryIndex(dir: string): IndustryItem[] {
+  const rows = parseCsv(MARKET_FILES.industryIndex, read(dir, MARKET_FILES.industryIndex), [
+    'NAICS17',
+    'INDEX ITEM DESCRIPTION',
+  ]);
+  const items: IndustryItem[] = [];
+  for (const r of rows) {
+    const code = r.NAICS17!.trim();
+    const text = r['INDEX ITEM DESCRIPTION']!.replace(/\s+/g, ' ').trim();
+    if (/^\d{6}$/.test(code) && text.length > 0) items.push({ code, text });
+  }
+  if (items.length === 0) throw new CorpusError(MARKET_FILES.industryIndex, 'no index items');
+  return items;
+}
+
 /** The market tables when DATASETS_DIR holds all of them; null when none; an error when only some. */
 export function loadMarketData(dir: string): MarketData | null {
   const present = Object.values(MARKET_FILES).filter((f) => fs.existsSync(path.join(dir, f)));
@@ -123,5 +141,10 @@ export function loadMarketData(dir: string): MarketData | null {
     const missing = Object.values(MARKET_FILES).find((f) => !present.includes(f))!;
     throw new CorpusError(missing, 'missing (the other market tables are present)');
   }
-  return { staffing: loadStaffing(dir), establishments: loadEstablishments(dir), activities: loadActivities(dir) };
+  return {
+    staffing: loadStaffing(dir),
+    establishments: loadEstablishments(dir),
+    activities: loadActivities(dir),
+    industryIndex: loadIndustryIndex(dir),
+  };
 }

@@ -23,9 +23,14 @@ export type Activities = {
   byId: Map<string, Activity>;
 };
 
+/** A line of the Census NAICS index: an everyday description of a kind of business and its six-digit code. */
+export type IndustryItem = { code: string; text: string };
+
 export type MarketData = {
   staffing: Staffing;
   /** Six-digit NAICS → establishments and employees (CBP 2021). */
   establishments: Map<string, IndustryCount>;
   activities: Activities;
+  /** The NAICS index (~20,000 descriptions): how a query's named customer becomes an industry. */
+  industryIndex: IndustryItem[];
 };

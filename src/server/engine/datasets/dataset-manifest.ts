@@ -69,6 +69,13 @@ export const PUBLIC_MANIFEST: ManifestEntry[] = [
     sha256: 'd2f61bb43a58a623a06a31a38a619c33854565fdf9f52de75f3c8ff5456d6fb9',
     bytes: 30870,
   },
+  // The Census Bureau publishes the NAICS index as a workbook; its CSV layout comes from a mirror.
+  {
+    path: MARKET_FILES.industryIndex,
+    url: null,
+    sha256: '36e1d30d7613471e2582558a7e44f606303715ba9a356ce9f563b87f33f753fb',
+    bytes: 1068279,
+  },
 ];
 
 /** The same layout served from a mirror (e.g. a folder like ../shared/data behind any static HTTP server). */

@@ -6,6 +6,7 @@ import { companyCategory, evidenceDate } from './classify.ts';
 import { COMPETES, matchCompanies, type CompanyMatch } from './company-match.ts';
 import { composeOffline } from './compose-offline.ts';
 import { findJobs, type Job } from './jobs.ts';
+import { readCustomer, type CustomerReading } from './customer.ts';
 import { matchReason } from './match-reason.ts';
 import { measureCell, type MeasuredCell } from './measure.ts';
 import { matchOccupations, type OccupationFit } from './occupation-match.ts';
@@ -107,24 +108,31 @@ function withinFilters(c: ScoredCell, f: SearchFilters): boolean {
 }
 
 /**
- * The query's vectors (a failing sentence model must not fail the search: it is answered by words
- * instead), the occupations it cites, the cited worker's title as a further view of the job, and
- * every company scored against it.
+ * The customer the query names (read first: it may give the query its segment), the query's vectors (a
+ * failing sentence model must not fail the search: it is answered by words instead), the occupations
+ * it cites, the cited worker's title as a further view of the job, and every company scored against it.
  */
 export async function gatherEvidence(
   index: EngineIndex,
-  query: ParsedQuery,
+  parsed: ParsedQuery,
   filters: SearchFilters,
-): Promise<{ vectors: QueryVectors | null; occupations: OccupationFit[]; matches: CompanyMatch[] }> {
+): Promise<{
+  query: ParsedQuery;
+  customer: CustomerReading | null;
+  vectors: QueryVectors | null;
+  occupations: OccupationFit[];
+  matches: CompanyMatch[];
+}> {
+  const { query, customer } = readCustomer(index, parsed);
   const queryVectors = await embedQueryVectors(index, query).catch(() => null);
-  const occupations = matchOccupations(index, query, queryVectors);
+  const occupations = matchOccupations(index, query, queryVectors, customer);
   const worker = occupations.find((o) => o.role === 'worker');
   const vectors = queryVectors
     ? await withWorkerTitle(index, queryVectors, worker ? roleTitle(worker.matchedTitle, query) : null).catch(
         () => queryVectors,
       )
     : null;
-  return { vectors, occupations, matches: matchCompanies(index, query, vectors, filters) };
+  return { query, customer, vectors, occupations, matches: matchCompanies(index, query, vectors, filters) };
 }
 
 export async function runPipeline(
@@ -136,19 +144,19 @@ export async function runPipeline(
   check(signal);
   onStage?.('parsing');
   const n = index.corpus.companies.length;
-  const query = parseQuery(input.query, input.filters.keywords, (t) => (index.documentFrequency.get(t) ?? 0) / n);
-  if (query.groups.length === 0) {
+  const parsed = parseQuery(input.query, input.filters.keywords, (t) => (index.documentFrequency.get(t) ?? 0) / n);
+  if (parsed.groups.length === 0) {
     return {
       status: 'insufficient_data',
       reason: 'The query has no content word to search for (it is empty, only stop words or only symbols).',
-      query,
+      query: parsed,
       semanticUsed: false,
     };
   }
   check(signal);
   onStage?.('retrieving');
   // A failing sentence model must not fail the search: the query is answered lexically instead.
-  const { vectors, occupations, matches } = await gatherEvidence(index, query, input.filters);
+  const { query, customer, vectors, occupations, matches } = await gatherEvidence(index, parsed, input.filters);
   check(signal);
   // Whether the data can answer is a property of the query, not of the filters: a category or date
   // filter that leaves little is judged on the whole directory (and then says what it removed).
@@ -168,7 +176,7 @@ export async function runPipeline(
   check(signal);
   onStage?.('scoring');
   const scored: ScoredCell[] = cells.map((cell) => {
-    const measured = measureCell(index, query, cell, jobs, marketCompanies, input.filters.dateRange);
+    const measured = measureCell(index, query, cell, jobs, marketCompanies, input.filters.dateRange, customer);
     return {
       ...measured,
       scores: scoreEvidence(measured.evidence),

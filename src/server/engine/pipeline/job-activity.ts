@@ -24,7 +24,8 @@ export type JobActivity = {
 
 export function jobActivity(index: EngineIndex, job: Job, industry: CustomerIndustry | null): JobActivity | null {
   const market = index.corpus.market;
-  if (!market || !industry) return null;
+  if (!market || !industry?.code) return null;
+  const code = industry.code;
   const ids = market.activities.byTask.get(job.task.taskId) ?? [];
   // The task's activity that shares most words with it ("Operate telephone switchboard" → "Answer
   // telephones to direct calls"), the more widely done one on a tie.
@@ -35,7 +36,7 @@ export function jobActivity(index: EngineIndex, job: Job, industry: CustomerIndu
     .sort((a, b) => shared(b.title) - shared(a.title) || b.socs.length - a.socs.length || a.id.localeCompare(b.id))[0];
   if (!activity) return null;
   const socs = new Set(activity.socs.map(socBase));
-  const occupations = staffOf(market.staffing, industry.code)
+  const occupations = staffOf(market.staffing, code)
     .filter((m) => socs.has(m.soc))
     .map((m) => ({ soc: m.soc, title: m.title, employment: m.employment }));
   const employment = occupations.reduce((sum, o) => sum + o.employment, 0);
@@ -45,6 +46,6 @@ export function jobActivity(index: EngineIndex, job: Job, industry: CustomerIndu
     title: activity.title.replace(/\.$/, ''),
     occupations,
     employment,
-    industry: industry.title,
+    industry: market.staffing.industryTitle.get(code) ?? industry.title,
   };
 }

@@ -6,6 +6,7 @@ import type { Job } from './jobs.ts';
 import type { OccupationFit } from './occupation-match.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { Cell } from './plan-opportunities.ts';
+import type { CustomerReading } from './customer.ts';
 import { customerIndustry, type CustomerIndustry } from './customer-industry.ts';
 import { jobActivity, type JobActivity } from './job-activity.ts';
 import { retrieveIndustries } from './retrieve.ts';
@@ -101,17 +102,34 @@ export function plainTitle(title: string): string {
   return `${modifier![0]!.toUpperCase()}${modifier!.slice(1).toLowerCase()} ${head!.toLowerCase()}`;
 }
 
+function industryNote(industry: CustomerIndustry): string {
+  const count = industry.employment.toLocaleString('en-US');
+  const employees =
+    industry.employment <= 0
+      ? ''
+      : industry.staffingTitle && industry.staffingTitle !== industry.title
+        ? `; ${industry.staffingTitle.toLowerCase()} employed ${count} people in 2018`
+        : `; ${count} employees in 2018`;
+  if (industry.named)
+    return `Customers' industry: ${industry.title} (NAICS ${industry.naics}): the query's "${industry.named.phrase}" is "${industry.named.items[0]}" in the Census NAICS index${employees}`;
+  const where =
+    industry.customer && industry.share !== null
+      ? `, where ${pct(industry.share)} of ${plainTitle(industry.customer.occupation.title).toLowerCase()} work`
+      : '';
+  return `Customers' industry: ${industry.title} (NAICS ${industry.naics})${where}${employees}`;
+}
+
 /** The customer's industry: what it is, how many establishments it has, whom it employs. */
 function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
   if (!industry) return [];
   const out: Evidence[] = [
     {
       id: 'industry:customer',
-      source: 'staffing',
+      source: industry.named ? 'naics' : 'staffing',
       // The NAICS prefix the BLS industry stands for (621200 → 6212), the code the note names.
       ref: industry.naics,
       value: industry.title,
-      note: `Customers' industry: ${industry.title} (NAICS ${industry.naics}), where ${pct(industry.share)} of ${plainTitle(industry.customer.occupation.title).toLowerCase()} work; ${industry.employment.toLocaleString('en-US')} employees in 2018`,
+      note: industryNote(industry),
     },
   ];
   if (industry.establishments !== null)
@@ -128,7 +146,7 @@ function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
       source: 'staffing',
       ref: m.soc,
       value: Math.round(m.share * 1000) / 10,
-      note: `${plainTitle(m.title)}: ${pct(m.share)} of the employees of ${industry.title.toLowerCase()} (${m.employment.toLocaleString('en-US')} in 2018)`,
+      note: `${plainTitle(m.title)}: ${pct(m.share)} of the employees of ${(industry.staffingTitle ?? industry.title).toLowerCase()} (${m.employment.toLocaleString('en-US')} in 2018)`,
     });
   return out;
 }
@@ -156,6 +174,7 @@ export function measureCell(
   jobs: readonly Job[],
   marketCompanies: number,
   dateRange: { from: string | null; to: string | null } = { from: null, to: null },
+  customer: CustomerReading | null = null,
 ): MeasuredCell {
   const corpus = index.corpus;
   const evidence: Evidence[] = [];
@@ -196,7 +215,7 @@ export function measureCell(
 
   const primary = cell.occupations[0] ?? null;
   for (const o of cell.occupations) evidence.push(...occupationEvidence(index, o));
-  const industry = customerIndustry(index, cell.occupations);
+  const industry = customerIndustry(index, cell.occupations, customer);
   evidence.push(...industryEvidence(industry));
   if (cell.job) evidence.push(...activityEvidence(jobActivity(index, cell.job, industry)));
   if (primary) {

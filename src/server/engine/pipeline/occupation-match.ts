@@ -5,7 +5,8 @@ import { words } from '../text/tokenize.ts';
 import { dot, FORM_WORDS, type QueryVectors } from './query-vectors.ts';
 import { groupWeight, matchStrength, retrieveOccupations } from './retrieve.ts';
 import type { ParsedQuery } from './parse-query.ts';
-import { homeIndustry, staffOf } from './staffing.ts';
+import type { CustomerReading } from './customer.ts';
+import { homeIndustry, industryBuyer, staffOf } from './staffing.ts';
 
 // Demand by meaning: the occupations an analysis cites, each with its role. Customers are the
 // people the query names as buyers ("dental practices" → dentists); workers are the people whose
@@ -46,9 +47,6 @@ const VOTE_MARGIN = 0.08;
 const MIN_VOTERS = 2;
 /** A single voter must be at least this share of the industry's employees. */
 const CORE_STAFF_SHARE = 0.1;
-const BUYER_SOC = /^(11-|23-1|29-1)/;
-const BUYER_MIN_SHARE = 0.005;
-const BUYER_MIN_CONCENTRATION = 5;
 const MAX_ANCHOR_SHARE = 0.03;
 
 const prefixSets = new WeakMap<EngineIndex, Set<string>[]>();
@@ -167,6 +165,7 @@ export function matchOccupations(
   index: EngineIndex,
   query: ParsedQuery,
   vectors: QueryVectors | null,
+  customer: CustomerReading | null = null,
 ): OccupationFit[] {
   const corpus = index.corpus;
   const withProjection = (o: number): Projection | undefined =>
@@ -231,9 +230,36 @@ export function matchOccupations(
   if (vectors.segment) {
     const segment = scoreAll(index, vectors.segment, pool);
     rank('customer', segment, full, pool, CUSTOMER_BAR, () => 0);
-    const customer = candidates.find((c) => c.role === 'customer');
+    const named = customer?.staffingCode ?? null;
     const staffing = corpus.market?.staffing;
-    if (customer) industry = staffing ? (homeIndustry(staffing, socBase(customer.occupation.soc))?.code ?? null) : null;
+    if (named && staffing) {
+      // The query names the industry (NAICS index): its customer is an occupation at home there, else
+      // the industry's own buyer ("our law firm": lawyers; "we run a trucking company": its managers).
+      industry = named;
+      const prefix = named.replace(/0+$/, '');
+      const at = candidates.findIndex((c) => c.role === 'customer');
+      const home = at >= 0 ? homeIndustry(staffing, socBase(candidates[at]!.occupation.soc)) : null;
+      if (at >= 0 && !home?.code.startsWith(prefix) && !prefix.startsWith(home?.code.replace(/0+$/, '') ?? '-'))
+        candidates.splice(at, 1);
+      const buyer = candidates.some((c) => c.role === 'customer') ? null : buyerOf(index, named);
+      if (buyer !== null && withProjection(buyer)) {
+        const own = scoreAll(index, vectors.segment, [buyer]);
+        const whole = scoreAll(index, vectors.full, [buyer]);
+        candidates.push({
+          id: buyer,
+          occupation: corpus.occupations[buyer]!,
+          projection: withProjection(buyer)!,
+          role: 'customer',
+          fit: Math.round(Math.max(0, 0.5 * own.best.get(buyer)! + 0.5 * whole.best.get(buyer)!) * 1000) / 1000,
+          matchedTitle: corpus.occupations[buyer]!.title,
+        });
+      }
+    }
+    const customerFit = candidates.find((c) => c.role === 'customer');
+    if (industry !== null) {
+      // The industry the query named (above) stands.
+    } else if (customerFit)
+      industry = staffing ? (homeIndustry(staffing, socBase(customerFit.occupation.soc))?.code ?? null) : null;
     else if (staffing) {
       // No occupation is the customer, but the near ones may agree on the industry they work in ("my hair
       // salon": supervisors of personal service workers, hairdressers → personal care services); its
@@ -342,16 +368,9 @@ function voteIndustry(index: EngineIndex, near: { o: number; fit: number }[]): {
   return { code, fit: vote.fit };
 }
 
-/**
- * Who buys for an industry: its own manager or practitioner — the manager (SOC 11), lawyer (23-1) or
- * health practitioner (29-1) the industry relies on most compared with the whole economy (food service
- * managers for restaurants, dentists for offices of dentists; not their hygienists or a general manager).
- */
-function buyerOf(index: EngineIndex, industry: string): number | null {
-  const staffing = index.corpus.market!.staffing;
-  const buyer = staffOf(staffing, industry)
-    .filter((m) => m.share >= BUYER_MIN_SHARE && m.concentration >= BUYER_MIN_CONCENTRATION && BUYER_SOC.test(m.soc))
-    .sort((a, b) => b.concentration - a.concentration || a.soc.localeCompare(b.soc))[0];
+/** The buyer of an industry (staffing.ts industryBuyer) as an occupation of the corpus. */
+export function buyerOf(index: EngineIndex, industry: string): number | null {
+  const buyer = industryBuyer(index.corpus.market!.staffing, industry);
   if (!buyer) return null;
   const id = index.corpus.occupations.findIndex((o) => socBase(o.soc) === buyer.soc);
   return id >= 0 ? id : null;

@@ -53,7 +53,8 @@ describe('staffing matrix', () => {
     fs.rmSync(matrix);
     // Half the market tables is a broken copy, not an older one: it names what is missing.
     expect(() => loadFullCorpus(dir)).toThrow(`${MARKET_FILES.staffing}: missing`);
-    for (const file of [MARKET_FILES.establishments, MARKET_FILES.activities]) fs.rmSync(path.join(dir, file));
+    for (const file of Object.values(MARKET_FILES).filter((f) => f !== MARKET_FILES.staffing))
+      fs.rmSync(path.join(dir, file));
     const without = loadFullCorpus(dir);
     expect(without.market).toBeNull();
     expect(without.version).not.toBe(loadFullCorpus(FIXTURE_DATASETS_DIR).version);

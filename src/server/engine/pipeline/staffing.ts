@@ -73,3 +73,20 @@ export function staffOf(staffing: Staffing, industry: string): StaffMember[] {
     })
     .sort((a, b) => b.share - a.share || a.soc.localeCompare(b.soc));
 }
+
+const BUYER_SOC = /^(11-|23-1|29-1)/;
+const BUYER_MIN_SHARE = 0.005;
+const BUYER_MIN_CONCENTRATION = 5;
+
+/**
+ * Who buys for an industry: its own manager or practitioner — the manager (SOC 11), lawyer (23-1) or
+ * health practitioner (29-1) the industry relies on most compared with the whole economy (food service
+ * managers for restaurants, dentists for offices of dentists; not their hygienists or a general manager).
+ */
+export function industryBuyer(staffing: Staffing, industry: string): StaffMember | null {
+  return (
+    staffOf(staffing, industry)
+      .filter((m) => m.share >= BUYER_MIN_SHARE && m.concentration >= BUYER_MIN_CONCENTRATION && BUYER_SOC.test(m.soc))
+      .sort((a, b) => b.concentration - a.concentration || a.soc.localeCompare(b.soc))[0] ?? null
+  );
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { IndustryCount, IndustryItem } from '../corpus/market-data.types.ts';
+import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json' };
+import { matchIndustry, sameWord } from './industry-match.ts';
+
+// Items copied from the Census NAICS 2017 index, titles from NAICS 2017, establishments from CBP
+// 2021 (rounded): a slice large enough for the rules to have something to refuse.
+
+const ITEMS: [string, string][] = [
+  ['541110', 'Law firms'],
+  ['541110', 'Law offices'],
+  ['541110', "Lawyers' offices"],
+  ['722511', 'Restaurants, full service'],
+  ['722513', 'Restaurants, fast-food'],
+  ['722513', 'Restaurants, carryout'],
+  ['236220', 'Restaurant construction'],
+  ['337127', 'Restaurant furniture (e.g., carts, chairs, foodwagons, tables) manufacturing'],
+  ['336111', 'Cars, passenger, manufacturing'],
+  ['811192', 'Car washes'],
+  ['448140', 'Clothing stores, family'],
+  ['484121', 'Trucking, general freight, long-distance, truckload (TL)'],
+  ['484110', 'Trucking, general freight, local'],
+  ['484220', 'Trucking, specialized freight (except used goods), local'],
+  ['524210', 'Agencies, insurance'],
+  ['524210', 'Insurance agencies'],
+  ['711410', 'Agents, talent'],
+  ['332710', 'Machine shops'],
+  ['722515', 'Coffee shops, on premise brewing'],
+  ['711219', 'Dog owners, race (i.e., racing dogs)'],
+  ['444110', 'Home centers, building materials'],
+  ['621610', 'Home health care services'],
+  ['541940', 'Hospitals, animal'],
+  ['622110', 'Hospitals, general medical and surgical'],
+  ['238220', 'Plumbers'],
+  ['238220', 'Plumbing contractors'],
+];
+// Enough other manufacturing items for "manufacturing" to be what it is in the full index: the most
+// common last word (36 % of items there; an activity needs 100 items and 1 % of the index).
+for (let i = 0; i < 120; i++) ITEMS.push(['339999', `Widgets, type ${i.toString(36)}, manufacturing`]);
+
+const TITLES = new Map([
+  ['541110', 'Offices of Lawyers'],
+  ['722511', 'Full-Service Restaurants'],
+  ['722513', 'Limited-Service Restaurants'],
+  ['236220', 'Commercial and Institutional Building Construction'],
+  ['337127', 'Institutional Furniture Manufacturing'],
+  ['336111', 'Automobile Manufacturing'],
+  ['811192', 'Car Washes'],
+  ['448140', 'Family Clothing Stores'],
+  ['484121', 'General Freight Trucking, Long-Distance, Truckload'],
+  ['484110', 'General Freight Trucking, Local'],
+  ['484220', 'Specialized Freight (except Used Goods) Trucking, Local'],
+  ['524210', 'Insurance Agencies and Brokerages'],
+  ['711410', 'Agents and Managers for Artists, Athletes, Entertainers, and Other Public Figures'],
+  ['332710', 'Machine Shops'],
+  ['722515', 'Snack and Nonalcoholic Beverage Bars'],
+  ['711219', 'Other Spectator Sports'],
+  ['444110', 'Home Centers'],
+  ['621610', 'Home Health Care Services'],
+  ['541940', 'Veterinary Services'],
+  ['622110', 'General Medical and Surgical Hospitals'],
+  ['238220', 'Plumbing, Heating, and Air-Conditioning Contractors'],
+  ['339999', 'All Other Miscellaneous Manufacturing'],
+]);
+
+const COUNTS: [string, number][] = [
+  ['722511', 230_000],
+  ['722513', 260_000],
+  ['484110', 60_000],
+  ['484121', 70_000],
+  ['484220', 40_000],
+  ['541940', 33_000],
+  ['622110', 5_000],
+];
+
+const market = {
+  industryIndex: ITEMS.map(([code, text]): IndustryItem => ({ code, text })),
+  establishments: new Map(
+    COUNTS.map(([code, n]): [string, IndustryCount] => [code, { establishments: n, employment: 0 }]),
+  ),
+};
+const match = (phrase: string) => matchIndustry(market, TITLES, phrase);
+
+describe('a customer phrase read as an industry (NAICS index)', () => {
+  it('names the industry whose kind of business the phrase says, citing the index items', () => {
+    expect(match('law firms')).toMatchObject({ naics: '541110', items: ['Law firms', 'Law offices'] });
+    expect(match('our small law practice')?.naics).toBe('541110');
+    expect(match('plumbers')?.naics).toBe('238220');
+    expect(match('machine shops')?.naics).toBe('332710');
+    expect(match('coffee shops')?.naics).toBe('722515');
+  });
+
+  it('rolls items of several codes up to the industry they share (restaurants: full-service and fast-food → 72251)', () => {
+    expect(match('my restaurant')?.naics).toBe('72251');
+    // General freight (4841: 130,000 establishments) over specialized freight (4842: 40,000).
+    expect(match('a trucking company')?.naics).toBe('4841');
+  });
+
+  it('prefers the item that says more of the phrase, and a place word stands for its kind ("insurance agents")', () => {
+    expect(match('insurance agents')?.naics).toBe('524210');
+  });
+
+  it('between equally good readings, takes the industry with more establishments', () => {
+    // "Hospitals, animal" (veterinary services) has more establishments, but its industry's title does
+    // not call it a hospital: only general hospitals are a kind named "hospital".
+    expect(match('hospitals')?.naics).toBe('622110');
+  });
+
+  it('never takes a word shared with a title for the customer', () => {
+    // "car" is in "Car washes" and "Cars, passenger, manufacturing": neither is a car owner's business.
+    expect(match('my car')).toBeNull();
+    // The phrase's kind is "care", not "home": home centers do not match.
+    expect(match('home care agencies')?.naics).not.toBe('444110');
+    expect(match('restaurant furniture')).toBeNull();
+  });
+
+  it('reads products told with what is done to them as their makers only when the phrase says so', () => {
+    expect(match('my car')).toBeNull();
+    expect(match('car manufacturers')?.naics).toBe('336111');
+  });
+
+  it('needs a place word for a place named after what it sells ("my clothes" is not a clothing store)', () => {
+    expect(match('my clothes')).toBeNull();
+    expect(match('clothing stores')?.naics).toBe('448140');
+  });
+
+  it('names nothing for a phrase with no kind of business', () => {
+    for (const phrase of ['small businesses', 'my shop', 'remote teams', 'elderly owners', ''])
+      expect(match(phrase), phrase).toBeNull();
+  });
+});
+
+describe('establishment words (text/establishment-words.json)', () => {
+  it('holds every example as a match and no counter-example', () => {
+    const items = [...ESTABLISHMENT.examples, ...ESTABLISHMENT.counterExamples].map((e) => ({
+      code: '999999',
+      text: e.item,
+    }));
+    // Each item's industry titled like the item itself: only the place words decide.
+    for (const e of ESTABLISHMENT.examples) {
+      const titles = new Map([['999999', e.item]]);
+      const own = matchIndustry(
+        { industryIndex: [{ code: '999999', text: e.item }], establishments: new Map() },
+        titles,
+        e.phrase,
+      );
+      expect(own, `${e.phrase} → ${e.item}`).not.toBeNull();
+    }
+    for (const e of ESTABLISHMENT.counterExamples) {
+      const titles = new Map([['999999', e.item]]);
+      const own = matchIndustry(
+        { industryIndex: items.filter((i) => i.text === e.item), establishments: new Map() },
+        titles,
+        e.phrase,
+      );
+      expect(own, `${e.phrase} ↛ ${e.item}`).toBeNull();
+    }
+  });
+});
+
+describe('one word in two forms', () => {
+  it('joins a stem and its short endings, not words that only begin alike', () => {
+    for (const [a, b] of [
+      ['truck', 'trucking'],
+      ['plumber', 'plumbing'],
+      ['farm', 'farming'],
+      ['accountant', 'accounting'],
+    ])
+      expect(sameWord(a!, b!), `${a} ~ ${b}`).toBe(true);
+    for (const [a, b] of [
+      ['restaurant', 'restoration'],
+      ['car', 'care'],
+      ['home', 'homeopath'],
+      ['house', 'household'],
+      ['land', 'landscape'],
+    ])
+      expect(sameWord(a!, b!), `${a} ≁ ${b}`).toBe(false);
+  });
+});

@@ -1,0 +1,191 @@
+import type { IndustryItem, MarketData } from '../corpus/market-data.types.ts';
+import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json' };
+import { contentWords, stem, words as rawWords } from '../text/tokenize.ts';
+
+// The customer the query names, as an industry: "our law practice" → "Law firms" (541110), "my
+// restaurant" → "Restaurants, full service" and "Restaurants, fast-food" (7225), read from the Census
+// NAICS index's everyday descriptions. An index item is the customer only when every word of its head
+// (the part before the first comma: the kind of business) is in the customer phrase — a word the phrase
+// merely shares with an item never decides ("car" names no industry; "Car washes" needs "wash").
+// Items that describe a product by what is done to it ("Cars, passenger, manufacturing") are the
+// makers or sellers of that product, the customer only when the phrase says so.
+
+export type IndustryMatch = {
+  /** The NAICS code (six digits) or the prefix the matched items share (7225 for restaurants). */
+  naics: string;
+  /** The index items that matched, as the evidence of the match. */
+  items: string[];
+  /** The customer phrase of the query the items matched. */
+  phrase: string;
+};
+
+const establishmentWords = new Set(ESTABLISHMENT.words.map((w) => stem(w)));
+
+/**
+ * A word this common as the last word of index items names an activity done to a product
+ * (manufacturing, wholesalers, contractors, mills, installation): an item saying it after its head
+ * ("Cars, passenger, manufacturing") is about the product's makers or sellers.
+ */
+const ACTIVITY_SHARE = 0.01;
+const ACTIVITY_MIN_ITEMS = 100;
+/** Shared stems: at least 5 letters, or a whole word of 4 (farm, farming); then only a short ending each. */
+const SHARED_STEM = 5;
+const MIN_STEM = 4;
+const MAX_SHORTER_REST = 3;
+const MAX_LONGER_REST = 3;
+/** Matched items whose codes share fewer digits than this do not name one industry. */
+const MIN_PREFIX = 4;
+
+type PreparedItem = {
+  code: string;
+  text: string;
+  head: string[];
+  rest: string[];
+  last: string;
+  /** The head ended in a place of business ("Clothing stores"): it names the business only with a place. */
+  place: boolean;
+};
+type Prepared = { items: PreparedItem[]; activities: Set<string> };
+
+const prepared = new WeakMap<IndustryItem[], Prepared>();
+
+function withoutParentheses(text: string): string {
+  return text.replace(/\([^)]*\)/g, ' ');
+}
+
+function prepare(index: IndustryItem[]): Prepared {
+  let p = prepared.get(index);
+  if (p) return p;
+  const items = index.map((item) => {
+    const plain = withoutParentheses(item.text);
+    const parts = plain.split(',');
+    let head = contentWords(parts[0] ?? '');
+    let restParts = parts.slice(1);
+    // A head that is only a place takes its kind from the next part ("Agencies, insurance").
+    if (head.length > 0 && head.every((w) => establishmentWords.has(w)) && restParts.length > 0) {
+      head = [...contentWords(restParts[0]!), ...head];
+      restParts = restParts.slice(1);
+    }
+    // The place of business at the end of the head ("Law firms", "Dentists' offices"), not a place named
+    // as a kind of work ("Clinic construction").
+    let place = false;
+    while (head.length > 0 && establishmentWords.has(head.at(-1)!)) {
+      head.pop();
+      place = true;
+    }
+    return {
+      place,
+      code: item.code,
+      text: item.text,
+      head,
+      rest: contentWords(restParts.join(',')),
+      last: contentWords(plain).at(-1) ?? '',
+    };
+  });
+  const endings = new Map<string, number>();
+  for (const item of items) endings.set(item.last, (endings.get(item.last) ?? 0) + 1);
+  const activities = new Set(
+    [...endings]
+      .filter(([, n]) => n >= ACTIVITY_MIN_ITEMS && n / Math.max(1, items.length) >= ACTIVITY_SHARE)
+      .map(([w]) => w),
+  );
+  p = { items, activities };
+  prepared.set(index, p);
+  return p;
+}
+
+/**
+ * Two words are one when equal, or when one continues the other's stem by a few letters: trucking and
+ * truck, plumber and plumbing, farm and farming — not restaurant and restoration, nor car and care.
+ */
+export function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  const shorter = Math.min(a.length, b.length);
+  const longer = Math.max(a.length, b.length);
+  return (
+    n >= MIN_STEM &&
+    n >= Math.min(SHARED_STEM, shorter) &&
+    shorter - n <= MAX_SHORTER_REST &&
+    longer - n <= MAX_LONGER_REST
+  );
+}
+
+function commonPrefix(codes: string[]): string {
+  let prefix = codes[0] ?? '';
+  for (const c of codes) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
+/** The industry the customer phrase names, or null when no index item's kind of business is all in the phrase. */
+export function matchIndustry(
+  market: Pick<MarketData, 'industryIndex' | 'establishments'>,
+  /** Six-digit NAICS code → the industry's title ("Offices of Lawyers"). */
+  titles: ReadonlyMap<string, string>,
+  phrase: string,
+): IndustryMatch | null {
+  const { items, activities } = prepare(market.industryIndex);
+  const words = contentWords(withoutParentheses(phrase)).filter((w) => !establishmentWords.has(w));
+  const namesPlace = rawWords(phrase).some((w) => establishmentWords.has(stem(w)));
+  if (words.length === 0) return null;
+  // The phrase's last word is its kind of business ("home care agencies": care, not home; "auto body
+  // shops": body), or what it does to a product ("car manufacturers"): an item must say it.
+  const key = words.at(-1)!;
+  const titleWords = (code: string): string[] => contentWords(titles.get(code) ?? '');
+  // An item names the customer's kind of business when it is a place the phrase also calls a place
+  // ("coffee shops", "our law firm"), or when its head is the kind its industry's title names
+  // ("Restaurants" in Full-Service Restaurants, "Plumbers" in Plumbing … Contractors). Otherwise it is
+  // a product or a service about the thing ("my clothes": clothing stores; "my boat": boat repair).
+  const namesKind = (item: PreparedItem, activity: string | undefined): boolean =>
+    item.place
+      ? namesPlace
+      : [...item.head, ...(activity ? [activity] : [])].some((h) => titleWords(item.code).some((t) => sameWord(h, t)));
+  let best: PreparedItem[] = [];
+  let bestCovered = 0;
+  for (const item of items) {
+    if (item.head.length === 0) continue;
+    if (!item.head.every((h) => words.some((w) => sameWord(h, w)))) continue;
+    const activity = item.rest.find((w) => [...activities].some((a) => sameWord(w, a)));
+    if (activity && !words.some((w) => sameWord(w, activity))) continue;
+    if (!item.head.some((h) => sameWord(h, key)) && !(activity && sameWord(activity, key))) continue;
+    if (!namesKind(item, activity)) continue;
+    // The more of the phrase an item says, the more specific the match ("real estate agents": real
+    // estate agencies, not talent agents); a word said exactly counts more than one sharing its stem.
+    // Words the item says after its head count too ("insurance agents": "Agents, insurance").
+    const covered = words.reduce(
+      (sum, w) =>
+        sum +
+        (item.head.includes(w) || item.rest.includes(w)
+          ? 1
+          : [...item.head, ...item.rest].some((h) => sameWord(h, w))
+            ? 0.9
+            : 0),
+      0,
+    );
+    if (covered > bestCovered) {
+      best = [];
+      bestCovered = covered;
+    }
+    if (covered === bestCovered) best.push(item);
+  }
+  if (best.length === 0) return null;
+  // Matched items in several industries ("schools": elementary, driving, music): the four-digit
+  // industry with the most establishments, the likeliest reading.
+  const groups = new Map<string, PreparedItem[]>();
+  for (const item of best)
+    groups.set(item.code.slice(0, MIN_PREFIX), [...(groups.get(item.code.slice(0, MIN_PREFIX)) ?? []), item]);
+  const establishmentsOf = (prefix: string): number => {
+    let n = 0;
+    for (const [code, count] of market.establishments) if (code.startsWith(prefix)) n += count.establishments;
+    return n;
+  };
+  const [, chosen] = [...groups].sort(
+    (a, b) => establishmentsOf(b[0]) - establishmentsOf(a[0]) || b[1].length - a[1].length || a[0].localeCompare(b[0]),
+  )[0]!;
+  return {
+    naics: commonPrefix([...new Set(chosen.map((i) => i.code))]),
+    items: [...new Set(chosen.map((i) => i.text))].slice(0, 3),
+    phrase,
+  };
+}
