@@ -23,12 +23,13 @@ export const Textarea = forwardRef<HTMLTextAreaElement, ComponentProps<'textarea
 });
 
 type SelectProps = ComponentProps<'select'> & {
-  options: readonly { value: string; label: string }[];
+  /** The choices; grouped choices (<optgroup>) go in as children instead. */
+  options?: readonly { value: string; label: string }[];
   placeholder?: string;
 };
 
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { className, options, placeholder, ...props },
+  { className, options = [], placeholder, children, ...props },
   ref,
 ) {
   return (
@@ -39,6 +40,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           {option.label}
         </option>
       ))}
+      {children}
     </select>
   );
 });

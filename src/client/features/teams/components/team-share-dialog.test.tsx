@@ -104,7 +104,14 @@ describe('the share-with-team dialog', () => {
     await waitFor(() => expect(within(select).getByRole('option', { name: /Ben/ })).toBeInTheDocument());
     // I am not offered to myself.
     expect(within(select).queryByRole('option', { name: /Ada/ })).toBeNull();
+    // Nobody chosen yet: said on the field, nothing sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Choose a team or a person');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription('Choose a team or a person');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await userEvent.selectOptions(select, 'team:3');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')).toEqual({

@@ -1,7 +1,17 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { SHARE_EXPIRY_DAYS } from '#shared/teams/collaboration.schemas.ts';
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
+import {
+  SHARE_EXPIRY_DAYS,
+  memberShareCreateSchema,
+  teamShareCreateSchema,
+} from '#shared/teams/collaboration.schemas.ts';
+import { Checkbox, Select } from '#client/components/form/controls.tsx';
+import { Field, FieldGroup } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -23,6 +33,26 @@ const EXPIRY_LABELS: Record<(typeof SHARE_EXPIRY_DAYS)[number] | 'never', string
   7: '7 days',
   30: '30 days',
 };
+
+// What the fields hold ("team:3" or "member:11", the expiry as text), turned into the request and
+// checked by the server's own schemas. No target chosen is the one rule of this form alone.
+const shareRequestSchema = z.union([teamShareCreateSchema, memberShareCreateSchema]);
+const shareFormSchema = z
+  .object({
+    target: z.string().regex(/^(team|member):\d+$/, 'Choose a team or a person'),
+    canEdit: z.boolean(),
+    canComment: z.boolean(),
+    canShare: z.boolean(),
+    expiry: z.enum(['never', ...SHARE_EXPIRY_DAYS.map(String)]),
+  })
+  .transform(({ target, expiry, ...permissions }): z.input<typeof shareRequestSchema> => {
+    const [kind, id] = target.split(':');
+    const expiresInDays = expiry === 'never' ? null : (Number(expiry) as ShareRequest['expiresInDays']);
+    return kind === 'team'
+      ? { teamId: Number(id), ...permissions, expiresInDays }
+      : { memberId: Number(id), ...permissions, expiresInDays };
+  })
+  .pipe(shareRequestSchema);
 
 type Props = {
   subject: Subject;
@@ -54,39 +84,37 @@ function useTargets(isEnabled: boolean) {
 export function TeamShareDialog(props: Props) {
   const { subject, title, isOwner, needsUpgrade } = props;
   const [isOpen, setOpen] = useState(props.defaultOpen ?? false);
-  const [target, setTarget] = useState('');
-  const [canEdit, setCanEdit] = useState(false);
-  const [canComment, setCanComment] = useState(true);
-  const [canShare, setCanShare] = useState(false);
-  const [expiry, setExpiry] = useState<ShareRequest['expiresInDays']>(null);
   const [planRefused, setPlanRefused] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const share = useShare(subject);
   const { teams, myUserId, details, isLoadingMembers } = useTargets(isOpen && !needsUpgrade);
-  const ids = { target: useId(), expiry: useId(), heading: useId() };
+  const form = useZodForm(shareFormSchema, {
+    defaultValues: { target: '', canEdit: false, canComment: true, canShare: false, expiry: 'never' },
+  });
   const noun = NOUN[subject.kind];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const [kind, id] = target.split(':');
-    if (!id) return;
-    const request: ShareRequest = {
-      target: kind === 'team' ? { teamId: Number(id) } : { memberId: Number(id) },
-      canEdit: subject.kind === 'idea' && canEdit,
-      canComment,
-      canShare,
-      expiresInDays: expiry,
-    };
+  function submit({ canEdit, ...request }: z.output<typeof shareFormSchema>) {
+    const { canComment, canShare, expiresInDays } = request;
+    const permissions = { canEdit: subject.kind === 'idea' && canEdit, canComment, canShare, expiresInDays };
     setDone(null);
-    share.mutate(request, {
-      onSuccess: (created) => {
-        setTarget('');
-        setDone(`Shared with ${created.teamName ? `the team ${created.teamName}` : (created.userName ?? 'them')}.`);
+    setFailure(null);
+    share.mutate(
+      {
+        target: 'teamId' in request ? { teamId: request.teamId } : { memberId: request.memberId },
+        ...permissions,
       },
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'PLAN_REQUIRED') setPlanRefused(true);
+      {
+        onSuccess: (created) => {
+          form.resetField('target');
+          setDone(`Shared with ${created.teamName ? `the team ${created.teamName}` : (created.userName ?? 'them')}.`);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'PLAN_REQUIRED') setPlanRefused(true);
+          else setFailure(error.message);
+        },
       },
-    });
+    );
   }
 
   const showUpgrade = needsUpgrade || planRefused;
@@ -114,31 +142,21 @@ export function TeamShareDialog(props: Props) {
               </p>
             </div>
           ) : (
-            <form className="grid gap-4" onSubmit={submit} aria-label={`Share this ${noun} with your team`}>
+            <Form form={form} className="grid gap-4" onValid={submit} aria-label={`Share this ${noun} with your team`}>
               {teams.isPending || isLoadingMembers ? <Spinner label="Loading your teams" /> : null}
-              {teams.isError ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {teams.error.message}
-                </p>
-              ) : null}
+              {teams.isError ? <FormAlert>{teams.error.message}</FormAlert> : null}
               {teams.isSuccess && !hasTeams ? (
                 <p className="text-sm text-muted-foreground">
                   You are not in a team yet. Create one on the Teams page (account menu), invite people, then share.
                 </p>
               ) : null}
               {hasTeams ? (
-                <div className="grid gap-1">
-                  <label htmlFor={ids.target} className="text-sm font-medium">
-                    Share with
-                  </label>
-                  <select
-                    id={ids.target}
-                    required
-                    value={target}
-                    onChange={(e) => setTarget(e.target.value)}
-                    className="min-h-11 w-full min-w-0 rounded-md border bg-background px-2 text-sm"
+                <Field name="target" label="Share with">
+                  <Select
+                    className="w-full min-w-0 px-2 text-sm"
+                    placeholder="Choose a team or a person…"
+                    {...form.register('target')}
                   >
-                    <option value="">Choose a team or a person…</option>
                     <optgroup label="Teams">
                       {teams.data?.items.map((team) => (
                         <option key={team.id} value={`team:${String(team.id)}`}>
@@ -157,38 +175,37 @@ export function TeamShareDialog(props: Props) {
                           ))}
                       </optgroup>
                     ))}
-                  </select>
-                </div>
+                  </Select>
+                </Field>
               ) : null}
-              <fieldset className="grid gap-1">
-                <legend className="text-sm font-medium">They may</legend>
-                <Check label="Comment" checked={canComment} onChange={setCanComment} />
+              <FieldGroup
+                name="canComment"
+                legend="They may"
+                description="Team viewers only read, whatever you tick."
+                className="grid gap-1"
+              >
+                <Checkbox label={<span className="font-normal">Comment</span>} {...form.register('canComment')} />
                 {subject.kind === 'idea' ? (
-                  <Check label="Edit the idea" checked={canEdit} onChange={setCanEdit} />
+                  <Checkbox label={<span className="font-normal">Edit the idea</span>} {...form.register('canEdit')} />
                 ) : null}
-                <Check label="Share it further" checked={canShare} onChange={setCanShare} />
-                <p className="text-xs text-muted-foreground">Team viewers only read, whatever you tick.</p>
-              </fieldset>
-              <div className="grid gap-1">
-                <label htmlFor={ids.expiry} className="text-sm font-medium">
-                  Access ends
-                </label>
-                <select
-                  id={ids.expiry}
-                  value={expiry === null ? 'never' : String(expiry)}
-                  onChange={(e) =>
-                    setExpiry(e.target.value === 'never' ? null : (Number(e.target.value) as 1 | 7 | 30))
-                  }
-                  className="min-h-11 w-full min-w-0 rounded-md border bg-background px-2 text-sm"
-                >
-                  <option value="never">{EXPIRY_LABELS.never}</option>
-                  {SHARE_EXPIRY_DAYS.map((days) => (
-                    <option key={days} value={String(days)}>
-                      After {EXPIRY_LABELS[days]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+                <Checkbox
+                  label={<span className="font-normal">Share it further</span>}
+                  {...form.register('canShare')}
+                />
+              </FieldGroup>
+              <Field name="expiresInDays" label="Access ends">
+                <Select
+                  className="w-full min-w-0 px-2 text-sm"
+                  options={[
+                    { value: 'never', label: EXPIRY_LABELS.never },
+                    ...SHARE_EXPIRY_DAYS.map((days) => ({
+                      value: String(days),
+                      label: `After ${EXPIRY_LABELS[days]}`,
+                    })),
+                  ]}
+                  {...form.register('expiry')}
+                />
+              </Field>
               <div>
                 <Button type="submit" disabled={share.isPending || !hasTeams}>
                   {share.isPending ? 'Sharing…' : 'Share'}
@@ -197,30 +214,12 @@ export function TeamShareDialog(props: Props) {
               <p role="status" className="text-sm text-muted-foreground empty:hidden">
                 {done}
               </p>
-              {share.isError && !planRefused ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {share.error.message}
-                </p>
-              ) : null}
-            </form>
+              {failure ? <FormAlert>{failure}</FormAlert> : null}
+            </Form>
           )}
           {isOwner && isOpen ? <CurrentShares subject={subject} hideWhenEmpty={showUpgrade} /> : null}
         </DialogContent>
       </Dialog>
     </>
-  );
-}
-
-function Check(props: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
-  return (
-    <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        className="size-4"
-        checked={props.checked}
-        onChange={(e) => props.onChange(e.target.checked)}
-      />
-      {props.label}
-    </label>
   );
 }
