@@ -38,10 +38,27 @@ const newestFirst: KeysetColumn<ListRow>[] = [
   { column: searches.id, direction: 'desc', value: (r) => r.id },
 ];
 
-function prepareList(db: Database) {
+// The reads behind every history screen and analysis page, prepared once per database: building a
+// Drizzle query, and PostgreSQL parsing and planning it, cost more than the database work here
+// (npm run bench -- search).
+function prepareReads(db: Database) {
   const userId = sql.placeholder('userId');
   const start = sql.placeholder('start');
+  const id = sql.placeholder('id');
   return {
+    // One analysis and its results (getSearchDetail). The owner condition is searchResource's
+    // (ownedBy user_id), written with placeholders so PostgreSQL parses and plans it once per connection.
+    detail: db
+      .select()
+      .from(searches)
+      .where(and(eq(searches.id, id), eq(searches.userId, userId)))
+      .prepare('search_detail'),
+    detailResults: db
+      .select()
+      .from(searchResults)
+      .where(eq(searchResults.searchId, id))
+      .orderBy(asc(searchResults.rank))
+      .prepare('search_detail_results'),
     page: db
       .select(listColumns)
       .from(searches)
@@ -58,11 +75,11 @@ function prepareList(db: Database) {
   };
 }
 
-const preparedByDb = new WeakMap<Database, ReturnType<typeof prepareList>>();
-function preparedList(db: Database): ReturnType<typeof prepareList> {
+const preparedByDb = new WeakMap<Database, ReturnType<typeof prepareReads>>();
+function preparedReads(db: Database): ReturnType<typeof prepareReads> {
   let prepared = preparedByDb.get(db);
   if (!prepared) {
-    prepared = prepareList(db);
+    prepared = prepareReads(db);
     preparedByDb.set(db, prepared);
   }
   return prepared;
@@ -93,7 +110,7 @@ export async function listSearches({ db, user, now, query }: ListOptions): Promi
   const startIso = (start ?? new Date(0)).toISOString();
   const fetch = ({ limit, offset, after }: PageWindow): Promise<ListRow[]> =>
     isPlain
-      ? preparedList(db).page.execute({ userId: user.id, start: startIso, limit, offset })
+      ? preparedReads(db).page.execute({ userId: user.id, start: startIso, limit, offset })
       : db
           .select(listColumns)
           .from(searches)
@@ -103,7 +120,7 @@ export async function listSearches({ db, user, now, query }: ListOptions): Promi
           .offset(offset);
   const [page, hidden] = await Promise.all([
     paginate({ query, keyset: newestFirst, fetch }),
-    start ? preparedList(db).hidden.execute({ userId: user.id, start: startIso }) : Promise.resolve([{ n: 0 }]),
+    start ? preparedReads(db).hidden.execute({ userId: user.id, start: startIso }) : Promise.resolve([{ n: 0 }]),
   ]);
   return {
     ...mapPage(page, toSearchListItem),
@@ -133,12 +150,11 @@ export async function getSearchDetail(options: {
   principal: Principal;
   id: number;
 }): Promise<SearchDetail> {
-  const search = await findSearch(options);
-  const results = await options.db
-    .select()
-    .from(searchResults)
-    .where(eq(searchResults.searchId, search.id))
-    .orderBy(asc(searchResults.rank));
+  const { db, principal, id } = options;
+  const prepared = preparedReads(db);
+  const [search] = await prepared.detail.execute({ id, userId: principal.userId });
+  if (!search) throw notFound(searchResource.label);
+  const results = await prepared.detailResults.execute({ id: search.id });
   return toSearchDetail(search, results);
 }
 
