@@ -4,9 +4,13 @@ import { useId, useState } from 'react';
 import {
   SHARE_LINK_EXPIRIES,
   SHARE_LINK_EXPIRY_LABELS,
+  shareLinkCreateSchema,
   type ShareLinkDto,
-  type ShareLinkExpiry,
 } from '#shared/sharing/sharing.schemas.ts';
+import { FieldGroup } from '#client/components/form/field.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { Form } from '#client/components/form/form.tsx';
+import { useZodForm } from '#client/components/form/use-zod-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -70,7 +74,7 @@ function LinkRow({ link, onRevoke, isRevoking }: { link: ShareLinkDto; onRevoke:
 /** Share an analysis by link: choose an expiry, create, copy; see views and revoke (issue 17). */
 export function ShareDialog({ searchId, query }: { searchId: number; query: string }) {
   const [isOpen, setOpen] = useState(false);
-  const [expiresIn, setExpiresIn] = useState<ShareLinkExpiry>('7d');
+  const form = useZodForm(shareLinkCreateSchema, { defaultValues: { expiresIn: '7d' } });
   const links = useQuery({ ...shareLinksQueryOptions(searchId), enabled: isOpen });
   const create = useCreateShareLink(searchId);
   const revoke = useRevokeShareLink(searchId);
@@ -89,44 +93,32 @@ export function ShareDialog({ searchId, query }: { searchId: number; query: stri
             Anyone with the link can read “{query}” without an account. They do not see your name, e-mail or anything
             else of yours.
           </DialogDescription>
-          <form
+          <Form
+            form={form}
             className="space-y-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              create.mutate(expiresIn, {
-                onSuccess: (link) => void copy(shareUrl(link.token)),
-              });
-            }}
+            aria-label="Create a share link"
+            onValid={({ expiresIn }) =>
+              create.mutate(expiresIn, { onSuccess: (link) => void copy(shareUrl(link.token)) })
+            }
           >
-            <fieldset>
-              <legend className="text-sm font-medium">Link expires after</legend>
-              <div className="mt-1 flex flex-wrap gap-2">
+            <FieldGroup name="expiresIn" legend="Link expires after">
+              <div className="flex flex-wrap gap-2">
                 {SHARE_LINK_EXPIRIES.map((value) => (
                   <label
                     key={value}
                     className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm has-checked:border-primary"
                   >
-                    <input
-                      type="radio"
-                      name={groupName}
-                      value={value}
-                      checked={expiresIn === value}
-                      onChange={() => setExpiresIn(value)}
-                    />
+                    <input type="radio" value={value} {...form.register('expiresIn')} />
                     {SHARE_LINK_EXPIRY_LABELS[value]}
                   </label>
                 ))}
               </div>
-            </fieldset>
+            </FieldGroup>
             <Button type="submit" disabled={create.isPending}>
               Create link
             </Button>
-            {create.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {create.error.message}
-              </p>
-            ) : null}
-          </form>
+            {create.isError ? <FormAlert>{create.error.message}</FormAlert> : null}
+          </Form>
           <section aria-labelledby={`${groupName}-links`}>
             <h3 id={`${groupName}-links`} className="font-semibold">
               Links
