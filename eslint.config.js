@@ -83,6 +83,13 @@ export default tseslint.config(
     plugins: { unbuilt },
     rules: { 'unbuilt/query-keys-from-factory': 'error' },
   },
+  // Client forms are built with the form kit (eslint/unbuilt-plugin.js); tests may render any markup.
+  {
+    files: ['src/client/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { unbuilt },
+    rules: { 'unbuilt/forms-on-the-kit': 'error' },
+  },
   // Lookups of arbitrary strings on records, in production code (tests index their own tables).
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -8,6 +8,7 @@ type RuleName =
   | 'csv-through-lib'
   | 'no-conditional-expect'
   | 'query-keys-from-factory'
+  | 'forms-on-the-kit'
   | 'no-record-lookup-by-string';
 
 declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };

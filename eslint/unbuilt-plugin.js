@@ -191,6 +191,39 @@ const queryKeysFromFactory = houseRule(
   }),
 );
 
+const FORM_KIT = path.join(ROOT, 'src/client/components/form') + path.sep;
+
+/** The literal value of a JSX attribute (`role="search"`), if it is one. */
+function jsxAttributeText(opening, name) {
+  const attribute = opening.attributes.find((a) => a.type === 'JSXAttribute' && a.name.name === name);
+  const value = attribute?.value;
+  if (!value) return undefined;
+  if (value.type === 'Literal') return String(value.value);
+  if (value.type === 'JSXExpressionContainer' && value.expression.type === 'Literal') {
+    return String(value.expression.value);
+  }
+  return undefined;
+}
+
+const formsOnTheKit = houseRule(
+  'A client form is the kit\'s <Form> (a shared zod schema, field errors as alerts); a search box (role="search") may stay a plain <form>.',
+  (context) => {
+    if (path.resolve(context.filename).startsWith(FORM_KIT)) return {};
+    return {
+      JSXOpeningElement(node) {
+        if (node.name.type !== 'JSXIdentifier' || node.name.name !== 'form') return;
+        const hasSubmit = node.attributes.some((a) => a.type === 'JSXAttribute' && a.name.name === 'onSubmit');
+        if (!hasSubmit || jsxAttributeText(node, 'role') === 'search') return;
+        context.report({
+          node,
+          message:
+            "Build this form with the kit (components/form: useZodForm with the shared schema, <Form>, <Field>), so it validates like the server and shows each field's error as an alert.",
+        });
+      },
+    };
+  },
+);
+
 const TEST_BLOCKS = new Set(['it', 'test', 'describe', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']);
 
 /** Whether a function is the body of a test or a hook (it, test.each(...), describe.skip(...), beforeAll…). */
@@ -395,5 +428,6 @@ export default {
     'csv-through-lib': csvThroughLib,
     'no-conditional-expect': noConditionalExpect,
     'query-keys-from-factory': queryKeysFromFactory,
+    'forms-on-the-kit': formsOnTheKit,
   },
 };

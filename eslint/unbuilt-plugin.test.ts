@@ -200,3 +200,36 @@ tester.run('query-keys-from-factory', unbuilt.rules['query-keys-from-factory'], 
     bad('src/client/features/x/api/x.ts', "useMutation({ mutationKey: ['account', 'preferences'], mutationFn: f });"),
   ],
 });
+
+tester.run('forms-on-the-kit', unbuilt.rules['forms-on-the-kit'], {
+  valid: [
+    good(
+      'src/client/features/resources/components/x.tsx',
+      'export const F = () => <Form form={form} onValid={save}><Field name="notes" label="Notes" /></Form>;',
+    ),
+    // A search box: an empty search does nothing, so there is no field error to show.
+    good(
+      'src/client/app/routes/resources-page.tsx',
+      'export const F = () => <form role="search" aria-label="Resource library" onSubmit={submit}><input /></form>;',
+    ),
+    good(
+      'src/client/features/searches/components/x.tsx',
+      'export const F = () => <form role={"search"} onSubmit={s} />;',
+    ),
+    // The kit itself renders the one <form>.
+    good('src/client/components/form/form.tsx', 'export const F = () => <form noValidate onSubmit={submit} />;'),
+    // A form that is not submitted by script (a plain link-like GET form) is not a hand-rolled validator.
+    good('src/client/features/x/components/x.tsx', 'export const F = () => <form method="get" action="/search" />;'),
+  ],
+  invalid: [
+    bad(
+      'src/client/features/teams/components/comment-form.tsx',
+      'export const F = () => <form className="grid gap-2" onSubmit={submit} noValidate><textarea /></form>;',
+    ),
+    bad(
+      'src/client/features/projects/components/projects-panel.tsx',
+      'export const F = () => <form aria-label="New project" onSubmit={(e) => { e.preventDefault(); }} />;',
+    ),
+    bad('src/client/features/x/components/x.tsx', 'export const F = () => <form role="form" onSubmit={s} />;'),
+  ],
+});
