@@ -67,13 +67,15 @@ export function judgeAbstention(
   const top = matches.slice(0, 50);
   const meaning = Math.max(0, ...top.map((m) => Math.max(m.headline, m.description)));
   // A need told as a personal story ("I lie awake until 3am…") sits far from the directory's average
-  // but close to the companies that answer it: a company that close says it is about a market.
-  if (market < MIN_MARKETNESS && !namesNeed && meaning < STRONG_MEANING)
+  // but close to the companies that answer it: a company that close, and a competitor by the usual
+  // bar, says it is about a market (without one the analysis could only claim that nobody serves it).
+  const best = matches[0]?.relevance ?? 0;
+  const answered = meaning >= STRONG_MEANING && best >= COMPETES;
+  if (market < MIN_MARKETNESS && !namesNeed && !answered)
     return `The query does not read as a market, product or problem (closeness to the directory ${market.toFixed(2)}, at least ${MIN_MARKETNESS} needed). Describe a product, a customer or a job to be done.`;
   // Words or meaning must carry the query: a third of its words in some company's text, or a
   // company close to its meaning; a clearly fitting occupation also answers a query about work.
   const words = Math.max(0, ...top.map((m) => m.words));
-  const best = matches[0]?.relevance ?? 0;
   const occupation = Math.max(0, ...occupations.map((o) => o.fit));
   const carried = words >= MIN_QUERY_COVERAGE || meaning >= STRONG_MEANING || occupation >= STRONG_OCCUPATION;
   if (carried && best >= MIN_RELEVANCE) return null;

@@ -46,4 +46,14 @@ describe('reading who the query serves', async () => {
     // "my" with no business noun is a consumer's.
     expect(read('my car keeps making a noise').customer).toBeNull();
   });
+
+  it('takes a business noun used as a modifier as the customer, and no word merely shared with a title', () => {
+    expect(read('restaurant inventory counted by hand every night').customer).toMatchObject({
+      from: 'modifier',
+      phrase: 'restaurant',
+      industry: { naics: '72251' },
+    });
+    for (const text of ['building internal admin tools without code', 'car insurance quotes', 'grocery delivery'])
+      expect(read(text).customer, text).toBeNull();
+  });
 });

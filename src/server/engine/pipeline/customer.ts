@@ -13,7 +13,7 @@ import type { ParsedQuery } from './parse-query.ts';
 
 export type CustomerReading = {
   phrase: string;
-  from: 'segment' | 'owner';
+  from: 'segment' | 'owner' | 'modifier';
   industry: IndustryMatch | null;
   /** The BLS staffing industry holding it (722500 for 7225), or null when the matrix has none. */
   staffingCode: string | null;
@@ -91,6 +91,25 @@ function ownBusiness(index: EngineIndex, text: string): { phrase: string; indust
   return null;
 }
 
+const businessNouns = new Set(BUSINESS_NOUNS.words.map((w) => stem(w)));
+
+/**
+ * A business noun used as a modifier names the customer ("restaurant inventory counts", "clinic
+ * scheduling"): only the nouns of business-nouns.json, which are businesses whatever their place in
+ * the sentence — not a word merely shared with an industry's title ("building internal tools", "car
+ * insurance", "grocery delivery" name no business customer).
+ */
+function businessModifier(index: EngineIndex, text: string): { phrase: string; industry: IndustryMatch | null } | null {
+  const all = words(text);
+  const at = all.findIndex((w) => businessNouns.has(stem(w)));
+  if (at < 0) return null;
+  // With the word before it when the two are one kind of business ("dental clinic", "coffee farm").
+  const before = at > 0 && !STOP_WORDS.has(all[at - 1]!) ? `${all[at - 1]} ${all[at]}` : null;
+  const longer = before ? industryOf(index, before) : null;
+  if (longer) return { phrase: before!, industry: longer };
+  return { phrase: all[at]!, industry: industryOf(index, all[at]!) };
+}
+
 /** The query with its customer read: a segment taken from the founder's own business when it has none. */
 export function readCustomer(
   index: EngineIndex,
@@ -109,14 +128,16 @@ export function readCustomer(
     };
   }
   const own = ownBusiness(index, query.needText);
-  if (!own) return { query, customer: null };
+  const modifier = own ? null : businessModifier(index, query.needText);
+  const found = own ?? modifier;
+  if (!found) return { query, customer: null };
   return {
-    query: { ...query, segmentText: own.phrase },
+    query: { ...query, segmentText: found.phrase },
     customer: {
-      phrase: own.phrase,
-      from: 'owner',
-      industry: own.industry,
-      staffingCode: own.industry ? staffingIndustryOf(index, own.industry.naics) : null,
+      phrase: found.phrase,
+      from: own ? 'owner' : 'modifier',
+      industry: found.industry,
+      staffingCode: found.industry ? staffingIndustryOf(index, found.industry.naics) : null,
     },
   };
 }
