@@ -54,4 +54,9 @@ describe('evidence values as printed beside their notes (issue 28)', () => {
     expect(evidenceValueBesideNote({ id: 'industry:establishments', value: 135333, note })).toBeNull();
     expect(evidenceValueBesideNote({ id: 'fit', value: 0.68, note: 'How well it fits' })).toBe('0.68');
   });
+
+  it("prints no role code beside an occupation's note, which says the role in words", () => {
+    const note = 'People whose work this does or supports: Receptionists and Information Clerks; 71 % match';
+    expect(evidenceValueBesideNote({ id: 'onet:43-4171.00:role', value: 'worker', note })).toBeNull();
+  });
 });

@@ -59,6 +59,9 @@ export function evidenceValueText(e: Pick<Evidence, 'id' | 'value'>): string | n
 
 /** The value to print beside the note, or null when there is none or the note already says it ("135,333 establishments…"). */
 export function evidenceValueBesideNote(e: Pick<Evidence, 'id' | 'value' | 'note'>): string | null {
+  // An occupation's role ("customer", "worker") is a code for the note's own words ("Customers who buy
+  // this: …"): printed beside it, it read "value worker".
+  if (/^onet:[^:]+:role$/.test(e.id)) return null;
   const value = evidenceValueText(e);
   return value === null || e.note.includes(value) ? null : value;
 }

@@ -64,14 +64,18 @@ export function judgeAbstention(
   // it. One such word alone can be a passing mention ("my dog is barking"): two are needed.
   const marketWords = query.groups.filter((g) => g.synonymSources.some((s) => s.from === 'thesaurus')).length;
   const namesNeed = marketWords >= MIN_MARKET_WORDS;
-  if (market < MIN_MARKETNESS && !namesNeed)
+  const top = matches.slice(0, 50);
+  const meaning = Math.max(0, ...top.map((m) => Math.max(m.headline, m.description)));
+  // A need told as a personal story ("I lie awake until 3am…") sits far from the directory's average
+  // but close to the companies that answer it: a company that close, and a competitor by the usual
+  // bar, says it is about a market (without one the analysis could only claim that nobody serves it).
+  const best = matches[0]?.relevance ?? 0;
+  const answered = meaning >= STRONG_MEANING && best >= COMPETES;
+  if (market < MIN_MARKETNESS && !namesNeed && !answered)
     return `The query does not read as a market, product or problem (closeness to the directory ${market.toFixed(2)}, at least ${MIN_MARKETNESS} needed). Describe a product, a customer or a job to be done.`;
   // Words or meaning must carry the query: a third of its words in some company's text, or a
   // company close to its meaning; a clearly fitting occupation also answers a query about work.
-  const top = matches.slice(0, 50);
   const words = Math.max(0, ...top.map((m) => m.words));
-  const meaning = Math.max(0, ...top.map((m) => Math.max(m.headline, m.description)));
-  const best = matches[0]?.relevance ?? 0;
   const occupation = Math.max(0, ...occupations.map((o) => o.fit));
   const carried = words >= MIN_QUERY_COVERAGE || meaning >= STRONG_MEANING || occupation >= STRONG_OCCUPATION;
   if (carried && best >= MIN_RELEVANCE) return null;

@@ -1,10 +1,10 @@
 import { naicsTitles } from '../corpus/naics-titles.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
+import BUSINESS_NOUNS from '../text/business-nouns.json' with { type: 'json' };
 import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json' };
 import { STOP_WORDS, stem, words } from '../text/tokenize.ts';
 import { matchIndustry, type IndustryMatch } from './industry-match.ts';
 import type { ParsedQuery } from './parse-query.ts';
-import { industryBuyer } from './staffing.ts';
 
 // Who the query serves, read before anything is matched: the segment the query names ("… for law
 // firms") or, when the founder speaks as the customer, the business they run ("we run a trucking
@@ -13,7 +13,7 @@ import { industryBuyer } from './staffing.ts';
 
 export type CustomerReading = {
   phrase: string;
-  from: 'segment' | 'owner';
+  from: 'segment' | 'owner' | 'modifier';
   industry: IndustryMatch | null;
   /** The BLS staffing industry holding it (722500 for 7225), or null when the matrix has none. */
   staffingCode: string | null;
@@ -22,7 +22,8 @@ export type CustomerReading = {
 const OWNERSHIP = /\b(?:i|we)\s+(?:run|own|operate|manage|started|opened)\s+(?:a|an|the|two|three|several)\s+(.+)$/;
 const POSSESSIVE = /\b(?:my|our)\s+(.+)$/;
 const MAX_PHRASE_WORDS = 3;
-const places = new Set(ESTABLISHMENT.words.map((w) => stem(w)));
+/** Words that make "my/our …" the speaker's own business: places of business and kinds that are places. */
+const places = new Set([...ESTABLISHMENT.words, ...BUSINESS_NOUNS.words].map((w) => stem(w)));
 
 /** The words after the cue, up to the first stop word or punctuation, at most MAX_PHRASE_WORDS. */
 function phraseAfter(rest: string): string[] {
@@ -48,16 +49,16 @@ export function staffingIndustryOf(index: EngineIndex, naics: string): string | 
   return best;
 }
 
-function industryOf(index: EngineIndex, phrase: string): IndustryMatch | null {
+function industryOf(index: EngineIndex, phrase: string, exact = false): IndustryMatch | null {
   const market = index.corpus.market;
-  return market ? matchIndustry(market, naicsTitles(), phrase) : null;
+  return market ? matchIndustry(market, naicsTitles(), phrase, { exact }) : null;
 }
 
 /**
  * A founder's own business: "we run a …" always names one; "my/our …" names one when it says a place of
- * business ("our dental practice", "my coffee shop") or when the NAICS index knows it as a kind of
- * business with its own manager or practitioner to buy ("my restaurant": food service managers) —
- * "my garden" or "my house" are a consumer's, not a business.
+ * business or a business noun ("our dental practice", "my coffee shop", "my restaurant"), and "our …"
+ * when its words are an industry's kind of business ("our community bank"). "my garden" or "my bank"
+ * are a consumer's.
  */
 function ownBusiness(index: EngineIndex, text: string): { phrase: string; industry: IndustryMatch | null } | null {
   const lower = text.toLowerCase();
@@ -65,19 +66,48 @@ function ownBusiness(index: EngineIndex, text: string): { phrase: string; indust
   const possessed = owned ? null : POSSESSIVE.exec(lower);
   const after = phraseAfter((owned ?? possessed)?.[1] ?? '');
   if (after.length === 0) return null;
-  // The longest run of the words that names an industry ("restaurant keeps running" → "restaurant").
-  for (let n = after.length; n >= 1; n--) {
-    const phrase = after.slice(0, n).join(' ');
-    const industry = industryOf(index, phrase);
-    if (!industry) continue;
-    const named = after.slice(0, n).some((w) => places.has(stem(w)));
-    const code = staffingIndustryOf(index, industry.naics);
-    if (owned || named || (code && industryBuyer(index.corpus.market!.staffing, code))) return { phrase, industry };
-  }
-  // No industry known: a place word, or "we run a …", still says it is the founder's business.
   const place = after.findIndex((w) => places.has(stem(w)));
-  if (place >= 0) return { phrase: after.slice(0, place + 1).join(' '), industry: null };
-  return owned ? { phrase: after.join(' '), industry: null } : null;
+  if (owned || place >= 0) {
+    // The business is named outright: the longest run of its words that is an industry ("trucking
+    // company", "law firm"), else the words up to the place ("litigation firm": no industry known).
+    const end = place >= 0 ? place + 1 : after.length;
+    for (let n = end; n >= 1; n--) {
+      const phrase = after.slice(0, n).join(' ');
+      const industry = industryOf(index, phrase);
+      if (industry) return { phrase, industry };
+    }
+    return { phrase: after.slice(0, end).join(' '), industry: null };
+  }
+  // "our" and words that may run on into the sentence ("our community bank takes weeks"): a run of
+  // them that is, word for word, an industry's kind of business ("bank"). "our" is a business's voice;
+  // "my" without a business noun is a consumer's ("my garden", "my bank").
+  if (!/\bour\s/.test(lower)) return null;
+  for (let n = Math.min(2, after.length); n >= 1; n--)
+    for (let start = 0; start + n <= after.length; start++) {
+      const phrase = after.slice(start, start + n).join(' ');
+      const industry = industryOf(index, phrase, true);
+      if (industry) return { phrase, industry };
+    }
+  return null;
+}
+
+const businessNouns = new Set(BUSINESS_NOUNS.words.map((w) => stem(w)));
+
+/**
+ * A business noun used as a modifier names the customer ("restaurant inventory counts", "clinic
+ * scheduling"): only the nouns of business-nouns.json, which are businesses whatever their place in
+ * the sentence — not a word merely shared with an industry's title ("building internal tools", "car
+ * insurance", "grocery delivery" name no business customer).
+ */
+function businessModifier(index: EngineIndex, text: string): { phrase: string; industry: IndustryMatch | null } | null {
+  const all = words(text);
+  const at = all.findIndex((w) => businessNouns.has(stem(w)));
+  if (at < 0) return null;
+  // With the word before it when the two are one kind of business ("dental clinic", "coffee farm").
+  const before = at > 0 && !STOP_WORDS.has(all[at - 1]!) ? `${all[at - 1]} ${all[at]}` : null;
+  const longer = before ? industryOf(index, before) : null;
+  if (longer) return { phrase: before!, industry: longer };
+  return { phrase: all[at]!, industry: industryOf(index, all[at]!) };
 }
 
 /** The query with its customer read: a segment taken from the founder's own business when it has none. */
@@ -98,14 +128,16 @@ export function readCustomer(
     };
   }
   const own = ownBusiness(index, query.needText);
-  if (!own) return { query, customer: null };
+  const modifier = own ? null : businessModifier(index, query.needText);
+  const found = own ?? modifier;
+  if (!found) return { query, customer: null };
   return {
-    query: { ...query, segmentText: own.phrase },
+    query: { ...query, segmentText: found.phrase },
     customer: {
-      phrase: own.phrase,
-      from: 'owner',
-      industry: own.industry,
-      staffingCode: own.industry ? staffingIndustryOf(index, own.industry.naics) : null,
+      phrase: found.phrase,
+      from: own ? 'owner' : 'modifier',
+      industry: found.industry,
+      staffingCode: found.industry ? staffingIndustryOf(index, found.industry.naics) : null,
     },
   };
 }

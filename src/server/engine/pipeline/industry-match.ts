@@ -124,6 +124,8 @@ export function matchIndustry(
   /** Six-digit NAICS code → the industry's title ("Offices of Lawyers"). */
   titles: ReadonlyMap<string, string>,
   phrase: string,
+  /** Exact: every word of the phrase is the item's head, word for word (a phrase cut from a longer sentence). */
+  options: { exact?: boolean } = {},
 ): IndustryMatch | null {
   const { items, activities } = prepare(market.industryIndex);
   const words = contentWords(withoutParentheses(phrase)).filter((w) => !establishmentWords.has(w));
@@ -146,6 +148,7 @@ export function matchIndustry(
   for (const item of items) {
     if (item.head.length === 0) continue;
     if (!item.head.every((h) => words.some((w) => sameWord(h, w)))) continue;
+    if (options.exact && !(item.head.length === words.length && words.every((w) => item.head.includes(w)))) continue;
     const activity = item.rest.find((w) => [...activities].some((a) => sameWord(w, a)));
     if (activity && !words.some((w) => sameWord(w, activity))) continue;
     if (!item.head.some((h) => sameWord(h, key)) && !(activity && sameWord(activity, key))) continue;

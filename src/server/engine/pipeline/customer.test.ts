@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { loadEngineIndex } from '../engine.ts';
+import { fixtureEnv } from '../test/engine-fixtures.ts';
+import BUSINESS_NOUNS from '../text/business-nouns.json' with { type: 'json' };
+import { readCustomer } from './customer.ts';
+import { parseQuery } from './parse-query.ts';
+
+// The customer read from the query before anything is matched, on the fixture datasets (their NAICS
+// index slice holds law firms, dentists' offices, restaurants and trucking).
+
+describe('reading who the query serves', async () => {
+  const index = await loadEngineIndex(fixtureEnv({ SEMANTIC_SEARCH: 'false' }));
+  const read = (text: string) => readCustomer(index, parseQuery(text, []));
+
+  it('takes the segment the query names, and its industry when the NAICS index knows it', () => {
+    const { query, customer } = read('billing software for law firms');
+    expect(query.segmentText).toBe('law firms');
+    expect(customer).toMatchObject({ from: 'segment', staffingCode: '541100', industry: { naics: '541110' } });
+    expect(read('meal planning for busy parents').customer).toMatchObject({ phrase: 'busy parents', industry: null });
+  });
+
+  it("reads a founder's own business as the segment, with its industry", () => {
+    const law = read('our law firm keeps losing track of billable hours');
+    expect(law.query.segmentText).toBe('law firm');
+    expect(law.customer).toMatchObject({ from: 'owner', industry: { naics: '541110' }, staffingCode: '541100' });
+    expect(read('we run a trucking company and lose loads to brokers').customer?.industry?.naics).toBe('484121');
+    expect(read('letting my restaurant take orders directly').customer?.industry?.naics).toBe('72251');
+  });
+
+  it('holds the business-noun examples and none of the counter-examples', () => {
+    for (const e of BUSINESS_NOUNS.examples) expect(read(e.text).query.segmentText, e.text).toBe(e.phrase);
+    for (const e of BUSINESS_NOUNS.counterExamples) {
+      const { query, customer } = read(e.text);
+      expect(customer, `${e.text}: ${e.why}`).toBeNull();
+      expect(query.segmentText).toBeNull();
+    }
+  });
+
+  it('reads "our" followed by a kind of business word for word, and nothing from a run-on sentence', () => {
+    // "our" is a business's voice: its words, one or two at a time, must be an industry's kind exactly.
+    expect(read('our trucking costs keep rising every quarter').customer).toMatchObject({
+      phrase: 'trucking',
+      industry: { naics: '484121' },
+    });
+    expect(read('our builds take forty minutes and developers wait').customer).toBeNull();
+    // "my" with no business noun is a consumer's.
+    expect(read('my car keeps making a noise').customer).toBeNull();
+  });
+
+  it('takes a business noun used as a modifier as the customer, and no word merely shared with a title', () => {
+    expect(read('restaurant inventory counted by hand every night').customer).toMatchObject({
+      from: 'modifier',
+      phrase: 'restaurant',
+      industry: { naics: '72251' },
+    });
+    for (const text of ['building internal admin tools without code', 'car insurance quotes', 'grocery delivery'])
+      expect(read(text).customer, text).toBeNull();
+  });
+});
