@@ -46,19 +46,16 @@ function prepareReads(db: Database) {
   const start = sql.placeholder('start');
   const id = sql.placeholder('id');
   return {
-    // One analysis and its results (getSearchDetail). The owner condition is searchResource's
-    // (ownedBy user_id), written with placeholders so PostgreSQL parses and plans it once per connection.
+    // One analysis and its results in one round trip (getSearchDetail): the analysis's columns come
+    // with each result row, or once with no result. The owner condition is searchResource's (ownedBy
+    // user_id), written with placeholders so PostgreSQL parses and plans it once per connection.
     detail: db
-      .select()
+      .select({ search: searches, result: searchResults })
       .from(searches)
+      .leftJoin(searchResults, eq(searchResults.searchId, searches.id))
       .where(and(eq(searches.id, id), eq(searches.userId, userId)))
-      .prepare('search_detail'),
-    detailResults: db
-      .select()
-      .from(searchResults)
-      .where(eq(searchResults.searchId, id))
       .orderBy(asc(searchResults.rank))
-      .prepare('search_detail_results'),
+      .prepare('search_detail'),
     page: db
       .select(listColumns)
       .from(searches)
@@ -150,12 +147,13 @@ export async function getSearchDetail(options: {
   principal: Principal;
   id: number;
 }): Promise<SearchDetail> {
-  const { db, principal, id } = options;
-  const prepared = preparedReads(db);
-  const [search] = await prepared.detail.execute({ id, userId: principal.userId });
+  const rows = await preparedReads(options.db).detail.execute({ id: options.id, userId: options.principal.userId });
+  const search = rows[0]?.search;
   if (!search) throw notFound(searchResource.label);
-  const results = await prepared.detailResults.execute({ id: search.id });
-  return toSearchDetail(search, results);
+  return toSearchDetail(
+    search,
+    rows.flatMap((row) => (row.result ? [row.result] : [])),
+  );
 }
 
 export async function setFavorite(options: {
