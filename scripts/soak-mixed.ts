@@ -40,7 +40,7 @@ const QUERIES = [
 ];
 const READS = ['/api/searches?pageSize=20', '/api/user/usage', '/api/auth/user'];
 
-type Sample = { ms: number; status: number };
+type Sample = { ms: number; status: number; retryAfterSeconds?: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,10 +49,12 @@ async function timed(url: string, init: RequestInit = {}): Promise<Sample> {
   const status = await fetch(url, { ...init, signal: AbortSignal.timeout(120_000) })
     .then(async (res) => {
       await res.arrayBuffer();
-      return res.status;
+      return { status: res.status, retryAfter: res.headers.get('retry-after') };
     })
-    .catch(() => 0);
-  return { ms: performance.now() - started, status };
+    .catch(() => ({ status: 0, retryAfter: null }));
+  const sample: Sample = { ms: performance.now() - started, status: status.status };
+  if (status.retryAfter) sample.retryAfterSeconds = Number(status.retryAfter);
+  return sample;
 }
 
 function percentile(values: number[], p: number): number {
@@ -62,6 +64,18 @@ function percentile(values: number[], p: number): number {
 }
 
 const count = (samples: Sample[], status: number) => samples.filter((s) => s.status === status).length;
+
+/** "200 ×12, 429 ×3": each status seen, with its count. */
+function statusesOf(samples: Sample[]): string {
+  const counts = new Map<number, number>();
+  for (const s of samples) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
+  return (
+    [...counts]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status} ×${n}`)
+      .join(', ') || 'none'
+  );
+}
 
 async function proUsers(server: ServerProcess): Promise<string[]> {
   const tokens: string[] = [];
@@ -106,7 +120,14 @@ async function phase(server: ServerProcess, tokens: string[], withSearches: bool
     ...(withSearches
       ? Array.from({ length: SEARCHERS }, async (_, s) => {
           // Two loops per user: the in-flight cap (2) is never what refuses them.
-          while (Date.now() < until) searches.push(await search(server, tokens[s % tokens.length]!, n++));
+          // A 429 (the Pro trial's 60 searches a minute) is waited out as a client would, so the
+          // searches keep the engine busy instead of bouncing off the rate limit.
+          while (Date.now() < until) {
+            const sample = await search(server, tokens[s % tokens.length]!, n++);
+            searches.push(sample);
+            if (sample.status === 429)
+              await sleep(Math.min(until - Date.now(), (sample.retryAfterSeconds ?? 1) * 1_000));
+          }
         })
       : []),
     (async () => {
@@ -135,7 +156,7 @@ async function runOn(label: string, env: Record<string, string>, check: Check): 
       console.log(
         `${label} ${name}: reads ${p.reads.length} (${(p.reads.length / SECONDS).toFixed(1)}/s) p50 ${percentile(r, 50).toFixed(0)} ms p95 ${percentile(r, 95).toFixed(0)} ms, 503 ${count(p.reads, 503)}; ` +
           `health ${p.health.length} p95 ${percentile(h, 95).toFixed(0)} ms max ${Math.max(0, ...h).toFixed(0)} ms, 503 ${count(p.health, 503)}; ` +
-          `searches ${p.searches.length} done (200 ${count(p.searches, 200)}, 503 ${count(p.searches, 503)}, other ${p.searches.filter((s) => s.status !== 200 && s.status !== 503).length}) p50 ${percentile(
+          `searches ${p.searches.length} done (${statusesOf(p.searches)}) p50 ${percentile(
             p.searches.map((s) => s.ms),
             50,
           ).toFixed(0)} ms`,
@@ -153,7 +174,8 @@ async function runOn(label: string, env: Record<string, string>, check: Check): 
     const ratio = mixedReadP95 / Math.max(1, baseReadP95);
     const health503 = count(mixed.health, 503) + count(mixed.health, 0);
     const readsOk = mixed.reads.filter((s) => s.status === 200).length;
-    const searchesOther = mixed.searches.filter((s) => s.status !== 200 && s.status !== 503).length;
+    // 503 is the engine queue full, 429 the per-user rate limit: answers by design, not faults.
+    const searchesOther = mixed.searches.filter((s) => ![200, 429, 503].includes(s.status)).length;
     const goals: Goal[] = [
       {
         name: 'health p95 under the mixed load',
@@ -180,8 +202,8 @@ async function runOn(label: string, env: Record<string, string>, check: Check): 
         ok: readsOk === mixed.reads.length,
       },
       {
-        name: 'searches 200 or 503 (queue full), never another status',
-        figure: `${searchesOther} other of ${mixed.searches.length}`,
+        name: 'searches 200, 429 (rate limit) or 503 (queue full), never another status',
+        figure: `${searchesOther} other of ${mixed.searches.length} (${statusesOf(mixed.searches)})`,
         goal: 'none other',
         ok: searchesOther === 0,
       },
