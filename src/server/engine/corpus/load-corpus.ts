@@ -13,7 +13,7 @@ import { readSeedCorpus, SEED_FILE } from './seed-corpus.ts';
 // The version is a hash of the bytes read, so any change to the data invalidates cached indexes.
 
 /** Bump when loading or normalisation changes in a way that changes the indexed documents. */
-const LOADER_VERSION = 'l4';
+const LOADER_VERSION = 'l5';
 
 const require = createRequire(import.meta.url);
 
@@ -24,7 +24,8 @@ function loadIndustries(): Industry[] {
   for (const [code, entry] of Object.entries(raw)) {
     // Six-digit national industries are specific enough to describe a market; sectors are not.
     if (!/^\d{6}$/.test(code) || !entry.Title) continue;
-    const title = entry.Title.replace(/T$/, '').trim();
+    // The package marks U.S.-only titles with a trailing "T" ("General Freight TruckingT ").
+    const title = entry.Title.trim().replace(/([a-z)])T$/, '$1');
     const description =
       (entry.Description ?? '')
         .split(/\r?\n/)

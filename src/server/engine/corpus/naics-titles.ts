@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 
 // NAICS 2017 titles at every level (72 → Accommodation and Food Services, 7225 → Restaurants and
 // Other Eating Places, 722511 → Full-Service Restaurants), from the `naics` package: the name of an
-// industry the engine cites, whatever the length of its code.
+// industry the engine cites, whatever the length of its code. The package marks U.S.-only titles with a
+// trailing "T" ("General Freight TruckingT "): it is not part of the title.
 
 const require = createRequire(import.meta.url);
 let titles: Map<string, string> | null = null;
@@ -14,7 +15,7 @@ export function naicsTitles(): ReadonlyMap<string, string> {
     const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { Title?: string }>;
     titles = new Map();
     for (const [code, entry] of Object.entries(raw))
-      if (/^\d{2,6}$/.test(code) && entry.Title) titles.set(code, entry.Title.replace(/T$/, '').trim());
+      if (/^\d{2,6}$/.test(code) && entry.Title) titles.set(code, entry.Title.trim().replace(/([a-z)])T$/, '$1'));
   }
   return titles;
 }

@@ -23,7 +23,11 @@ describe('reading who the query serves', async () => {
     const law = read('our law firm keeps losing track of billable hours');
     expect(law.query.segmentText).toBe('law firm');
     expect(law.customer).toMatchObject({ from: 'owner', industry: { naics: '541110' }, staffingCode: '541100' });
-    expect(read('we run a trucking company and lose loads to brokers').customer?.industry?.naics).toBe('484121');
+    const trucking = read('we run a small trucking company and lose loads to brokers');
+    expect(trucking.customer).toMatchObject({ phrase: 'small trucking company', industry: { naics: '484121' } });
+    // What is offered is the rest of the sentence: the job is read from it, not from who the founder is.
+    expect(trucking.query.offeringText).toBe('lose loads to brokers');
+    expect(trucking.query.needText).toBe('we run a small trucking company and lose loads to brokers');
     expect(read('letting my restaurant take orders directly').customer?.industry?.naics).toBe('72251');
   });
 

@@ -2,7 +2,7 @@ import { naicsTitles } from '../corpus/naics-titles.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import BUSINESS_NOUNS from '../text/business-nouns.json' with { type: 'json' };
 import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json' };
-import { STOP_WORDS, stem, words } from '../text/tokenize.ts';
+import { contentWords, STOP_WORDS, stem, words } from '../text/tokenize.ts';
 import { matchIndustry, type IndustryMatch } from './industry-match.ts';
 import type { ParsedQuery } from './parse-query.ts';
 
@@ -30,9 +30,11 @@ function phraseAfter(rest: string): string[] {
   const out: string[] = [];
   for (const raw of rest.split(/\s+/)) {
     const w = words(raw)[0];
-    if (!w || STOP_WORDS.has(w) || out.length >= MAX_PHRASE_WORDS) break;
+    // A place of business ends the phrase ("trucking company"), stop word or not.
+    const place = w !== undefined && places.has(stem(w));
+    if (!w || (STOP_WORDS.has(w) && !place) || out.length >= MAX_PHRASE_WORDS) break;
     out.push(w);
-    if (/[,.;:!?)]$/.test(raw)) break;
+    if (place || /[,.;:!?)]$/.test(raw)) break;
   }
   return out;
 }
@@ -60,23 +62,45 @@ function industryOf(index: EngineIndex, phrase: string, exact = false): Industry
  * when its words are an industry's kind of business ("our community bank"). "my garden" or "my bank"
  * are a consumer's.
  */
-function ownBusiness(index: EngineIndex, text: string): { phrase: string; industry: IndustryMatch | null } | null {
+type OwnBusiness = {
+  phrase: string;
+  industry: IndustryMatch | null;
+  /** Where the text says who the founder is ("we run a small trucking company"): [start, end). */
+  clause: [number, number] | null;
+};
+
+/** The end of the n-th word after `from` in `text`. */
+function afterWords(text: string, from: number, n: number): number {
+  const word = /\S+/g;
+  word.lastIndex = from;
+  let end = from;
+  for (let i = 0; i < n; i++) {
+    const m = word.exec(text);
+    if (!m) break;
+    end = m.index + m[0].length;
+  }
+  return end;
+}
+
+function ownBusiness(index: EngineIndex, text: string): OwnBusiness | null {
   const lower = text.toLowerCase();
   const owned = OWNERSHIP.exec(lower);
   const possessed = owned ? null : POSSESSIVE.exec(lower);
-  const after = phraseAfter((owned ?? possessed)?.[1] ?? '');
-  if (after.length === 0) return null;
+  const cue = owned ?? possessed;
+  const after = phraseAfter(cue?.[1] ?? '');
+  if (!cue || after.length === 0) return null;
   const place = after.findIndex((w) => places.has(stem(w)));
   if (owned || place >= 0) {
     // The business is named outright: the longest run of its words that is an industry ("trucking
     // company", "law firm"), else the words up to the place ("litigation firm": no industry known).
     const end = place >= 0 ? place + 1 : after.length;
+    const clause: [number, number] = [cue.index, afterWords(lower, cue.index + cue[0].length - cue[1]!.length, end)];
     for (let n = end; n >= 1; n--) {
       const phrase = after.slice(0, n).join(' ');
       const industry = industryOf(index, phrase);
-      if (industry) return { phrase, industry };
+      if (industry) return { phrase, industry, clause };
     }
-    return { phrase: after.slice(0, end).join(' '), industry: null };
+    return { phrase: after.slice(0, end).join(' '), industry: null, clause };
   }
   // "our" and words that may run on into the sentence ("our community bank takes weeks"): a run of
   // them that is, word for word, an industry's kind of business ("bank"). "our" is a business's voice;
@@ -86,7 +110,7 @@ function ownBusiness(index: EngineIndex, text: string): { phrase: string; indust
     for (let start = 0; start + n <= after.length; start++) {
       const phrase = after.slice(start, start + n).join(' ');
       const industry = industryOf(index, phrase, true);
-      if (industry) return { phrase, industry };
+      if (industry) return { phrase, industry, clause: null };
     }
   return null;
 }
@@ -99,15 +123,15 @@ const businessNouns = new Set(BUSINESS_NOUNS.words.map((w) => stem(w)));
  * the sentence — not a word merely shared with an industry's title ("building internal tools", "car
  * insurance", "grocery delivery" name no business customer).
  */
-function businessModifier(index: EngineIndex, text: string): { phrase: string; industry: IndustryMatch | null } | null {
+function businessModifier(index: EngineIndex, text: string): OwnBusiness | null {
   const all = words(text);
   const at = all.findIndex((w) => businessNouns.has(stem(w)));
   if (at < 0) return null;
   // With the word before it when the two are one kind of business ("dental clinic", "coffee farm").
   const before = at > 0 && !STOP_WORDS.has(all[at - 1]!) ? `${all[at - 1]} ${all[at]}` : null;
   const longer = before ? industryOf(index, before) : null;
-  if (longer) return { phrase: before!, industry: longer };
-  return { phrase: all[at]!, industry: industryOf(index, all[at]!) };
+  if (longer) return { phrase: before!, industry: longer, clause: null };
+  return { phrase: all[at]!, industry: industryOf(index, all[at]!), clause: null };
 }
 
 /** The query with its customer read: a segment taken from the founder's own business when it has none. */
@@ -131,8 +155,17 @@ export function readCustomer(
   const modifier = own ? null : businessModifier(index, query.needText);
   const found = own ?? modifier;
   if (!found) return { query, customer: null };
+  // What is offered is the rest of the sentence ("… and lose hours matching loads to drivers"), not
+  // who the founder is: the job is read from it.
+  const rest = found.clause
+    ? `${query.needText.slice(0, found.clause[0])} ${query.needText.slice(found.clause[1])}`
+        .replace(/^[\s,;:]*(?:and|but|so|,)?\s+/i, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
+  const offeringText = contentWords(rest).length > 0 ? rest.toLowerCase() : query.offeringText;
   return {
-    query: { ...query, segmentText: found.phrase },
+    query: { ...query, segmentText: found.phrase, offeringText },
     customer: {
       phrase: found.phrase,
       from: own ? 'owner' : 'modifier',
