@@ -28,6 +28,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     CLIENT_DIST_DIR: inject('clientDir'),
     DATASETS_DIR: FIXTURES,
+    // By meaning, as the product runs: the customer industry of a query is found through its occupations.
+    SEMANTIC_SEARCH: 'true',
     ENABLE_TEST_HOOKS: 'true',
     LOG_LEVEL: 'warn',
   });
@@ -111,6 +113,52 @@ describe('market research', () => {
     await page.screenshot({ path: path.join(SHOTS, 'analysis-research-link-390.png') });
     expect(pageErrors).toEqual([]);
     await context.close();
+  });
+
+  it('names who the customers are, each figure cited, at desktop and phone width', async () => {
+    // The customer industry is found by meaning: wait until the engine's sentence vectors are ready.
+    await expect
+      .poll(async () => JSON.stringify(await (await fetch(`${server.url}/api/health`)).json()), { timeout: 120_000 })
+      .toContain('"semantic":true');
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page, pageErrors } = await signedIn(viewport);
+      await page.goto('/market-research');
+      await page.getByLabel('Market', { exact: true }).fill('insurance verification for dental clinics');
+      await page.getByRole('button', { name: 'Run the report' }).click();
+      const customers = page.getByRole('region', { name: 'Customers', exact: true });
+      await customers.waitFor({ timeout: 60_000 });
+      const figures = customers.getByRole('definition');
+      await figures.filter({ hasText: 'Offices of dentists (NAICS 6212)' }).waitFor();
+      expect(await figures.filter({ hasText: '135,333 establishments' }).isVisible()).toBe(true);
+      expect(
+        await figures
+          .getByRole('listitem')
+          .filter({ hasText: /Dental assistants: [\d.]+ %/ })
+          .isVisible(),
+      ).toBe(true);
+      // A citation leads to its source note.
+      const cite = customers.getByRole('link', { name: 'source 2' });
+      expect((await cite.boundingBox())?.height).toBeGreaterThanOrEqual(24);
+      await cite.click();
+      expect(await customers.getByText(/135,333 establishments in the U.S. in 2021/).isVisible()).toBe(true);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect(overflow).toBeLessThanOrEqual(0);
+      await customers.scrollIntoViewIfNeeded();
+      await customers.screenshot({ path: path.join(SHOTS, `market-research-customers-${viewport.width}.png`) });
+      // A consumer market names no industry and gives no size.
+      await page.goto('/market-research');
+      await page.getByLabel('Market', { exact: true }).fill('daily meal delivery');
+      await page.getByRole('button', { name: 'Run the report' }).click();
+      await page
+        .getByRole('region', { name: 'Customers', exact: true })
+        .getByText(/^The analysis names no single customer industry: /)
+        .waitFor({ timeout: 60_000 });
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('a market with no data gets an honest empty state; the page fits a phone', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyIdSchema } from '../api/params.schemas.ts';
 import { pageSchema } from '#shared/api/list.schemas.ts';
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
+import { evidenceSchema } from '#shared/engine/analysis.schemas.ts';
 
 // /api/market-research: a deep-dive report on one market, saved to the user's account. One report
 // that finds data uses one search of the monthly quota (the same reservation as a search, ADR 011).
@@ -81,6 +82,26 @@ export const reportOpportunitySchema = z.object({
   competitors: z.number().int(),
 });
 
+/** Evidence ids of the customer's industry, as the engine writes them (src/server/engine/pipeline/measure.ts). */
+export const CUSTOMER_INDUSTRY_ID = 'industry:customer';
+export const CUSTOMER_ESTABLISHMENTS_ID = 'industry:establishments';
+export const CUSTOMER_STAFF_PREFIX = 'industry:staff:';
+
+/**
+ * Who the customers are, from the analysis the report ran (issue 28 point 9): the industry evidence of
+ * its own opportunity, copied verbatim so every number shown is an evidence item's value; or, when the
+ * analysis names no customer industry, why not (consumer or horizontal markets are not sized).
+ */
+export const reportCustomersSchema = z.object({
+  /** The opportunity the evidence is taken from: the query's own, else the first that names an industry. */
+  opportunityTitle: z.string().nullable(),
+  /** `industry:customer`, `industry:establishments` and `industry:staff:<soc>` items; empty when none is named. */
+  evidence: z.array(evidenceSchema),
+  /** "The analysis names no single customer industry: …" when evidence is empty. */
+  noIndustryNote: z.string().nullable(),
+});
+export type ReportCustomers = z.infer<typeof reportCustomersSchema>;
+
 export const marketReportSchema = z.object({
   id: z.number().int(),
   market: z.string(),
@@ -91,6 +112,8 @@ export const marketReportSchema = z.object({
   opportunities: z.array(reportOpportunitySchema),
   /** Why the engine found no opportunity, when it found none. */
   opportunitiesNote: z.string().nullable(),
+  /** Null on reports saved before customers were recorded. */
+  customers: reportCustomersSchema.nullable(),
   caveats: z.array(z.string()),
   /** Whether this report used one search of the monthly quota. */
   countedAsSearch: z.boolean(),

@@ -150,7 +150,11 @@ export const marketReports = pgTable(
     corpusKind: text({ enum: ['full', 'seed'] }).notNull(),
     countedAsSearch: boolean().notNull(),
     report: jsonb()
-      .$type<Pick<MarketReportDto, 'profile' | 'opportunities' | 'opportunitiesNote' | 'caveats'>>()
+      .$type<
+        Pick<MarketReportDto, 'profile' | 'opportunities' | 'opportunitiesNote' | 'caveats'> &
+          // Absent on reports saved before the customers section.
+          Partial<Pick<MarketReportDto, 'customers'>>
+      >()
       .notNull(),
     /** The analysis the report was started from ("Research this market"); the user's own, checked on insert. */
     sourceSearchId: integer().references(() => searches.id, { onDelete: 'set null' }),

@@ -1,6 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ListQuery } from '#shared/api/list.schemas.ts';
-import type { MarketReportDto } from '#shared/market-research/market-research.schemas.ts';
+import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
+import {
+  CUSTOMER_ESTABLISHMENTS_ID,
+  CUSTOMER_INDUSTRY_ID,
+  CUSTOMER_STAFF_PREFIX,
+  type MarketReportDto,
+  type ReportCustomers,
+} from '#shared/market-research/market-research.schemas.ts';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import { orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import type { Database } from '../../db/client.ts';
@@ -42,6 +49,35 @@ function toDto(row: StoredReport, source: MarketReportDto['source']): MarketRepo
     countedAsSearch: row.countedAsSearch,
     source,
     ...row.report,
+    customers: row.report.customers ?? null,
+  };
+}
+
+const isIndustryEvidence = (id: string): boolean =>
+  id === CUSTOMER_INDUSTRY_ID || id === CUSTOMER_ESTABLISHMENTS_ID || id.startsWith(CUSTOMER_STAFF_PREFIX);
+
+/**
+ * Who the customers are, as the analysis says (issue 28 point 9): the industry evidence of the query's own
+ * opportunity (else of the first opportunity that names an industry), copied as it is; when none names
+ * one, a plain sentence instead of a size.
+ */
+export function reportCustomers(opportunities: readonly Opportunity[]): ReportCustomers {
+  const names = (o: Opportunity) => o.evidence.some((e) => e.id === CUSTOMER_INDUSTRY_ID);
+  const core = opportunities.find((o) => o.cell.kind === 'core');
+  const from = core && names(core) ? core : opportunities.find(names);
+  if (from)
+    return {
+      opportunityTitle: from.title,
+      evidence: from.evidence.filter((e) => isIndustryEvidence(e.id)),
+      noIndustryNote: null,
+    };
+  return {
+    opportunityTitle: null,
+    evidence: [],
+    noIndustryNote:
+      opportunities.length === 0
+        ? 'The analysis names no single customer industry: it found no opportunity to read one from, so this report gives no number of customers.'
+        : 'The analysis names no single customer industry: it reads this as a market of consumers, or of buyers across many industries, so this report gives no number of customers rather than guess one.',
   };
 }
 
@@ -89,7 +125,8 @@ export async function runMarketResearch(options: {
       : await profileInProcess(env, market);
     const analysis = await engine.analyze({ query: market, filters: defaultFilters() }, signalOption);
     options.signal?.throwIfAborted();
-    const opportunities = orderOpportunities(analysis.opportunities, defaultFilters()).map((o) => ({
+    const ordered = orderOpportunities(analysis.opportunities, defaultFilters());
+    const opportunities = ordered.map((o) => ({
       rank: o.rank,
       title: o.title,
       description: o.description,
@@ -123,6 +160,7 @@ export async function runMarketResearch(options: {
             opportunities,
             opportunitiesNote:
               opportunities.length === 0 ? (analysis.reason ?? 'The engine found no opportunity.') : null,
+            customers: reportCustomers(ordered),
             caveats,
           },
         })

@@ -6,6 +6,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { formatDate } from '#client/lib/format.ts';
 import { formatScoreOutOf } from '#shared/app/score-format.ts';
+import { CUSTOMER_INDUSTRY_ID } from '#shared/market-research/market-research.schemas.ts';
+import { ReportCustomersSection } from './report-customers.tsx';
 
 const thousands = (x: number) => `${(x * 1000).toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 
@@ -44,6 +46,7 @@ function EmptyReportNote({ report: r }: { report: MarketReportDto }) {
 /** One saved report, printable: controls hide in print, sections avoid page breaks inside. */
 export function MarketReportView({ report: r }: { report: MarketReportDto }) {
   const p = r.profile;
+  const industry = r.customers?.evidence.find((e) => e.id === CUSTOMER_INDUSTRY_ID);
   const survival = p.startups.companies > 0 ? Math.round((p.startups.survivors / p.startups.companies) * 100) : null;
   return (
     <article aria-labelledby="report-title" className="space-y-4">
@@ -81,15 +84,23 @@ export function MarketReportView({ report: r }: { report: MarketReportDto }) {
               for <strong>{p.query.segment}</strong>
             </>
           ) : null}
-          .
+          .{' '}
+          {industry ? (
+            <>
+              Its customers are {String(industry.value)} (NAICS {industry.ref}), as the analysis names them (see
+              Customers).
+            </>
+          ) : null}
         </p>
-        <ul className="mt-2 list-disc pl-5 text-sm">
-          {p.query.words.map((w) => (
-            <li key={w.word}>
-              <strong>{w.word}</strong> ({w.facet}){w.synonyms.length ? `: also ${w.synonyms.join(', ')}` : ''}
-            </li>
-          ))}
-        </ul>
+        {p.query.words.length > 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">
+            Words searched: {p.query.words.map((w) => `${w.word} (${w.facet})`).join(', ')}.
+          </p>
+        ) : null}
+      </Section>
+
+      <Section id="report-customers" title="Customers">
+        <ReportCustomersSection reportId={r.id} customers={r.customers} />
       </Section>
 
       <Section id="report-industries" title="Industries (NAICS)">

@@ -38,6 +38,7 @@ const REPORT: MarketReportDto = {
   },
   opportunities: [],
   opportunitiesNote: null,
+  customers: null,
   caveats: [],
   countedAsSearch: true,
   source: { searchId: 12, query: 'scheduling for dental practices' },
