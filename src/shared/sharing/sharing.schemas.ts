@@ -25,7 +25,7 @@ export const SHARE_LINK_EXPIRY_LABELS: Record<ShareLinkExpiry, string> = {
   never: 'No expiry',
 };
 
-/** Spec §3: share token max length 64. 32 random bytes in base64url are 43 characters. */
+/** docs/product/sharing-and-exports.md (share links): share token max length 64. 32 random bytes in base64url are 43 characters. */
 export const SHARE_TOKEN_MAX_LENGTH = 64;
 export const SHARE_TOKEN_BYTES = 32;
 

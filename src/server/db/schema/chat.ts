@@ -5,7 +5,7 @@ import { timestamptz } from './columns.ts';
 import { searches } from './searches.ts';
 import { users } from './users.ts';
 
-// Spec §3: one conversation per analysis and user, its messages, suggested questions and analytics,
+// docs/product/assistant.md: one conversation per analysis and user, its messages, suggested questions and analytics,
 // plus the per-day message count the plan limit is enforced on (docs/decisions/021).
 
 export const conversations = pgTable(

@@ -7,7 +7,7 @@ import { searchResults, searches } from './searches.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
 
-// Spec §3 `idea_shares`, `comments` and `activity_feed` (issue 18, ADR 020, ADR 026). A share is
+// docs/product/sharing-and-exports.md and teams.md: `idea_shares`, `comments` and `activity_feed` (issue 18, ADR 020, ADR 026). A share is
 // about one analysis (searchId) or one idea (ideaId), and names a team or one user; an expired
 // share grants nothing. Comments likewise belong to one analysis or one idea.
 export const ideaShares = pgTable(

@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, varchar } fr
 import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
-// Spec §3 `teams` and `team_members`, plus `team_invitations` (issue 18, ADR 020). The owner is the
+// docs/product/teams.md: `teams` and `team_members`, plus `team_invitations` (issue 18, ADR 020). The owner is the
 // member whose role is 'owner' (one per team, by the partial unique index) and teams.ownerId names
 // the same user; both change together in the ownership transfer's transaction.
 export const teams = pgTable(
