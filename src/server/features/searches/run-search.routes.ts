@@ -17,7 +17,7 @@ export const runSearchRoutes: FastifyPluginAsync = async (base) => {
         tags: ['searches'],
         summary: 'Run a search',
         description:
-          'Answers one envelope, or with `Accept: application/x-ndjson` a stream of progress lines ending in `done` or `error` (searchStreamLineSchema).',
+          'Answers one envelope, or with `Accept: application/x-ndjson` a stream of progress lines ending in `done`, or in `error` when the analysis fails after the first line (searchStreamLineSchema). A refusal before the first line is the error envelope with its status.',
         body: searchRequestSchema,
         response: { 200: ok(searchResponseDataSchema) },
       },

@@ -135,7 +135,10 @@ export async function runSearch(options: {
     const started = performance.now();
     const raw = await engine.analyze({ query: options.query, filters: options.filters ?? defaultFilters() }, hooks);
     hooks.signal?.throwIfAborted();
-    const analysis = gapAnalysisSchema.parse(raw);
+    const parsed = gapAnalysisSchema.safeParse(raw);
+    // The engine's own output, not the caller's input: a server fault (INTERNAL), never a 400.
+    if (!parsed.success) throw new AppError('INTERNAL', 'The analysis came back incomplete. Please try again.');
+    const analysis = parsed.data;
     const durationMs = performance.now() - started;
     const usesSearch = answerUsesSearch(analysis);
     const searchId = await db.transaction(async (tx) => {

@@ -1,25 +1,17 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { SEARCH_STREAM_CONTENT_TYPE, type SearchStreamLine } from '#shared/searches/search.schemas.ts';
 import { recordEvent } from '../../lib/domain/analytics-events.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { currentUser } from '../../lib/http/auth-guard.ts';
-import { logAppError } from '../../lib/http/error-handler.ts';
 import { runSearch, type SearchOutcome } from './run-search.service.ts';
 import { resolveSearchEngine } from './search-engine.ts';
 
 // Answers a search request as one JSON envelope, or — when the client accepts
-// application/x-ndjson — as a stream of progress lines ending in `done` or `error`. Either way a
+// application/x-ndjson — as a stream of progress lines ending in `done` (or `error`, when it fails
+// after the first line; a refusal before it is the envelope with its status). Either way a
 // client that goes away (Cancel) aborts the engine, and an aborted analysis stores and counts nothing.
-
-function describeFailure(error: unknown): { code: string; message: string } {
-  if (error instanceof AppError) return { code: error.code, message: error.message };
-  if (error instanceof ZodError)
-    return { code: 'INTERNAL', message: 'The analysis came back incomplete. Please try again.' };
-  return { code: 'INTERNAL', message: 'The analysis failed. Please try again.' };
-}
 
 export async function respondWithSearch(
   request: FastifyRequest,
@@ -55,8 +47,21 @@ export async function respondWithSearch(
     }
   }
 
+  // The status waits for the first line: until the engine reports its first stage, a refusal (the
+  // rate limits, two searches already running, a full engine queue, the database) is an ordinary
+  // error answer, the envelope with its status, logged as every route logs it. Once lines are
+  // flowing, a failure is the last line, logged the same way (docs/product/api.md).
   const stream = new PassThrough();
+  let hasStarted = false;
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
   const write = (line: SearchStreamLine) => {
+    if (!hasStarted) {
+      hasStarted = true;
+      markStarted();
+    }
     if (!stream.writableEnded) stream.write(`${JSON.stringify(line)}\n`);
   };
   const run = async () => {
@@ -80,20 +85,23 @@ export async function respondWithSearch(
       await track(outcome);
       write({ type: 'done', message: outcome.message, data: outcome.data });
     } catch (error) {
+      if (!hasStarted) {
+        if (controller.signal.aborted) throw new AppError('BAD_REQUEST', 'The search was cancelled.');
+        throw error;
+      }
       if (controller.signal.aborted) {
         request.log.info('search cancelled by the client');
         return;
       }
-      const failure = describeFailure(error);
-      if (error instanceof AppError) logAppError(request.log, error, 'search failed');
-      else request.log.error({ err: error }, 'search failed');
-      write({ type: 'error', code: failure.code, message: failure.message });
+      const { code, message } = request.server.answerError(error, request);
+      write({ type: 'error', code, message });
     } finally {
-      stream.end();
+      if (hasStarted) stream.end();
       reply.raw.off('close', onClose);
     }
   };
-  void run();
+  // Rejects only before the first line, so the error handler answers it.
+  await Promise.race([started, run()]);
   await reply
     .type(SEARCH_STREAM_CONTENT_TYPE)
     .header('cache-control', 'no-cache')

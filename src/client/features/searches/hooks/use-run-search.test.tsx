@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import type { SearchStreamLine } from '#shared/searches/search.schemas.ts';
+import { Toaster } from '#client/components/ui/toaster.tsx';
 import { apiStreamLines } from '#client/lib/api-client.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
@@ -132,6 +133,36 @@ describe('useRunSearch (docs/product/states.md search flow, errors.md failures)'
     await waitFor(() => expect(result.current.search.state.isRunning).toBe(false));
     expect(result.current.location.pathname).toBe('/');
   });
+
+  it.each([
+    [429, 'RATE_LIMITED', 'You are searching very quickly. Please wait a minute and try again.'],
+    [503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.'],
+    [404, 'NOT_FOUND', 'The search could not be found.'],
+  ])(
+    'a refusal before the stream (%i envelope) shows its message in a toast and stays put',
+    async (status, code, message) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      answer = () =>
+        Promise.resolve(
+          new Response(JSON.stringify({ success: false, code, message }), {
+            status,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+          }),
+        );
+      const { result } = renderHook(useRunSearchWithLocation, {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <>
+            {wrapper({ children })}
+            <Toaster />
+          </>
+        ),
+      });
+      act(() => result.current.search.run('bakeries', defaultFilters()));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      await waitFor(() => expect(result.current.search.state.isRunning).toBe(false));
+      expect(result.current.location.pathname).toBe('/');
+    },
+  );
 
   it('does nothing for a blank query', () => {
     const { result } = renderHook(useRunSearchWithLocation, { wrapper });
