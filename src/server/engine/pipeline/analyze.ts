@@ -152,7 +152,12 @@ export async function runPipeline(
   check(signal);
   onStage?.('parsing');
   const n = index.corpus.companies.length;
-  const parsed = parseQuery(input.query, input.filters.keywords, (t) => (index.documentFrequency.get(t) ?? 0) / n);
+  const parsed = parseQuery(
+    input.query,
+    input.filters.keywords,
+    (t) => (index.documentFrequency.get(t) ?? 0) / n,
+    (p) => index.places.has(p),
+  );
   if (parsed.groups.length === 0) {
     return {
       status: 'insufficient_data',

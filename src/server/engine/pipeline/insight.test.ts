@@ -24,6 +24,7 @@ function company(name: string, status: CompanyStatus, year: number): Company {
     status,
     teamSize: null,
     topCompany: false,
+    locations: [],
     source: 'yc',
   };
 }

@@ -116,4 +116,31 @@ describe('query parsing', () => {
       'getting SOC 2 certified',
     );
   });
+
+  it('reads a place named with "in" as where the need is, never as its customer', () => {
+    const gazetteer = new Set(['india', 'mexico city', 'mexico', 'lagos', 'nigeria']);
+    const isPlace = (p: string) => gazetteer.has(p);
+    const owed = parseQuery('keeping track of which customers owe my shop money in India', [], () => 0, isPlace);
+    expect(owed.placeText).toBe('India');
+    expect(owed.segmentText).toBeNull();
+    expect(owed.groups.map((g) => g.word)).not.toContain('india');
+    // The title keeps the place as written.
+    expect(owed.needText).toBe('keeping track of which customers owe my shop money in India');
+    // The longest place wins, and the sentence goes on after it.
+    const books = parseQuery('bookkeeping in Mexico City for small shops', [], () => 0, isPlace);
+    expect(books.placeText).toBe('Mexico City');
+    expect(books.segmentText).toBe('small shops');
+    const payments = parseQuery('accepting card payments in Lagos, Nigeria', [], () => 0, isPlace);
+    expect(payments.placeText).toBe('Lagos');
+  });
+
+  it('keeps "in" a customer marker when what follows is not a place the directory knows', () => {
+    const isPlace = (p: string) => p === 'india';
+    const health = parseQuery('AI scheduling in healthcare', [], () => 0, isPlace);
+    expect(health.placeText).toBeNull();
+    expect(health.segmentText).toBe('healthcare');
+    // A place inside a longer phrase ("India pale ale brewers") is not where the need is.
+    const ale = parseQuery('inventory for craft brewers in India pale ale styles', [], () => 0, isPlace);
+    expect(ale.placeText).toBeNull();
+  });
 });
