@@ -1,7 +1,7 @@
 import { naicsTitles } from '../corpus/naics-titles.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import { staffingIndustryOf } from './customer.ts';
-import type { CustomerIndustry } from './customer-industry.ts';
+import { STAFF_SHOWN, type CustomerIndustry } from './customer-industry.ts';
 import { industryNames } from './industry-match.ts';
 import { staffOf } from './staffing.ts';
 
@@ -80,4 +80,27 @@ export function adjacentIndustries(index: EngineIndex, industry: CustomerIndustr
 /** The first name of the industry a text says every word of ("physician"; plurals and possessives are folded by stemming), or null. */
 export function namedIn(terms: ReadonlySet<string>, names: readonly string[][]): string[] | null {
   return names.find((head) => head.every((w) => terms.has(w))) ?? null;
+}
+
+/** A neighbour of the customer's industry as a segment of its own: its establishments and staff. */
+export function neighbourIndustry(
+  index: EngineIndex,
+  adjacent: AdjacentIndustry,
+  of: CustomerIndustry,
+): CustomerIndustry {
+  const staffing = index.corpus.market!.staffing;
+  const code = adjacent.staffingCode;
+  return {
+    code,
+    staffingTitle: code ? (staffing.industryTitle.get(code) ?? null) : null,
+    naics: adjacent.naics,
+    title: adjacent.title,
+    customer: null,
+    share: null,
+    named: null,
+    employment: code ? (staffing.industryTotal.get(code) ?? 0) : 0,
+    establishments: adjacent.establishments,
+    staff: code ? staffOf(staffing, code).slice(0, STAFF_SHOWN) : [],
+    adjacentTo: { naics: of.naics, title: of.title, alike: adjacent.alike },
+  };
 }

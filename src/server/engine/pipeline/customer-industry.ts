@@ -1,7 +1,6 @@
 import type { EngineIndex } from '../index/engine-index.ts';
 import { socBase } from '../corpus/load-datasets.ts';
 import { naicsTitles } from '../corpus/naics-titles.ts';
-import type { AdjacentIndustry } from './adjacent-industries.ts';
 import type { CustomerReading } from './customer.ts';
 import type { IndustryMatch } from './industry-match.ts';
 import type { OccupationFit } from './occupation-match.ts';
@@ -35,7 +34,7 @@ export type CustomerIndustry = {
   adjacentTo?: { naics: string; title: string; alike: number | null };
 };
 
-const STAFF_SHOWN = 3;
+export const STAFF_SHOWN = 3;
 
 function establishmentsUnder(index: EngineIndex, naics: string): number | null {
   let establishments: number | null = null;
@@ -85,28 +84,5 @@ export function customerIndustry(
     employment: market.staffing.industryTotal.get(home.code) ?? 0,
     establishments: establishmentsUnder(index, naics),
     staff: staffOf(market.staffing, home.code).slice(0, STAFF_SHOWN),
-  };
-}
-
-/** A neighbour of the customer's industry as a segment of its own: its establishments and staff. */
-export function neighbourIndustry(
-  index: EngineIndex,
-  adjacent: AdjacentIndustry,
-  of: CustomerIndustry,
-): CustomerIndustry {
-  const staffing = index.corpus.market!.staffing;
-  const code = adjacent.staffingCode;
-  return {
-    code,
-    staffingTitle: code ? (staffing.industryTitle.get(code) ?? null) : null,
-    naics: adjacent.naics,
-    title: adjacent.title,
-    customer: null,
-    share: null,
-    named: null,
-    employment: code ? (staffing.industryTotal.get(code) ?? 0) : 0,
-    establishments: adjacent.establishments,
-    staff: code ? staffOf(staffing, code).slice(0, STAFF_SHOWN) : [],
-    adjacentTo: { naics: of.naics, title: of.title, alike: adjacent.alike },
   };
 }

@@ -1,6 +1,5 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
-import { marketPhrases } from '../text/market-phrases.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
 import { contentWords, processTerm, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
@@ -20,8 +19,6 @@ export type TermGroup = {
   /** Processed synonym terms (single words) and the phrases they came from. */
   synonyms: string[];
   synonymSources: { phrase: string; from: 'wordnet' | 'thesaurus' }[];
-  /** Set when the word is part of a market phrase ("paid" in "getting paid"): the phrase decides its sense. */
-  inPhrase?: true;
 };
 
 export type ParsedQuery = {
@@ -163,25 +160,6 @@ function synonymTerms(word: string, sources: TermGroup['synonymSources'], share:
   return [...terms];
 }
 
-/**
- * A need told as a phrase ("getting paid", "send money home") adds the category words it means to the
- * group of the last query word in the phrase ("paid", "money"): searched as its synonyms, and read
- * into the query's market meaning.
- */
-function addMarketPhrases(text: string, groups: TermGroup[], share: (term: string) => number): void {
-  for (const { match, categories } of marketPhrases(text)) {
-    const inside = contentWords(match).flatMap((w) => groups.filter((g) => g.word === w));
-    const group = inside.at(-1);
-    if (!group) continue;
-    // Every query word of the phrase takes the phrase's sense ("rental" in "rental units" is housing).
-    for (const g of inside) g.inPhrase = true;
-    for (const phrase of categories)
-      if (!group.synonymSources.some((s) => s.phrase === phrase))
-        group.synonymSources.push({ phrase, from: 'thesaurus' });
-    group.synonyms = synonymTerms(group.word, group.synonymSources, share);
-  }
-}
-
 /** The market vocabulary of a word or of its base form ("crashing" → "crash", "invoiced" → "invoice"). */
 function marketVocabulary(word: string): string[] {
   const forms = [word];
@@ -225,7 +203,6 @@ export function parseQuery(
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');
   if (purpose) for (const w of queryWords(purpose)) add(w, 'offering', PURPOSE_WEIGHT);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
-  addMarketPhrases(text, groups, documentShare);
   if (queryWords(text).length > MAX_GROUPS)
     warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);
   return { text, needText: need, offeringText: offering, segmentText: segment, placeText: place, groups, warnings };

@@ -1,8 +1,8 @@
 import type { EngineIndex } from '../index/engine-index.ts';
-import { adjacentIndustries, namedIn } from './adjacent-industries.ts';
+import { adjacentIndustries, namedIn, neighbourIndustry } from './adjacent-industries.ts';
 import { sameWord } from './industry-match.ts';
 import { coverageOf } from './retrieve.ts';
-import { neighbourIndustry, type CustomerIndustry } from './customer-industry.ts';
+import type { CustomerIndustry } from './customer-industry.ts';
 import { COMPETES, type CompanyMatch } from './company-match.ts';
 import type { Job } from './jobs.ts';
 import type { OccupationFit } from './occupation-match.ts';
