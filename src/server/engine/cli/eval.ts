@@ -77,9 +77,7 @@ for (const [i, row] of table.entries()) {
   console.log(`| ${row.map((cell, j) => cell.padEnd(widths[j]!)).join(' | ')} |`);
   if (i === 0) console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
 }
-const failures = reports.flatMap(({ named, report }) =>
-  report.groundedness.failures.map((f) => `${named.name}: ${f}`),
-);
+const failures = reports.flatMap(({ named, report }) => report.groundedness.failures.map((f) => `${named.name}: ${f}`));
 for (const f of failures.slice(0, 10)) console.log(`  grounding failure: ${f}`);
 process.exit(failures.length === 0 ? 0 : 1);
 
@@ -93,7 +91,9 @@ function queryLine(q: QueryJudgement): string {
     q.missed.length ? `missed: ${q.missed.join(', ')}; ` : '',
     wrong.length ? `off: ${wrong.slice(0, 4).join(', ')}; ` : '',
     `occ ${q.occupationFit ? 'ok' : 'WRONG'} (${occupations})`,
-    q.customerIndustry ? ` ind ${q.customerIndustry.right ? 'ok' : 'WRONG'} (${q.customerIndustry.cited ?? 'none'})` : '',
+    q.customerIndustry
+      ? ` ind ${q.customerIndustry.right ? 'ok' : 'WRONG'} (${q.customerIndustry.cited ?? 'none'})`
+      : '',
     ` opps ${q.opportunities}`,
     q.falseWhiteSpace ? ' FALSE WHITE SPACE' : '',
   ].join('');
