@@ -171,7 +171,10 @@ export async function allWatchIds(db: Database): Promise<number[]> {
 }
 
 export type RerunEngine = {
-  analyze(input: { query: string; filters: SearchFilters }): Promise<GapAnalysis>;
+  analyze(
+    input: { query: string; filters: SearchFilters },
+    options?: { priority?: 'interactive' | 'background' },
+  ): Promise<GapAnalysis>;
   status(): { corpusVersion: string };
 };
 
@@ -228,7 +231,8 @@ export async function rerunWatch(options: {
     throw new Error(`This instance serves corpus ${serving}, not ${corpusVersion} yet.`);
   }
 
-  const analysis = await engine.analyze({ query: watch.query, filters: watch.filters });
+  // Background priority: re-runs after a swap queue behind every person's search (engine pool).
+  const analysis = await engine.analyze({ query: watch.query, filters: watch.filters }, { priority: 'background' });
   if (analysis.corpus.version !== corpusVersion)
     throw new Error(`The engine answered from corpus ${analysis.corpus.version}, not ${corpusVersion}.`);
   const snapshot = snapshotOf(analysis);
