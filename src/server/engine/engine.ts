@@ -26,6 +26,12 @@ export type AnalyzeOptions = {
   signal?: AbortSignal;
   onStage?: (stage: AnalysisStage) => void;
   onOpportunity?: (o: Opportunity) => void;
+  /**
+   * The analysis was accepted but waits for a free engine slot (the pool's queue): called when it
+   * joins the queue and again each time it moves up; 1 means it is next. Never called for an
+   * analysis that starts at once, nor for one the full queue refuses.
+   */
+  onQueued?: (position: number) => void;
 };
 
 export type Engine = {

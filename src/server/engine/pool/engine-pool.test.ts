@@ -89,6 +89,28 @@ describe('engine pool', () => {
     await expect(ask(pool, 'after')).resolves.toMatchObject({ query: 'after' });
   });
 
+  it('tells a waiting analysis its place in the queue, and again each time it moves up', async () => {
+    const pool = await scriptedPool(1, 3);
+    const places: string[] = [];
+    const onQueued = (name: string) => (position: number) => places.push(`${name}:${position}`);
+    const running = hold(pool, 'running', { onQueued: onQueued('running') });
+    const first = ask(pool, 'first', { onQueued: onQueued('first') });
+    const leaving = new AbortController();
+    const second = outcome(ask(pool, 'second', { signal: leaving.signal, onQueued: onQueued('second') }));
+    const third = ask(pool, 'third', { onQueued: onQueued('third') });
+    const refused = await outcome(ask(pool, 'refused', { onQueued: onQueued('refused') }));
+    expect(refused).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+    // Started at once or refused: never told it waits.
+    expect(places).toEqual(['first:1', 'second:2', 'third:3']);
+    leaving.abort();
+    expect(places.slice(3)).toEqual(['third:2']);
+    await running.reached;
+    channel.postMessage({ analysis: { query: 'hold running', seq: 1 } });
+    await Promise.all([running.answer, first, third]);
+    expect(await second).toMatchObject({ error: { name: 'AbortError' } });
+    expect(places).toEqual(['first:1', 'second:2', 'third:3', 'third:2', 'third:1']);
+  });
+
   it('carries an abort to the worker: a waiting job leaves the queue, a running one is cancelled there', async () => {
     const pool = await scriptedPool(1, 5);
     const first = new AbortController();

@@ -11,8 +11,9 @@ import type { TrendsCorpus } from './trends-corpus.ts';
 // The engine off the request thread (docs/decisions/029): analyses and market profiles run in a
 // pool of worker threads, each with its own read-only copy of the index. Work waits in a bounded
 // FIFO queue; when it is full the caller gets 503 SERVICE_UNAVAILABLE with a Retry-After estimated
-// from recent durations. Progress (onStage, onOpportunity) comes back as messages; an AbortSignal
-// becomes a cancel message. A worker that dies fails its open jobs and is replaced.
+// from recent durations. A waiting analysis hears its queue position (onQueued). Progress (onStage,
+// onOpportunity) comes back as messages; an AbortSignal becomes a cancel message. A worker that
+// dies fails its open jobs and is replaced.
 
 export type { MarketProfileResult };
 
@@ -71,6 +72,8 @@ type Job = {
   /** The caller has its answer (or gave up): later messages for this job are ignored. */
   settled: boolean;
   startedAt: number;
+  /** The queue position last reported through onQueued (0: none yet). */
+  reportedPosition: number;
   onAbort: () => void;
 };
 
@@ -263,6 +266,17 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
       slot.jobs.set(job.id, job);
       slot.worker.postMessage(job.message);
     }
+    reportPositions();
+  }
+
+  /** Tells each waiting analysis its place in the queue when it changed (the queue is short: bounded). */
+  function reportPositions(): void {
+    queue.forEach((job, index) => {
+      const position = index + 1;
+      if (job.settled || job.reportedPosition === position) return;
+      job.reportedPosition = position;
+      job.options.onQueued?.(position);
+    });
   }
 
   function retryAfterSeconds(): number {
@@ -294,10 +308,13 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         reject,
         settled: false,
         startedAt: 0,
+        reportedPosition: 0,
         onAbort: () => {
           const waiting = queue.indexOf(job);
-          if (waiting >= 0) queue.splice(waiting, 1);
-          else
+          if (waiting >= 0) {
+            queue.splice(waiting, 1);
+            reportPositions();
+          } else
             for (const slot of slots)
               if (slot.jobs.has(job.id)) slot.worker.postMessage({ type: 'cancel', id: job.id });
           settle(job, () => job.reject(abortError(signal!)));
