@@ -1,5 +1,6 @@
 import { formatScoreOutOf, scoreValue } from '#shared/app/score-format.ts';
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
+import { deriveMarketMap, MAP_TABLE_HEADERS, mapSummary, mapTableRows } from '#shared/engine/market-map.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import { UNCHANGED_RUN_LINE, type WatchRunDto } from '#shared/watches/watches.schemas.ts';
 import {
@@ -25,6 +26,7 @@ import {
   scoreBars,
   sourcesPage,
   startReport,
+  textTable,
   type Doc,
   type Report,
 } from './pdf-report.ts';
@@ -64,6 +66,25 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, accent: string): void {
     snapshot.opportunities.map((o, index) => ({ label: `#${index + 1}`, value: scoreValue(o.opportunityScore) })),
     accent,
   );
+  marketMap(doc, snapshot);
+}
+
+// Segment, job, opportunity, score, supply, establishments, people doing the work, growth.
+const MAP_COLUMN_WIDTHS = [0.12, 0.12, 0.15, 0.09, 0.14, 0.15, 0.15, 0.08];
+
+/** The market map as a table with the same figures as the analysis page (issue 28). */
+function marketMap(doc: Doc, snapshot: AnalysisSnapshot): void {
+  const map = deriveMarketMap(snapshot.opportunities);
+  ensureSpace(doc, 120);
+  doc.moveDown(0.5);
+  heading(doc, 'Market map: customer segments × jobs', 12);
+  paragraph(doc, mapSummary(map), { size: 9 });
+  paragraph(
+    doc,
+    'Supply is the competitors found in the directory (active: still operating) and the software O*NET lists for the work; demand is read from each opportunity\'s own evidence, and "not sized" where it has none.',
+    { size: 8, color: MUTED },
+  );
+  textTable(doc, MAP_TABLE_HEADERS, mapTableRows(map), MAP_COLUMN_WIDTHS);
 }
 
 /** "What changed" (a watched analysis's latest re-run), in the analysis page's words. */
