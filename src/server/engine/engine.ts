@@ -24,6 +24,11 @@ export type EngineStatus = {
 
 export type AnalyzeOptions = {
   signal?: AbortSignal;
+  /**
+   * `background` (watch re-runs): the engine pool runs it only when no interactive analysis waits,
+   * and never on every worker at once, so a person's search is not kept waiting behind it.
+   */
+  priority?: 'interactive' | 'background';
   onStage?: (stage: AnalysisStage) => void;
   onOpportunity?: (o: Opportunity) => void;
   /**

@@ -89,6 +89,47 @@ describe('engine pool', () => {
     await expect(ask(pool, 'after')).resolves.toMatchObject({ query: 'after' });
   });
 
+  it('serves a search at once while re-runs (background) hold a worker and fill their own queue', async () => {
+    const pool = await scriptedPool(2, 3);
+    const background = { priority: 'background' } as const;
+    const rerun = hold(pool, 'rerun running', background);
+    const queued = ['rerun 1', 'rerun 2', 'rerun 3'].map((q) => outcome(ask(pool, q, background)));
+    // Background work takes all slots but one: the second worker stays free for people.
+    expect(pool.load()).toMatchObject({ running: 1, queued: 0, backgroundQueued: 3, saturated: false });
+    const refused = await outcome(ask(pool, 'rerun 4', background));
+    expect(refused).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE', statusCode: 503 } });
+
+    // A person's search is answered while the re-run is still held and three more wait.
+    await expect(ask(pool, 'user search')).resolves.toMatchObject({ query: 'user search' });
+    expect(pool.load()).toMatchObject({ running: 1, backgroundQueued: 3 });
+
+    await rerun.reached;
+    channel.postMessage({ analysis: { query: 'hold rerun running' } });
+    await rerun.answer;
+    expect((await Promise.all(queued)).map((o) => ('value' in o ? o.value.query : o.error))).toEqual([
+      'rerun 1',
+      'rerun 2',
+      'rerun 3',
+    ]);
+  });
+
+  it('runs waiting searches before waiting re-runs when a worker frees', async () => {
+    const pool = await scriptedPool(1, 5);
+    const background = { priority: 'background' } as const;
+    const done: string[] = [];
+    const track = (p: Promise<{ query: string }>) => p.then((a) => done.push(a.query));
+    const rerun = hold(pool, 'rerun running', background);
+    const all = [
+      ...['rerun 1', 'rerun 2', 'rerun 3'].map((q) => track(ask(pool, q, background))),
+      ...['search 1', 'search 2'].map((q) => track(ask(pool, q))),
+    ];
+    expect(pool.load()).toMatchObject({ running: 1, queued: 2, backgroundQueued: 3 });
+    await rerun.reached;
+    channel.postMessage({ analysis: { query: 'rerun running' } });
+    await Promise.all([rerun.answer, ...all]);
+    expect(done).toEqual(['search 1', 'search 2', 'rerun 1', 'rerun 2', 'rerun 3']);
+  });
+
   it('tells a waiting analysis its place in the queue, and again each time it moves up', async () => {
     const pool = await scriptedPool(1, 3);
     const places: string[] = [];

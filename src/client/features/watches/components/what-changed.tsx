@@ -84,9 +84,10 @@ export function WhatChanged({ searchId }: { searchId: number }) {
         What changed
       </h2>
       <p className="text-sm text-muted-foreground">
-        {state.data.isWatching
-          ? 'This market is re-run on each new version of the data; each run is compared with the one before.'
-          : 'You no longer watch this market.'}
+        {!state.data.isWatching
+          ? 'You no longer watch this market.'
+          : (state.data.pausedReason ??
+            'This market is re-run on each new version of the data; each run is compared with the one before.')}
       </p>
       <ol className="grid gap-3">
         {state.data.runs.map((run) => (
