@@ -11,12 +11,14 @@ import {
   type ServerProcess,
 } from '../src/server/test/server-process.ts';
 import { launchBrowser } from './support/browser.ts';
+import { invitationLink } from './support/invitation.ts';
 import { auditLayout } from './support/layout-audit.ts';
 
 // Watching a market (issue 33) in a real server with its engine pool: a founder watches an analysis
 // on the older corpus, an admin loads the newer one from the console, and the founder's bell leads
 // to "What changed" naming the company that entered and the status that changed. Screenshots at
-// 1280 and 390 px with the layout audit.
+// 1280 and 390 px with the layout audit. The public share link and a teammate's shared view show the
+// same latest re-run.
 
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 const QUERY = 'software for law firms and accounting firms';
@@ -49,7 +51,10 @@ afterAll(async () => {
   fs.rmSync(datasetsDir, { recursive: true, force: true });
 });
 
-async function signedIn(data: { plan?: 'pro'; role?: 'admin' }, viewport = { width: 1280, height: 900 }) {
+async function signedIn(
+  data: { plan?: 'pro'; role?: 'admin'; email?: string },
+  viewport = { width: 1280, height: 900 },
+) {
   const context = await browser.newContext({ baseURL: server.url, viewport });
   const page = await context.newPage();
   const pageErrors: string[] = [];
@@ -69,6 +74,23 @@ async function search(page: Page, accessToken: string, query: string): Promise<n
   });
   if (!res.ok()) throw new Error(`search failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { data: { search: { id: number } } }).data.search.id;
+}
+
+/** A share view's "What changed": the latest re-run's entrant and status change, at 1280 and 390 px. */
+async function expectLatestChange(page: Page, shot: string): Promise<void> {
+  const region = page.getByRole('region', { name: 'What changed' });
+  await region.waitFor();
+  expect(await region.getByText('Cranston AI (Fall 2025), Active').isVisible()).toBe(true);
+  expect(await region.getByText('Atrium: Active → Inactive').isVisible()).toBe(true);
+  expect(await region.getByText('Nothing changed in this market on the new data.').count()).toBe(0);
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await region.screenshot({ path: path.join(SHOTS, `${shot}-${width}.png`) });
+    expect(await auditLayout(page, { checkTargets: true }), `${shot} at ${width}`).toEqual([]);
+  }
 }
 
 describe('watching a market', () => {
@@ -108,6 +130,40 @@ describe('watching a market', () => {
     await section.screenshot({ path: path.join(SHOTS, 'watch-what-changed-1280.png') });
     expect(await auditLayout(founder.page, { checkTargets: true })).toEqual([]);
 
+    // The same latest re-run in the share views: a public link opened signed out, and a teammate's view.
+    const as = { authorization: `Bearer ${founder.accessToken}` };
+    const link = await founder.page.request.post(`/api/searches/${id}/share-links`, {
+      headers: as,
+      data: { expiresIn: 'never' },
+    });
+    const { token } = ((await link.json()) as { data: { token: string } }).data;
+    const visitor = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/share/${token}`);
+    await expectLatestChange(visitorPage, 'watch-share-what-changed');
+
+    const teammateEmail = 'watch-teammate@example.test';
+    const teammate = await signedIn({ email: teammateEmail });
+    const team = await founder.page.request.post('/api/teams', { headers: as, data: { name: 'Watchers' } });
+    const teamId = ((await team.json()) as { data: { id: number } }).data.id;
+    await founder.page.request.post(`/api/teams/${teamId}/invitations`, {
+      headers: as,
+      data: { email: teammateEmail },
+    });
+    const invite = new URL(await invitationLink(founder.page, teammateEmail)).hash.replace('#token=', '');
+    const accepted = await teammate.page.request.post('/api/team-invitations/accept', {
+      headers: { authorization: `Bearer ${teammate.accessToken}` },
+      data: { token: invite },
+    });
+    expect(accepted.ok()).toBe(true);
+    const shared = await founder.page.request.post(`/api/searches/${id}/team-shares`, {
+      headers: as,
+      data: { teamId },
+    });
+    expect(shared.ok()).toBe(true);
+    await teammate.page.goto(`/shared/analyses/${id}`);
+    await expectLatestChange(teammate.page, 'watch-team-share-what-changed');
+
     const phone = await signedIn({ plan: 'pro' }, { width: 390, height: 844 });
     const phoneId = await search(phone.page, phone.accessToken, QUERY);
     await phone.page.goto(`/search/${phoneId}`);
@@ -118,7 +174,7 @@ describe('watching a market', () => {
     await phone.page.screenshot({ path: path.join(SHOTS, 'watch-toggle-390.png'), fullPage: true });
     expect(await auditLayout(phone.page, { checkTargets: true })).toEqual([]);
 
-    expect([...founder.pageErrors, ...admin.pageErrors, ...phone.pageErrors]).toEqual([]);
-    await Promise.all([founder.context.close(), admin.context.close(), phone.context.close()]);
+    expect([...founder.pageErrors, ...admin.pageErrors, ...phone.pageErrors, ...teammate.pageErrors]).toEqual([]);
+    await Promise.all([founder, admin, phone, teammate].map((who) => who.context.close()).concat(visitor.close()));
   }, 240_000);
 });
