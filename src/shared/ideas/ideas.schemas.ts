@@ -57,7 +57,7 @@ export const ideaFieldsSchema = z.strictObject({
   description: text('Description', IDEA_LIMITS.description),
   targetMarket: text('Target market', IDEA_LIMITS.targetMarket),
   businessModel: text('Business model', IDEA_LIMITS.businessModel),
-  category: z.enum(IDEA_CATEGORIES, { message: `Category must be one of: ${IDEA_CATEGORIES.join(', ')}` }),
+  category: z.enum(IDEA_CATEGORIES, { message: 'Choose a category' }),
   initialInvestment: money('Initial investment', IDEA_LIMITS.initialInvestment).nullable().optional(),
   monthlyRevenue: money('Monthly revenue', IDEA_LIMITS.monthlyRevenue).nullable().optional(),
   monthlyExpenses: money('Monthly expenses', IDEA_LIMITS.monthlyExpenses).nullable().optional(),
