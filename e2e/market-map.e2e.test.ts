@@ -116,6 +116,12 @@ describe('the market map at 1280 px', () => {
     const table = mapRegion(page).getByRole('table');
     await table.waitFor();
     expect(await table.getByRole('row').count()).toBe(5);
+    // A table on a desktop: its cells carry no phone labels.
+    expect(
+      await page.evaluate(
+        "getComputedStyle(document.querySelector('[aria-label=\"Market map table\"] td'), '::before').content",
+      ),
+    ).toMatch(/^(none|normal)$/);
     expect(await table.getByRole('row').nth(3).textContent()).toContain('220,113');
     expect(await table.getByRole('row').nth(3).textContent()).toContain(
       '412,600 people doing this work (in the industry)',
@@ -202,12 +208,25 @@ describe('the market map at 390 px', () => {
 
     await region.getByText('The map as a table').click();
     await region.getByRole('table').waitFor();
-    // The table scrolls inside its own region; the page does not.
+    // On a phone the table is a list: no sideways scrolling, each figure led by its column's name.
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     const scroller = region.getByRole('region', { name: 'Market map table' });
     expect(
-      await scroller.evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth > el.clientWidth),
+      await scroller.evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth),
     ).toBe(true);
+    expect(
+      await page.evaluate(
+        "[...document.querySelectorAll('[aria-label=\"Market map table\"] td')].filter((td) => td.offsetParent).map((td) => getComputedStyle(td, '::before').content).slice(0, 7)",
+      ),
+    ).toEqual([
+      '"Job: "',
+      '"Opportunity: "',
+      '"Score: "',
+      '"Supply: "',
+      '"Establishments: "',
+      '"People doing the work: "',
+      '"Growth: "',
+    ]);
     await scroller.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'market-map-390-table.png') });
 

@@ -112,15 +112,30 @@ function full(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+// On a phone the table becomes a list: a block a row, each cell led by its column's name (CSS generated
+// content from data-label, which screen readers read too), so nothing needs scrolling sideways.
+const cellClass =
+  'p-2 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:font-medium max-sm:before:content-[attr(data-label)]';
+
 function MapTable({ cells, rows }: { cells: Cell[]; rows: { segment: string; job: string; cell: Cell | null }[] }) {
+  const [
+    segmentLabel,
+    jobLabel,
+    opportunityLabel,
+    scoreLabel,
+    supplyLabel,
+    establishmentsLabel,
+    workersLabel,
+    growthLabel,
+  ] = MAP_TABLE_HEADERS.map((h) => `${h}: `);
   return (
     <div className="overflow-x-auto" role="region" aria-label="Market map table" tabIndex={0}>
-      <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
-        <caption className="mb-2 text-left text-xs text-muted-foreground">
+      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[44rem]">
+        <caption className="mb-2 text-left text-xs text-muted-foreground max-sm:block">
           Market map: {cells.length} scored cell{cells.length === 1 ? '' : 's'}, customer segment × job, with supply and
           demand read from each opportunity&apos;s evidence
         </caption>
-        <thead>
+        <thead className="max-sm:hidden">
           <tr className="border-b">
             {MAP_TABLE_HEADERS.map((header) => (
               <th key={header} scope="col" className="p-2">
@@ -129,16 +144,18 @@ function MapTable({ cells, rows }: { cells: Cell[]; rows: { segment: string; job
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {rows.map(({ segment, job, cell }) => (
-            <tr key={`${segment}\u0000${job}`} className="border-b align-top">
-              <th scope="row" className="p-2 font-medium">
+            <tr key={`${segment}\u0000${job}`} className="border-b align-top max-sm:block max-sm:py-2">
+              <th scope="row" data-label={segmentLabel} className={cn(cellClass, 'font-medium')}>
                 {segment}
               </th>
-              <td className="p-2">{job}</td>
+              <td data-label={jobLabel} className={cellClass}>
+                {job}
+              </td>
               {cell ? (
                 <>
-                  <td className="p-2">
+                  <td data-label={opportunityLabel} className={cellClass}>
                     {[cell.opportunity, ...cell.alsoHere].map((o) => (
                       <Link
                         key={o.id}
@@ -149,16 +166,24 @@ function MapTable({ cells, rows }: { cells: Cell[]; rows: { segment: string; job
                       </Link>
                     ))}
                   </td>
-                  <td className="p-2">{scoreText(cell)}</td>
-                  <td className="p-2">{supplyText(cell.supply)}</td>
-                  <td className="p-2">
+                  <td data-label={scoreLabel} className={cellClass}>
+                    {scoreText(cell)}
+                  </td>
+                  <td data-label={supplyLabel} className={cellClass}>
+                    {supplyText(cell.supply)}
+                  </td>
+                  <td data-label={establishmentsLabel} className={cellClass}>
                     {cell.demand.establishments ? full(cell.demand.establishments.value) : NOT_SIZED}
                   </td>
-                  <td className="p-2">{cell.demand.workers ? workersText(cell.demand) : NOT_SIZED}</td>
-                  <td className="p-2">{growthText(cell.demand) ?? '—'}</td>
+                  <td data-label={workersLabel} className={cellClass}>
+                    {cell.demand.workers ? workersText(cell.demand) : NOT_SIZED}
+                  </td>
+                  <td data-label={growthLabel} className={cellClass}>
+                    {growthText(cell.demand) ?? '—'}
+                  </td>
                 </>
               ) : (
-                <td className="p-2 text-muted-foreground" colSpan={MAP_TABLE_HEADERS.length - 2}>
+                <td className={cn(cellClass, 'text-muted-foreground')} colSpan={MAP_TABLE_HEADERS.length - 2}>
                   {NOT_SCORED}
                 </td>
               )}
