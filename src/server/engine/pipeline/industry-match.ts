@@ -21,6 +21,11 @@ export type IndustryMatch = {
 
 const establishmentWords = new Set(ESTABLISHMENT.words.map((w) => stem(w)));
 
+/** A word naming a place of business ("practice", "shop", "firm"), stemmed or not. */
+export function isEstablishmentWord(word: string): boolean {
+  return establishmentWords.has(stem(word));
+}
+
 /**
  * A word this common as the last word of index items names an activity done to a product
  * (manufacturing, wholesalers, contractors, mills, installation): an item saying it after its head

@@ -1,6 +1,6 @@
 import type { EngineIndex } from '../index/engine-index.ts';
 import { adjacentIndustries, namedIn, neighbourIndustry } from './adjacent-industries.ts';
-import { sameWord } from './industry-match.ts';
+import { industryNames, isEstablishmentWord, sameWord } from './industry-match.ts';
 import { coverageOf } from './retrieve.ts';
 import type { CustomerIndustry } from './customer-industry.ts';
 import { COMPETES, type CompanyMatch } from './company-match.ts';
@@ -32,8 +32,8 @@ export type Cell = {
   groups: TermGroup[];
   /** The segment's own industry when it is not the query's customer (an adjacent cell). */
   industry?: CustomerIndustry;
-  /** Per member, the word of its own text that names the segment's industry (adjacent cells). */
-  namedBy?: string[];
+  /** Per member of an adjacent cell: the industry its own text names (the neighbour), or null when it names none (it sells to all). */
+  namedBy?: (string | null)[];
 };
 
 export const MAX_MEMBERS = 8;
@@ -113,18 +113,30 @@ function adjacentCells(
   );
   // A word the query's offering says ("billing") tells nothing about whom a company serves.
   const offered = new Set(offering.flatMap((g) => [g.word, ...g.synonyms]));
+  const kept = (names: readonly string[][]): string[][] =>
+    names.filter((head) => !head.some((w) => [...offered].some((o) => sameWord(o, w))));
+  // A competitor of the query's own need whose text names no kind of business at all sells to every
+  // one of them: it competes next door too (a front-desk tool "for practices" serves physicians as well).
+  const everyName = [...industryNames(index.corpus.market!).values()].flatMap(kept);
+  // The customer's kind ("dental"), not its place of business ("practices", which a medical tool says too).
+  const segmentGroups = new Set(
+    query.groups.flatMap((g, i) => (g.facet === 'segment' && !isEstablishmentWord(g.word) ? [i] : [])),
+  );
+  const horizontal = coreMembers(matches).filter((m) => {
+    // Its text says the query's own customer ("dental"): it is the customer's, not everyone's.
+    if (m.matched.some((i) => segmentGroups.has(i))) return false;
+    const terms = index.companyTerms[m.id]!;
+    return namedIn(terms.head, everyName) === null && namedIn(terms.body, everyName) === null;
+  });
   return adjacentIndustries(index, industry).map((adjacent) => {
-    const names = adjacent.names.filter((head) => !head.some((w) => [...offered].some((o) => sameWord(o, w))));
-    const members: CompanyMatch[] = [];
-    const namedBy: string[] = [];
-    for (const m of market) {
-      if (members.length >= MAX_MEMBERS) break;
+    const names = kept(adjacent.names);
+    const vertical = market.filter((m) => {
       const terms = index.companyTerms[m.id]!;
-      const name = namedIn(terms.head, names) ?? namedIn(terms.body, names);
-      if (name === null) continue;
-      members.push(m);
-      namedBy.push(name.join(' '));
-    }
+      return namedIn(terms.head, names) !== null || namedIn(terms.body, names) !== null;
+    });
+    // Those naming the neighbour first, then those naming no one; in the market's order within each.
+    const members = [...vertical, ...horizontal.filter((m) => !vertical.includes(m))].slice(0, MAX_MEMBERS);
+    const namedBy = members.map((m) => (vertical.includes(m) ? adjacent.naics : null));
     const segment = plainIndustry(adjacent.title);
     return {
       kind: 'adjacent',

@@ -64,7 +64,10 @@ describe(`offline answers over ${datasetsDir ? 'the full datasets' : 'the seed c
     let answered = 0;
     let cited = 0;
     for (const context of contexts) {
-      const evidence = new Map(context.results.flatMap((r) => r.evidence.map((e) => [e.id, evidenceText(e)])));
+      // Evidence ids are an opportunity's own: an adjacent segment's establishments are not the core's.
+      const evidence = new Map(
+        context.results.flatMap((r) => r.evidence.map((e) => [`${r.id}|${e.id}`, evidenceText(e)])),
+      );
       const suggested = suggestQuestions(context, false).map((s) => s.questionText);
       for (const question of [...QUESTIONS, ...suggested]) {
         const { content, citations } = composeOffline(context, question);
@@ -72,7 +75,7 @@ describe(`offline answers over ${datasetsDir ? 'the full datasets' : 'the seed c
         expect(ungroundedNumbers(content, citations), `${context.query} / ${question}\n${content}`).toEqual([]);
         for (const c of citations) expect(context.results.map((r) => r.id)).toContain(c.resultId);
         for (const c of citations.flatMap((x) => (x.kind === 'evidence' ? [x] : []))) {
-          expect(evidence.get(c.ref), c.ref).toBe(c.text);
+          expect(evidence.get(`${c.resultId}|${c.ref}`), c.ref).toBe(c.text);
         }
         if (citations.length > 0) cited += 1;
         else expect(content, content).toContain(NO_EVIDENCE_ANSWER);
