@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { writeCorpusVersion } from '../src/server/test/corpus-versions.ts';
 import {
   startServerProcess,
@@ -10,7 +10,8 @@ import {
   waitForHealthy,
   type ServerProcess,
 } from '../src/server/test/server-process.ts';
-import { launchBrowser } from './support/browser.ts';
+import { test, type SignedInPage } from './support/fixtures.ts';
+import type { SignedInSession } from './support/session.ts';
 import { auditLayout } from './support/layout-audit.ts';
 
 // Watching a market (issue 33) in a real server with its engine pool: a founder watches an analysis
@@ -21,7 +22,6 @@ import { auditLayout } from './support/layout-audit.ts';
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 const QUERY = 'software for law firms and accounting firms';
 
-let browser: Browser;
 let server: ServerProcess;
 let dataDir: string;
 let datasetsDir: string;
@@ -40,26 +40,20 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   });
   await waitForHealthy(server, 120_000);
-  browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {
-  await browser.close();
   await stopServerProcess(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(datasetsDir, { recursive: true, force: true });
 });
 
-async function signedIn(data: { plan?: 'pro'; role?: 'admin' }, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ baseURL: server.url, viewport });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const res = await page.request.post('/api/__test/session', { data });
-  if (!res.ok()) throw new Error(`the session fixture failed: ${res.status()} ${await res.text()}`);
-  const { accessToken } = ((await res.json()) as { data: { accessToken: string } }).data;
-  await page.goto('/');
-  await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
-  return { context, page, pageErrors, accessToken };
+/** A new user signed in on this spec's own server. */
+function signedIn(
+  signedInPage: SignedInPage,
+  options: { plan?: 'pro'; role?: 'admin' },
+  viewport = { width: 1280, height: 900 },
+): Promise<SignedInSession> {
+  return signedInPage(options, { baseURL: server.url, viewport });
 }
 
 async function search(page: Page, accessToken: string, query: string): Promise<number> {
@@ -72,10 +66,10 @@ async function search(page: Page, accessToken: string, query: string): Promise<n
 }
 
 describe('watching a market', () => {
-  it('follows the notification of a new corpus version to "What changed"', async () => {
-    const founder = await signedIn({ plan: 'pro' });
-    const admin = await signedIn({ role: 'admin' });
-    const id = await search(founder.page, founder.accessToken, QUERY);
+  test('follows the notification of a new corpus version to "What changed"', async ({ signedInPage }) => {
+    const founder = await signedIn(signedInPage, { plan: 'pro' });
+    const admin = await signedIn(signedInPage, { role: 'admin' });
+    const id = await search(founder.page, founder.user.accessToken, QUERY);
 
     await founder.page.goto(`/search/${id}`);
     await founder.page.getByRole('button', { name: 'Watch this market' }).click();
@@ -108,8 +102,8 @@ describe('watching a market', () => {
     await section.screenshot({ path: path.join(SHOTS, 'watch-what-changed-1280.png') });
     expect(await auditLayout(founder.page, { checkTargets: true })).toEqual([]);
 
-    const phone = await signedIn({ plan: 'pro' }, { width: 390, height: 844 });
-    const phoneId = await search(phone.page, phone.accessToken, QUERY);
+    const phone = await signedIn(signedInPage, { plan: 'pro' }, { width: 390, height: 844 });
+    const phoneId = await search(phone.page, phone.user.accessToken, QUERY);
     await phone.page.goto(`/search/${phoneId}`);
     // On a phone the analysis's actions, the watch toggle among them, sit behind one toggle.
     await phone.page.getByRole('button', { name: 'Save, share and export' }).click();
@@ -119,6 +113,5 @@ describe('watching a market', () => {
     expect(await auditLayout(phone.page, { checkTargets: true })).toEqual([]);
 
     expect([...founder.pageErrors, ...admin.pageErrors, ...phone.pageErrors]).toEqual([]);
-    await Promise.all([founder.context.close(), admin.context.close(), phone.context.close()]);
   }, 240_000);
 });
