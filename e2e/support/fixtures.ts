@@ -21,11 +21,26 @@ export type SignedInPage = (
   contextOptions?: BrowserContextOptions,
 ) => Promise<SignedInSession>;
 
+// Vitest waits for a fixture's cleanup before the next test, with no time limit of its own: a context
+// whose close never settles (a renderer stuck under load) must not stall the whole suite.
+const CLOSE_TIMEOUT_MS = 30_000;
+
+async function closeWithin(context: BrowserContext, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`a browser context did not close within ${ms / 1000} s; the file's browser closes it`);
+      resolve();
+    }, ms);
+  });
+  await Promise.race([context.close(), late]).finally(() => clearTimeout(timer));
+}
+
 /** openPage on `browser`, every context it opened closed by `onCleanup`. */
 function closingPages(browser: Browser, onCleanup: (cleanup: () => Promise<void>) => void): OpenPage {
   const contexts: BrowserContext[] = [];
   onCleanup(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
+    await Promise.all(contexts.map((context) => closeWithin(context, CLOSE_TIMEOUT_MS)));
   });
   return async (options = {}) => {
     const session = await openPage(browser, options);
