@@ -95,4 +95,30 @@ describe('assistant', () => {
     await page.screenshot({ path: path.join(SHOTS, 'assistant-help-desktop.png') });
     expect(pageErrors).toEqual([]);
   });
+
+  test.for([
+    ['desktop', 1280, 900],
+    ['phone', 390, 844],
+  ] as const)(
+    'answers "How do I cancel?" on the resources page from the pricing FAQ, linking its question (%s)',
+    async ([name, width, height], { signedInPage }) => {
+      const { page, pageErrors } = await signedInPage({ plan: 'pro' });
+      await page.setViewportSize({ width, height });
+      await page.goto('/resources');
+      await page.getByRole('button', { name: 'Open the assistant' }).click();
+      const panel = page.getByRole('dialog', { name: 'Ask about Unbuilt' });
+      await panel.getByLabel('Your question').fill('How do I cancel?');
+      await panel.getByRole('button', { name: 'Send' }).click();
+      const log = panel.getByRole('log', { name: 'Conversation' });
+      await log.getByText(/choose Cancel at period end/).waitFor();
+      const links = log.getByRole('link', { name: /^Source: / });
+      expect(await links.first().textContent()).toBe('Source: Pricing FAQ: Can I cancel?');
+      expect(await links.first().getAttribute('href')).toBe('/pricing#can-i-cancel');
+      await page.screenshot({ path: path.join(SHOTS, `assistant-cancel-${name}.png`) });
+      await links.first().click();
+      await page.waitForURL(/\/pricing#can-i-cancel$/);
+      await page.getByRole('heading', { name: 'Can I cancel?' }).waitFor();
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });

@@ -12,12 +12,14 @@ import {
 } from '../src/server/test/server-process.ts';
 import { test, type SignedInPage } from './support/fixtures.ts';
 import type { SignedInSession } from './support/session.ts';
+import { invitationLink } from './support/invitation.ts';
 import { auditLayout } from './support/layout-audit.ts';
 
 // Watching a market (issue 33) in a real server with its engine pool: a founder watches an analysis
 // on the older corpus, an admin loads the newer one from the console, and the founder's bell leads
 // to "What changed" naming the company that entered and the status that changed. Screenshots at
-// 1280 and 390 px with the layout audit.
+// 1280 and 390 px with the layout audit. The public share link and a teammate's shared view show the
+// same latest re-run.
 
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 const QUERY = 'software for law firms and accounting firms';
@@ -50,7 +52,7 @@ afterAll(async () => {
 /** A new user signed in on this spec's own server. */
 function signedIn(
   signedInPage: SignedInPage,
-  options: { plan?: 'pro'; role?: 'admin' },
+  options: { plan?: 'pro'; role?: 'admin'; email?: string },
   viewport = { width: 1280, height: 900 },
 ): Promise<SignedInSession> {
   return signedInPage(options, { baseURL: server.url, viewport });
@@ -65,8 +67,25 @@ async function search(page: Page, accessToken: string, query: string): Promise<n
   return ((await res.json()) as { data: { search: { id: number } } }).data.search.id;
 }
 
+/** A share view's "What changed": the latest re-run's entrant and status change, at 1280 and 390 px. */
+async function expectLatestChange(page: Page, shot: string): Promise<void> {
+  const region = page.getByRole('region', { name: 'What changed' });
+  await region.waitFor();
+  expect(await region.getByText('Cranston AI (Fall 2025), Active').isVisible()).toBe(true);
+  expect(await region.getByText('Atrium: Active → Inactive').isVisible()).toBe(true);
+  expect(await region.getByText('Nothing changed in this market on the new data.').count()).toBe(0);
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await region.screenshot({ path: path.join(SHOTS, `${shot}-${width}.png`) });
+    expect(await auditLayout(page, { checkTargets: true }), `${shot} at ${width}`).toEqual([]);
+  }
+}
+
 describe('watching a market', () => {
-  test('follows the notification of a new corpus version to "What changed"', async ({ signedInPage }) => {
+  test('follows the notification of a new corpus version to "What changed"', async ({ openPage, signedInPage }) => {
     const founder = await signedIn(signedInPage, { plan: 'pro' });
     const admin = await signedIn(signedInPage, { role: 'admin' });
     const id = await search(founder.page, founder.user.accessToken, QUERY);
@@ -102,6 +121,39 @@ describe('watching a market', () => {
     await section.screenshot({ path: path.join(SHOTS, 'watch-what-changed-1280.png') });
     expect(await auditLayout(founder.page, { checkTargets: true })).toEqual([]);
 
+    // The same latest re-run in the share views: a public link opened signed out, and a teammate's view.
+    const as = { authorization: `Bearer ${founder.user.accessToken}` };
+    const link = await founder.page.request.post(`/api/searches/${id}/share-links`, {
+      headers: as,
+      data: { expiresIn: 'never' },
+    });
+    const { token } = ((await link.json()) as { data: { token: string } }).data;
+    const { page: visitorPage } = await openPage({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    await visitorPage.goto(`/share/${token}`);
+    await expectLatestChange(visitorPage, 'watch-share-what-changed');
+
+    const teammateEmail = 'watch-teammate@example.test';
+    const teammate = await signedIn(signedInPage, { email: teammateEmail });
+    const team = await founder.page.request.post('/api/teams', { headers: as, data: { name: 'Watchers' } });
+    const teamId = ((await team.json()) as { data: { id: number } }).data.id;
+    await founder.page.request.post(`/api/teams/${teamId}/invitations`, {
+      headers: as,
+      data: { email: teammateEmail },
+    });
+    const invite = new URL(await invitationLink(founder.page, teammateEmail)).hash.replace('#token=', '');
+    const accepted = await teammate.page.request.post('/api/team-invitations/accept', {
+      headers: { authorization: `Bearer ${teammate.user.accessToken}` },
+      data: { token: invite },
+    });
+    expect(accepted.ok()).toBe(true);
+    const shared = await founder.page.request.post(`/api/searches/${id}/team-shares`, {
+      headers: as,
+      data: { teamId },
+    });
+    expect(shared.ok()).toBe(true);
+    await teammate.page.goto(`/shared/analyses/${id}`);
+    await expectLatestChange(teammate.page, 'watch-team-share-what-changed');
+
     const phone = await signedIn(signedInPage, { plan: 'pro' }, { width: 390, height: 844 });
     const phoneId = await search(phone.page, phone.user.accessToken, QUERY);
     await phone.page.goto(`/search/${phoneId}`);
@@ -112,6 +164,6 @@ describe('watching a market', () => {
     await phone.page.screenshot({ path: path.join(SHOTS, 'watch-toggle-390.png'), fullPage: true });
     expect(await auditLayout(phone.page, { checkTargets: true })).toEqual([]);
 
-    expect([...founder.pageErrors, ...admin.pageErrors, ...phone.pageErrors]).toEqual([]);
+    expect([...founder.pageErrors, ...admin.pageErrors, ...phone.pageErrors, ...teammate.pageErrors]).toEqual([]);
   }, 240_000);
 });

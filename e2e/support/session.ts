@@ -7,6 +7,7 @@ import type { PageSession } from './browser.ts';
 
 export type SignedInUser = { id: number; email: string; name: string | null; accessToken: string };
 export type SessionOptions = {
+  email?: string;
   name?: string;
   plan?: 'free' | 'pro' | 'enterprise';
   searchCount?: number;

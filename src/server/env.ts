@@ -30,6 +30,11 @@ const envSchema = z
     // Signs portable analysis bundles (docs/decisions/023); unset: one generated and kept in the database.
     BUNDLE_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     DATASETS_DIR: optionalString,
+    // A scheduled refresh of DATASETS_DIR (issue 33, ADR 035): 'daily' fetches the datasets again
+    // (resume, checksums) and loads them at run time; off by default, so an offline start never fetches.
+    DATASETS_REFRESH: optionalString.pipe(z.enum(['off', 'daily']).optional()).transform((v) => v ?? 'off'),
+    // Where the scheduled refresh fetches from: a mirror laid out like the datasets folder (unset: the public sources).
+    DATASETS_MIRROR: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     SEMANTIC_SEARCH: bool.default(true),
     // Analyses run in this many worker threads (docs/decisions/029); unset: max(1, min(2, cores − 1));
     // 0 runs them on the request thread (unit tests). ENGINE_QUEUE_LIMIT: analyses that may wait for a
@@ -94,6 +99,13 @@ const envSchema = z
         code: 'custom',
         path: ['AI_BASE_URL'],
         message: 'is required when AI_PROVIDER=openai-compatible',
+      });
+    }
+    if (env.DATASETS_REFRESH === 'daily' && !env.DATASETS_DIR) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATASETS_REFRESH'],
+        message: 'needs DATASETS_DIR (the folder it refreshes)',
       });
     }
     if (env.ENABLE_TEST_HOOKS && env.NODE_ENV === 'production') {

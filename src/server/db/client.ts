@@ -23,11 +23,36 @@ export type DatabaseHandle = {
   pool?: pg.Pool;
   /** PostgreSQL: one connection of its own for /api/health, so a saturated pool does not read as down. */
   probe?: Database;
+  /** PostgreSQL: whether the server answered a pooled connection within the last `ms` (for /api/health). */
+  answeredWithin?: (ms: number) => boolean;
 };
 
 export const DRIZZLE_CASING = 'snake_case' as const;
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs its queries in this thread, and its queue hands each query to the next in microtasks:
+ * with 30 queries waiting the event loop read no socket until all had run (166 ms measured), so a
+ * request needing no database (/api/health) waited as long as a database read. Here statements
+ * (and whole transactions) run one at a time, as PGlite's one connection runs them anyway, with one
+ * event-loop turn before each, in which the server takes in and answers other requests (issue 32).
+ */
+function yieldBetweenStatements(client: PGlite): void {
+  let tail: Promise<unknown> = Promise.resolve();
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    const gated = (...args: unknown[]) => {
+      const turn = tail.then(nextTurn).then(() => original(...args));
+      tail = turn.catch(() => undefined);
+      return turn;
+    };
+    Object.assign(client, { [name]: gated });
+  }
+}
+
 export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void): DatabaseHandle {
+  yieldBetweenStatements(client);
   const db = drizzlePglite({ client, schema, casing: DRIZZLE_CASING }) as unknown as Database;
   return {
     db,
@@ -71,8 +96,18 @@ export function fromPostgres(
   });
   // Every checked-out client gets its own error listener: pool.on('error') alone does not stop a
   // crash when the server drops a connection mid-transaction (STACK-NOTES).
+  // 'drain': the server has answered everything asked on that connection. Under load this is
+  // constant, and /api/health needs no round trip of its own to know the database answers.
+  let lastAnsweredAt = Number.NEGATIVE_INFINITY;
   pool.on('connect', (client) => {
-    client.on('error', () => undefined);
+    const unheard = () => {
+      lastAnsweredAt = Number.NEGATIVE_INFINITY;
+    };
+    client.on('error', unheard);
+    client.on('end', unheard);
+    client.on('drain', () => {
+      lastAnsweredAt = performance.now();
+    });
   });
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: DRIZZLE_CASING }) as unknown as Database;
@@ -95,6 +130,7 @@ export function fromPostgres(
     kind: 'postgres',
     pool,
     probe,
+    answeredWithin: (ms) => !pool.ending && performance.now() - lastAnsweredAt <= ms,
     close: async () => {
       await Promise.all([pool.end(), probePool.end()]);
     },

@@ -2,7 +2,11 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SEARCHES_IN_FLIGHT_PER_USER } from '#shared/plans/plans.constants.ts';
 import { originOf } from '../test/auth-helpers.ts';
+import { createUser, type TestUser } from '../test/factories.ts';
+import { createFakeEngine } from '../test/fake-engine.ts';
+import { postStreamedSearch, streamLinesOf } from '../test/search-helpers.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { fromPostgres } from './client.ts';
@@ -10,7 +14,8 @@ import { runMigrations } from './migrate.ts';
 import { databaseUnavailableKind } from './unavailable.ts';
 
 // A database that is down, frozen or too slow answers 503 SERVICE_UNAVAILABLE with Retry-After,
-// fast, with one log line per outage kind — never a hang, a 500 or a stack per request.
+// fast, with one log line per outage kind — never a hang, a 500 or a stack per request. A streamed
+// search answers that envelope before its first line, and ends in an error line after it.
 
 const FAST = { connectMs: 300, statementMs: 500 };
 
@@ -103,6 +108,9 @@ describe('the API while the database is unavailable', () => {
 
 // Freezing and stopping a real PostgreSQL (through a proxy in front of it): the PostgreSQL pass of CI.
 const adminUrl = inject('testDatabaseUrl');
+/** Searches wait here after their first line while it is set (to stop PostgreSQL mid-stream). */
+let searchGate: Promise<void> | null = null;
+const searchEngine = createFakeEngine({ gate: () => searchGate ?? Promise.resolve() });
 if (adminUrl) {
   describe('a frozen and a stopped PostgreSQL under the real app', () => {
     let proxy: TcpProxy;
@@ -123,7 +131,7 @@ if (adminUrl) {
       const viaProxy = new URL(direct);
       viaProxy.port = String(proxy.port);
       const handle = fromPostgres(viaProxy.toString(), { timeouts: FAST });
-      t = await createTestApp({ database: { ...handle, engineName: 'postgres' } });
+      t = await createTestApp({ database: { ...handle, engineName: 'postgres' }, overrides: { searchEngine } });
     });
     afterAll(async () => {
       await t.close();
@@ -164,6 +172,51 @@ if (adminUrl) {
       proxy.thaw();
       await recovers();
       expect((await login()).statusCode).toBe(401);
+    });
+
+    const streamedSearch = (user: TestUser, query: string) => postStreamedSearch(t, user, query);
+
+    it('stopped: a streamed search is the 503 envelope before its first line, and streams again once it is back', async () => {
+      const user = await createUser(t);
+      await proxy.down();
+      const refused = await streamedSearch(user, 'dental scheduling');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      await proxy.up();
+      await recovers();
+      const res = await streamedSearch(user, 'dental scheduling');
+      expect(res.statusCode).toBe(200);
+      expect(streamLinesOf(res.body).at(-1)).toMatchObject({ type: 'done', data: { upgradeRequired: false } });
+    });
+
+    it(`stopped after the first line of ${SEARCHES_IN_FLIGHT_PER_USER} streamed searches: each ends in SERVICE_UNAVAILABLE, and none blocks the next once it is back`, async () => {
+      const user = await createUser(t);
+      let open: () => void = () => undefined;
+      searchGate = new Promise((resolve) => (open = resolve));
+      const calls = searchEngine.calls;
+      const running = Array.from({ length: SEARCHES_IN_FLIGHT_PER_USER }, (_, i) =>
+        streamedSearch(user, `bakery stock ${String(i)}`),
+      );
+      // Both hold their reservation and have streamed their first line when PostgreSQL stops.
+      await expect.poll(() => searchEngine.calls - calls, { timeout: 10_000 }).toBe(SEARCHES_IN_FLIGHT_PER_USER);
+      await proxy.down();
+      open();
+      for (const res of await Promise.all(running)) {
+        expect(res.statusCode).toBe(200);
+        const lines = streamLinesOf(res.body);
+        expect(lines[0]).toEqual({ type: 'stage', stage: 'parsing' });
+        expect(lines.at(-1)).toMatchObject({ type: 'error', code: 'SERVICE_UNAVAILABLE' });
+      }
+      searchGate = null;
+      await proxy.up();
+      await recovers();
+      const next = await streamedSearch(user, 'bakery stock again');
+      expect(next.statusCode, next.body).toBe(200);
+      expect(streamLinesOf(next.body).at(-1)).toMatchObject({ type: 'done', data: { upgradeRequired: false } });
+      const usage = await t.app.inject({ method: 'GET', url: '/api/user/usage', headers: user.headers });
+      expect(usage.json<{ data: { searchesUsed: number } }>().data.searchesUsed).toBe(1);
     });
 
     it('stopped: requests answer 503, and it recovers when PostgreSQL is back', async () => {

@@ -24,8 +24,19 @@ export type EngineStatus = {
 
 export type AnalyzeOptions = {
   signal?: AbortSignal;
+  /**
+   * `background` (watch re-runs): the engine pool runs it only when no interactive analysis waits,
+   * and never on every worker at once, so a person's search is not kept waiting behind it.
+   */
+  priority?: 'interactive' | 'background';
   onStage?: (stage: AnalysisStage) => void;
   onOpportunity?: (o: Opportunity) => void;
+  /**
+   * The analysis was accepted but waits for a free engine slot (the pool's queue): called when it
+   * joins the queue and again each time it moves up; 1 means it is next. Never called for an
+   * analysis that starts at once, nor for one the full queue refuses.
+   */
+  onQueued?: (position: number) => void;
 };
 
 export type Engine = {

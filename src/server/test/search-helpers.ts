@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { SEARCH_STREAM_CONTENT_TYPE, type SearchStreamLine } from '#shared/searches/search.schemas.ts';
 import { searches } from '../db/schema/index.ts';
 import type { TestUser } from './factories.ts';
 import type { TestApp } from './test-app.ts';
@@ -7,6 +8,23 @@ import type { TestApp } from './test-app.ts';
 
 export function postSearch(t: TestApp, user: Pick<TestUser, 'headers'>, query = 'invoicing for plumbers') {
   return t.app.inject({ method: 'POST', url: '/api/search', headers: user.headers, payload: { query } });
+}
+
+/** The streamed variant (Accept: application/x-ndjson); read its lines with streamLinesOf. */
+export function postStreamedSearch(t: TestApp, user: Pick<TestUser, 'headers'>, query: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/search',
+    headers: { ...user.headers, accept: SEARCH_STREAM_CONTENT_TYPE },
+    payload: { query },
+  });
+}
+
+export function streamLinesOf(body: string): SearchStreamLine[] {
+  return body
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as SearchStreamLine);
 }
 
 export async function storedSearchCount(t: TestApp, userId: number): Promise<number> {

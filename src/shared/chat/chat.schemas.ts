@@ -43,8 +43,8 @@ export const helpQuestionSchema = z.strictObject({ question: messageContentSchem
 
 /** What an answer rests on; the client turns it into a link (evidence on the analysis page, a help article). */
 export const citationSchema = z.object({
-  kind: z.enum(['evidence', 'competitor', 'score', 'article']),
-  /** Evidence id, score key or article slug. */
+  kind: z.enum(['evidence', 'competitor', 'score', 'article', 'faq']),
+  /** Evidence id, score key, article slug or pricing-faq:<entry id>. */
   ref: z.string(),
   /** The search result (opportunity) it belongs to; null for an article. */
   resultId: z.number().int().nullable(),

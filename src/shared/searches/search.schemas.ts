@@ -118,8 +118,12 @@ export const deletedResponseSchema = z.object({ id: z.number().int() });
 /** Content type of the streamed variant of POST /api/search. */
 export const SEARCH_STREAM_CONTENT_TYPE = 'application/x-ndjson';
 
-/** One line of the streamed variant: progress, then `done` or `error`. */
+/**
+ * One line of the streamed variant: `queued` while the analysis waits for a free engine slot
+ * (position 1 is next; repeated as it moves up), then progress, then `done` or `error`.
+ */
 export const searchStreamLineSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('queued'), position: z.number().int().positive() }),
   z.object({ type: z.literal('stage'), stage: z.enum(ANALYSIS_STAGES) }),
   z.object({
     type: z.literal('opportunity'),

@@ -3,6 +3,7 @@ import { DAY_MS } from '../app/time.constants.ts';
 import { opportunitySchema } from '../engine/analysis.schemas.ts';
 import { searchAnalysisMetaSchema } from '../searches/search.schemas.ts';
 import { searchFiltersSchema } from '../searches/filters.schemas.ts';
+import { watchRunSchema } from '../watches/watches.schemas.ts';
 
 // Share links (docs/product/data.md `share_links`): a read-only link to one analysis that anyone
 // holding it may open, signed in or not, until it expires or its owner revokes it.
@@ -70,5 +71,7 @@ export const sharedAnalysisSchema = z.object({
   analysis: searchAnalysisMetaSchema,
   results: z.array(opportunitySchema),
   expiresAt: z.string().nullable(),
+  /** The latest re-run of a watched analysis ("What changed"); null when it is not watched or not re-run yet. */
+  whatChanged: watchRunSchema.nullable(),
 });
 export type SharedAnalysis = z.infer<typeof sharedAnalysisSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, pageSchema } from '../api/list.schemas.ts';
 import { idSchema } from '../api/params.schemas.ts';
 import { opportunitySchema } from '../engine/analysis.schemas.ts';
+import { watchRunSchema } from '../watches/watches.schemas.ts';
 
 // Sharing an analysis or an idea with a team or a member, comments on it, and the team's activity
 // feed (issue 18, docs/product/teams.md). Permissions are enforced by the server on every action.
@@ -89,6 +90,8 @@ export const sharedAnalysisViewSchema = z.object({
   timestamp: z.string(),
   ...viewerRights,
   opportunities: z.array(opportunitySchema.extend({ id: z.number().int() })),
+  /** The latest re-run of a watched analysis ("What changed"); null when it is not watched or not re-run yet. */
+  whatChanged: watchRunSchema.nullable(),
 });
 export type SharedAnalysisView = z.infer<typeof sharedAnalysisViewSchema>;
 

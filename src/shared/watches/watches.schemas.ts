@@ -86,12 +86,26 @@ export const watchStateSchema = z.object({
   runs: z.array(watchRunSchema),
   used: z.number().int(),
   limit: z.number().int(),
+  /**
+   * The watch is beyond the plan's limit (the user watched more markets on a bigger plan): it is kept,
+   * with its history, but not re-run until the plan allows it again (watchPausedMessage says why).
+   */
+  isPaused: z.boolean(),
+  pausedReason: z.string().nullable(),
 });
 export type WatchState = z.infer<typeof watchStateSchema>;
 
 export function watchLimitMessage(limit: number): string {
   return `Your plan can watch ${limit} ${limit === 1 ? 'market' : 'markets'}. Stop watching another one or upgrade to watch more.`;
 }
+
+/** Why a watch beyond the plan's limit is paused, and what resumes it. */
+export function watchPausedMessage(limit: number): string {
+  return `Paused: your plan watches ${limit} ${limit === 1 ? 'market' : 'markets'} and this one is beyond it, so it is not re-run on new data. Upgrade, or stop watching a market you started watching earlier, to resume it.`;
+}
+
+/** Beside the watch button of a paused watch; "What changed" gives watchPausedMessage. */
+export const WATCH_PAUSED_NOTE = 'Paused: beyond your plan’s limit. See “What changed”.';
 
 /** What the history says of a re-run that found nothing new. */
 export const UNCHANGED_RUN_LINE = 'Nothing changed in this market on the new data.';

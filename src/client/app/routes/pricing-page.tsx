@@ -1,12 +1,6 @@
 import { SALES_EMAIL } from '#shared/app/app.constants.ts';
-import {
-  FREE_HISTORY_DAYS,
-  FREE_MONTHLY_SEARCHES,
-  MONEY_BACK_DAYS,
-  TRIAL_DAYS,
-  type PlanDefinition,
-  type PlanId,
-} from '#shared/plans/plans.constants.ts';
+import { FREE_MONTHLY_SEARCHES, TRIAL_DAYS, type PlanDefinition, type PlanId } from '#shared/plans/plans.constants.ts';
+import { PRICING_FAQ } from '#shared/plans/plans-faq.ts';
 import { ContentPage } from '#client/components/marketing/content-page.tsx';
 import { PlanCards, type PlanCta } from '#client/components/marketing/plan-cards.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -29,6 +23,19 @@ export function ctaFor(isSignedIn: boolean, currentPlan: PlanId | null = null) {
       ? { label: 'Go to Discover', href: paths.home.href() }
       : { label: 'Get Started Free', href: paths.register.href() };
   };
+}
+
+/** The sales address in an answer becomes a mail link. */
+function FaqAnswer({ text }: { text: string }) {
+  const [before, ...after] = text.split(SALES_EMAIL);
+  if (after.length === 0) return <>{text}</>;
+  return (
+    <>
+      {before}
+      <a href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</a>
+      {after.join(SALES_EMAIL)}
+    </>
+  );
 }
 
 export function PricingPage() {
@@ -54,32 +61,14 @@ export function PricingPage() {
 
       <section aria-labelledby="pricing-faq-title" className="max-w-3xl">
         <h2 id="pricing-faq-title">Questions about plans</h2>
-        <h3>What counts as a search?</h3>
-        <p>
-          Each analysis that finds at least one opportunity counts as one search. On the Free plan you have{' '}
-          {FREE_MONTHLY_SEARCHES} a calendar month; the count starts again when a new month begins. An analysis that
-          finds nothing, or says the data cannot support an answer, stays in your history but does not count, and
-          neither does one that fails or that you cancel. Opening, saving, exporting or sharing an analysis you already
-          ran does not count.
-        </p>
-        <h3>What happens when I reach the limit?</h3>
-        <p>
-          The limit is enforced on our server, so new searches stop until the next month or until you upgrade.
-          Everything you already ran stays available. Free accounts see the last {FREE_HISTORY_DAYS} days of search
-          history; older searches are hidden, not deleted, and come back if you upgrade.
-        </p>
-        <h3>How does the free trial work?</h3>
-        <p>
-          The trial gives you {TRIAL_DAYS} days of Pro once per account, with no card required. When it ends your
-          account returns to Free unless you subscribe.
-        </p>
-        <h3>Can I cancel?</h3>
-        <p>Yes, at any time. Every paid plan has a {MONEY_BACK_DAYS}-day money-back guarantee.</p>
-        <h3>How do I pay?</h3>
-        <p>
-          Pro is billed monthly by card through our payment provider. Unbuilt never receives or stores your card number.
-          Enterprise is arranged with our team: write to <a href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</a>.
-        </p>
+        {PRICING_FAQ.map((entry) => (
+          <div key={entry.id} id={entry.id} className="scroll-mt-20">
+            <h3>{entry.question}</h3>
+            <p>
+              <FaqAnswer text={entry.answer} />
+            </p>
+          </div>
+        ))}
       </section>
     </ContentPage>
   );

@@ -13,6 +13,7 @@ import { activeFilterChips } from '#client/features/searches/active-filters.ts';
 import { RerunButton } from '#client/features/searches/components/rerun-button.tsx';
 import { countOf, formatDate } from '#client/lib/format.ts';
 import { ResultsView } from '#client/features/searches/components/results-view.tsx';
+import { MarketMap } from '#client/features/searches/components/market-map.tsx';
 import { SearchProgressOverlay } from '#client/features/searches/components/search-progress-overlay.tsx';
 import { useRunSearch } from '#client/features/searches/hooks/use-run-search.ts';
 import { HelpfulResources } from '#client/features/resources/components/helpful-resources.tsx';
@@ -113,13 +114,24 @@ export function SearchPage() {
           </p>
         </section>
       ) : (
-        <div className="mt-6">
-          <ResultsView
-            results={search.results}
-            searchOrder={search.filters}
-            onToggleSaved={(r) => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
-          />
-        </div>
+        <>
+          {/* The market map: above the results from 640 px, below them on a phone, where the first result must
+              stay in the first screen (issue 29). Only one of the two is displayed, so only one is in the
+              accessibility tree and the tab order. */}
+          <div className="mt-6 hidden sm:block">
+            <MarketMap results={search.results} />
+          </div>
+          <div className="mt-6">
+            <ResultsView
+              results={search.results}
+              searchOrder={search.filters}
+              onToggleSaved={(r) => setSaved.mutate({ id: r.id, isSaved: !r.isSaved })}
+            />
+          </div>
+          <div className="mt-6 sm:hidden">
+            <MarketMap results={search.results} />
+          </div>
+        </>
       )}
       <WhatChanged searchId={search.id} />
       <CommentsPanel

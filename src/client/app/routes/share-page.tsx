@@ -8,6 +8,7 @@ import { paths } from '#client/config/paths.ts';
 import { AnalysisBanners } from '#client/features/searches/components/analysis-banners.tsx';
 import { SharedOpportunity } from '#client/app/shared-opportunity.tsx';
 import { sharedAnalysisQueryOptions } from '#client/features/sharing/api/sharing-api.ts';
+import { LatestChange } from '#client/features/watches/components/what-changed.tsx';
 import { ApiError } from '#client/lib/api-error.ts';
 import { countOf, formatDate } from '#client/lib/format.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -75,6 +76,7 @@ export function SharePage() {
           ))}
         </div>
       )}
+      <LatestChange run={analysis.whatChanged} />
     </div>
   );
 }

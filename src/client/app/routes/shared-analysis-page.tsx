@@ -9,6 +9,7 @@ import { NoLongerShared } from '#client/app/no-longer-shared.tsx';
 import { TeamShareButton } from '#client/app/team-share-button.tsx';
 import { sharedAnalysisViewQueryOptions } from '#client/features/teams/api/collaboration-api.ts';
 import { CommentsPanel } from '#client/features/teams/components/comments-panel.tsx';
+import { LatestChange } from '#client/features/watches/components/what-changed.tsx';
 import { ApiError } from '#client/lib/api-error.ts';
 import { countOf, formatDate } from '#client/lib/format.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -57,6 +58,7 @@ export function SharedAnalysisPage() {
           <SharedOpportunity key={opportunity.id} opportunity={opportunity} position={index + 1} />
         ))}
       </div>
+      <LatestChange run={analysis.whatChanged} />
       <CommentsPanel
         subject={subject}
         canComment={analysis.canComment}

@@ -90,6 +90,25 @@ describe('datasets:fetch', () => {
     expect(again.every((r) => r.status === 'already-present')).toBe(true);
   });
 
+  it('downloads a pinned file again with redownload (the daily refresh), and keeps it when a download fails', async () => {
+    const dir = tempDir();
+    await fetchDatasets({ dir, manifest: manifest(), strict: true });
+    // The source published a new release: redownload fetches it although the old copy matches its pin.
+    corruptPath = DATASET_FILES.yc;
+    try {
+      const [yc] = await fetchDatasets({ dir, manifest: manifest().slice(0, 1), strict: false, redownload: true });
+      expect(yc).toMatchObject({ status: 'downloaded', matchesPinned: false });
+      expect(fs.readFileSync(path.join(dir, DATASET_FILES.yc), 'utf8')).toMatch(/tampered$/);
+    } finally {
+      corruptPath = null;
+    }
+    // A failing source: the copy in place stays whole.
+    const before = fs.readFileSync(path.join(dir, DATASET_FILES.yc));
+    const broken = manifest().map((e) => ({ ...e, url: `${base}/missing/${e.path}` }));
+    await expect(fetchDatasets({ dir, manifest: broken, strict: false, redownload: true })).rejects.toThrow(/HTTP 404/);
+    expect(fs.readFileSync(path.join(dir, DATASET_FILES.yc)).equals(before)).toBe(true);
+  });
+
   it('resumes a partial download with an HTTP range request', async () => {
     const dir = tempDir();
     const target = path.join(dir, DATASET_FILES.yc);

@@ -73,6 +73,12 @@ export async function fetchDatasets(options: {
   dir: string;
   manifest: ManifestEntry[];
   strict: boolean;
+  /**
+   * Download every file that has a source again, even one present with its pinned checksum (the
+   * scheduled refresh: a source may have published a newer release). Each file in place is replaced
+   * only when its own download completes, so a failed download leaves that file as it was.
+   */
+  redownload?: boolean;
   onProgress?: (p: FetchProgress) => void;
   signal?: AbortSignal;
 }): Promise<FetchResult[]> {
@@ -80,7 +86,8 @@ export async function fetchDatasets(options: {
   for (const entry of options.manifest) {
     const target = path.join(options.dir, entry.path);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    if (fs.existsSync(target) && entry.sha256 && sha256Of(target) === entry.sha256) {
+    const isPinnedCopy = fs.existsSync(target) && entry.sha256 !== null && sha256Of(target) === entry.sha256;
+    if (isPinnedCopy && !(options.redownload && entry.url !== null)) {
       results.push({ path: entry.path, status: 'already-present', sha256: entry.sha256, matchesPinned: true });
       continue;
     }
@@ -88,7 +95,7 @@ export async function fetchDatasets(options: {
       results.push({ path: entry.path, status: 'no-public-source', sha256: null, matchesPinned: null });
       continue;
     }
-    if (fs.existsSync(target)) fs.rmSync(target);
+    if (!options.redownload && fs.existsSync(target)) fs.rmSync(target);
     const status = await download(
       { ...entry, url: entry.url },
       target,

@@ -89,6 +89,69 @@ describe('engine pool', () => {
     await expect(ask(pool, 'after')).resolves.toMatchObject({ query: 'after' });
   });
 
+  it('serves a search at once while re-runs (background) hold a worker and fill their own queue', async () => {
+    const pool = await scriptedPool(2, 3);
+    const background = { priority: 'background' } as const;
+    const rerun = hold(pool, 'rerun running', background);
+    const queued = ['rerun 1', 'rerun 2', 'rerun 3'].map((q) => outcome(ask(pool, q, background)));
+    // Background work takes all slots but one: the second worker stays free for people.
+    expect(pool.load()).toMatchObject({ running: 1, queued: 0, backgroundQueued: 3, saturated: false });
+    const refused = await outcome(ask(pool, 'rerun 4', background));
+    expect(refused).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE', statusCode: 503 } });
+
+    // A person's search is answered while the re-run is still held and three more wait.
+    await expect(ask(pool, 'user search')).resolves.toMatchObject({ query: 'user search' });
+    expect(pool.load()).toMatchObject({ running: 1, backgroundQueued: 3 });
+
+    await rerun.reached;
+    channel.postMessage({ analysis: { query: 'hold rerun running' } });
+    await rerun.answer;
+    expect((await Promise.all(queued)).map((o) => ('value' in o ? o.value.query : o.error))).toEqual([
+      'rerun 1',
+      'rerun 2',
+      'rerun 3',
+    ]);
+  });
+
+  it('runs waiting searches before waiting re-runs when a worker frees', async () => {
+    const pool = await scriptedPool(1, 5);
+    const background = { priority: 'background' } as const;
+    const done: string[] = [];
+    const track = (p: Promise<{ query: string }>) => p.then((a) => done.push(a.query));
+    const rerun = hold(pool, 'rerun running', background);
+    const all = [
+      ...['rerun 1', 'rerun 2', 'rerun 3'].map((q) => track(ask(pool, q, background))),
+      ...['search 1', 'search 2'].map((q) => track(ask(pool, q))),
+    ];
+    expect(pool.load()).toMatchObject({ running: 1, queued: 2, backgroundQueued: 3 });
+    await rerun.reached;
+    channel.postMessage({ analysis: { query: 'rerun running' } });
+    await Promise.all([rerun.answer, ...all]);
+    expect(done).toEqual(['search 1', 'search 2', 'rerun 1', 'rerun 2', 'rerun 3']);
+  });
+
+  it('tells a waiting analysis its place in the queue, and again each time it moves up', async () => {
+    const pool = await scriptedPool(1, 3);
+    const places: string[] = [];
+    const onQueued = (name: string) => (position: number) => places.push(`${name}:${position}`);
+    const running = hold(pool, 'running', { onQueued: onQueued('running') });
+    const first = ask(pool, 'first', { onQueued: onQueued('first') });
+    const leaving = new AbortController();
+    const second = outcome(ask(pool, 'second', { signal: leaving.signal, onQueued: onQueued('second') }));
+    const third = ask(pool, 'third', { onQueued: onQueued('third') });
+    const refused = await outcome(ask(pool, 'refused', { onQueued: onQueued('refused') }));
+    expect(refused).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+    // Started at once or refused: never told it waits.
+    expect(places).toEqual(['first:1', 'second:2', 'third:3']);
+    leaving.abort();
+    expect(places.slice(3)).toEqual(['third:2']);
+    await running.reached;
+    channel.postMessage({ analysis: { query: 'hold running', seq: 1 } });
+    await Promise.all([running.answer, first, third]);
+    expect(await second).toMatchObject({ error: { name: 'AbortError' } });
+    expect(places).toEqual(['first:1', 'second:2', 'third:3', 'third:2', 'third:1']);
+  });
+
   it('carries an abort to the worker: a waiting job leaves the queue, a running one is cancelled there', async () => {
     const pool = await scriptedPool(1, 5);
     const first = new AbortController();

@@ -11,8 +11,12 @@ import type { TrendsCorpus } from './trends-corpus.ts';
 // The engine off the request thread (docs/decisions/029): analyses and market profiles run in a
 // pool of worker threads, each with its own read-only copy of the index. Work waits in a bounded
 // FIFO queue; when it is full the caller gets 503 SERVICE_UNAVAILABLE with a Retry-After estimated
-// from recent durations. Progress (onStage, onOpportunity) comes back as messages; an AbortSignal
-// becomes a cancel message. A worker that dies fails its open jobs and is replaced.
+// from recent durations. A waiting analysis hears its queue position (onQueued). Background work
+// (watch re-runs after a corpus swap) waits in a queue of its own, bounded the same way: it is
+// dispatched only when no interactive work waits, and on at most all slots but one, so a person's
+// search never waits behind a backlog of re-runs (issue 33). Progress (onStage, onOpportunity) comes
+// back as messages; an AbortSignal becomes a cancel message. A worker that dies fails its open jobs
+// and is replaced.
 
 export type { MarketProfileResult };
 
@@ -22,6 +26,8 @@ export type PoolLoad = {
   ready: number;
   running: number;
   queued: number;
+  /** Background analyses (watch re-runs) waiting, apart from `queued`. */
+  backgroundQueued: number;
   queueLimit: number;
   /** Every slot is taken: new analyses wait in the queue (or are refused when it is full). */
   saturated: boolean;
@@ -71,7 +77,11 @@ type Job = {
   /** The caller has its answer (or gave up): later messages for this job are ignored. */
   settled: boolean;
   startedAt: number;
+  /** The queue position last reported through onQueued (0: none yet). */
+  reportedPosition: number;
   onAbort: () => void;
+  /** Background priority: its own queue, dispatched after interactive work. */
+  isBackground: boolean;
 };
 
 type Slot = {
@@ -105,6 +115,9 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const url = options.workerUrl ?? WORKER_URL;
   const slots = new Set<Slot>();
   const queue: Job[] = [];
+  const backgroundQueue: Job[] = [];
+  /** Slots background work may hold at once: all but one, so an interactive analysis finds one free. */
+  const backgroundSlots = Math.max(1, size * slotsPerWorker - 1);
   let status: EngineStatus | null = null;
   let nextId = 1;
   let averageMs = FIRST_ESTIMATE_MS;
@@ -255,19 +268,44 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     }
   }
 
+  function runningBackground(): number {
+    let n = 0;
+    for (const slot of slots) for (const job of slot.jobs.values()) if (job.isBackground) n++;
+    return n;
+  }
+
+  /** The next job to run: interactive first; background only within its share of the slots. */
+  function nextJob(): Job | undefined {
+    if (queue.length > 0) return queue.shift();
+    if (backgroundQueue.length > 0 && runningBackground() < backgroundSlots) return backgroundQueue.shift();
+    return undefined;
+  }
+
   function dispatch(): void {
-    for (let slot = freeSlot(); slot && queue.length > 0; slot = freeSlot()) {
-      const job = queue.shift()!;
+    for (let slot = freeSlot(); slot; slot = freeSlot()) {
+      const job = nextJob();
+      if (!job) return;
       if (job.settled) continue;
       job.startedAt = performance.now();
       slot.jobs.set(job.id, job);
       slot.worker.postMessage(job.message);
     }
+    reportPositions();
   }
 
-  function retryAfterSeconds(): number {
+  /** Tells each waiting analysis its place in the queue when it changed (the queue is short: bounded). */
+  function reportPositions(): void {
+    queue.forEach((job, index) => {
+      const position = index + 1;
+      if (job.settled || job.reportedPosition === position) return;
+      job.reportedPosition = position;
+      job.options.onQueued?.(position);
+    });
+  }
+
+  function retryAfterSeconds(waiting: number): number {
     const capacity = Math.max(1, slots.size) * slotsPerWorker;
-    const seconds = Math.ceil(((queue.length + 1) * averageMs) / capacity / 1000);
+    const seconds = Math.ceil(((waiting + 1) * averageMs) / capacity / 1000);
     return Math.min(MAX_RETRY_AFTER_S, Math.max(1, seconds));
   }
 
@@ -275,13 +313,15 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortError(signal));
     if (closing) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down.'));
-    if (!freeSlot() && queue.length >= queueLimit) {
+    const isBackground = options.priority === 'background';
+    const waiting = isBackground ? backgroundQueue : queue;
+    if ((isBackground || !freeSlot()) && waiting.length >= queueLimit) {
       return Promise.reject(
         new AppError(
           'SERVICE_UNAVAILABLE',
           'The analysis engine is busy with other analyses. Please try again in a moment.',
           undefined,
-          { 'retry-after': String(retryAfterSeconds()) },
+          { 'retry-after': String(retryAfterSeconds(waiting.length)) },
         ),
       );
     }
@@ -294,17 +334,21 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         reject,
         settled: false,
         startedAt: 0,
+        reportedPosition: 0,
+        isBackground,
         onAbort: () => {
-          const waiting = queue.indexOf(job);
-          if (waiting >= 0) queue.splice(waiting, 1);
-          else
+          const at = waiting.indexOf(job);
+          if (at >= 0) {
+            waiting.splice(at, 1);
+            reportPositions();
+          } else
             for (const slot of slots)
               if (slot.jobs.has(job.id)) slot.worker.postMessage({ type: 'cancel', id: job.id });
           settle(job, () => job.reject(abortError(signal!)));
         },
       };
       signal?.addEventListener('abort', job.onAbort, { once: true });
-      queue.push(job);
+      waiting.push(job);
       dispatch();
     });
   }
@@ -334,11 +378,19 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         running += slot.jobs.size;
         if (slot.ready && !slot.pending && !slot.retiring) ready++;
       }
-      return { workers: size, ready, running, queued: queue.length, queueLimit, saturated: freeSlot() === null };
+      return {
+        workers: size,
+        ready,
+        running,
+        queued: queue.length,
+        backgroundQueued: backgroundQueue.length,
+        queueLimit,
+        saturated: freeSlot() === null,
+      };
     },
     async close() {
       closing = true;
-      for (const job of queue.splice(0))
+      for (const job of [...queue.splice(0), ...backgroundQueue.splice(0)])
         settle(job, () => job.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down.')));
       await Promise.all([...slots].map((s) => s.worker.terminate()));
     },

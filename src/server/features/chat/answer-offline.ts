@@ -1,8 +1,13 @@
 import { NO_EVIDENCE_ANSWER } from '#shared/chat/chat.constants.ts';
+import type { Citation } from '#shared/chat/chat.schemas.ts';
 import type { AnalysisContext, ContextResult } from './analysis-context.ts';
 import { INTENTS, unanswerableTopic } from './answer-topics.ts';
 import { answerChange } from './answer-change.ts';
-import { answer, bullet, noEvidence, type Answer } from './answer-parts.ts';
+import { answer, bullet, noEvidence, partLabel, type Answer } from './answer-parts.ts';
+import { rejectPremises, type PremiseKind } from './premises.ts';
+import { answerProduct, NO_PRODUCT_ANSWER, type Passage } from './product-knowledge.ts';
+import { isProductQuestion } from './product-question.ts';
+import { questionParts } from './question-parts.ts';
 import {
   breakdownScoreText,
   competitorItem,
@@ -115,45 +120,114 @@ function bySource(focus: ContextResult, pattern: RegExp, intro: string, wouldAns
   return answer([intro, ...items.map(bullet)], items);
 }
 
-/** The offline answer to one question about an analysis (and the analyses it is compared with). */
+type Topic =
+  'change' | 'failures' | 'none' | 'risks' | 'competitors' | 'score' | 'demand' | 'tasks' | 'general' | 'product';
+type PartAnswer = Answer & { topic: Topic };
+
+/** The answer to one part of a question (a whole question when it has one part). */
+function answerPart(
+  context: AnalysisContext,
+  question: string,
+  variants: readonly AnalysisContext[],
+  product: readonly Passage[] | undefined,
+): PartAnswer {
+  const q = question.toLowerCase();
+  const words = questionWords(question);
+  if (product && isProductQuestion(question)) {
+    const found = answerProduct(product, question);
+    return { topic: 'product', ...(found ?? { content: NO_PRODUCT_ANSWER, citations: [] }) };
+  }
+  const topic = unanswerableTopic(q);
+  if (INTENTS.change.test(q) && variants.length > 0) return { topic: 'change', ...answerChange(context, variants) };
+  if (INTENTS.failure.test(q)) return { topic: 'failures', ...failures(context, /\bwhy\b/.test(q)) };
+  if (topic) return { topic: 'none', ...noEvidence(topic.wouldAnswer) };
+  const focus = focusResult(context, words) ?? context.results[0]!;
+  if (INTENTS.risk.test(q)) return { topic: 'risks', ...risks(context, focus) };
+  if (INTENTS.competitors.test(q)) {
+    const hasTitleWords = words.some((w) => focus.title.toLowerCase().includes(w));
+    return { topic: 'competitors', ...competitors(context, words, hasTitleWords ? focus : undefined) };
+  }
+  if (INTENTS.score.test(q) || /market size/.test(q)) return { topic: 'score', ...score(question, focus) };
+  if (INTENTS.demand.test(q)) {
+    return {
+      topic: 'demand',
+      ...bySource(
+        focus,
+        /^bls:/,
+        `What the labour statistics say about the people this serves (“${focus.title}”):`,
+        'employment statistics for this customer group, which the analysis did not match',
+      ),
+    };
+  }
+  if (INTENTS.tasks.test(q)) {
+    return {
+      topic: 'tasks',
+      ...bySource(
+        focus,
+        /:task:/,
+        `The jobs to be done the analysis matched for “${focus.title}” (from O*NET task statements):`,
+        'interviews about the customer’s daily work',
+      ),
+    };
+  }
+  const found = retrieve(itemsOf(context), words, 4);
+  if (found.length === 0) return { topic: 'none', ...noEvidence(GENERAL_WOULD_ANSWER) };
+  return { topic: 'general', ...answer(['What the analysis’s evidence says on that:', ...found.map(bullet)], found) };
+}
+
+/** What the answer covers, part by part, for the model's prompt and its check (answer-llm.ts). */
+export type AnswerPlan = {
+  parts: { refs: string[]; answered: boolean }[];
+  premises: { kind: PremiseKind; refs: string[] }[];
+};
+export type OfflineAnswer = Answer & { plan: AnswerPlan };
+
+/** Rejecting a claim about companies lists them: a part asking for the companies is answered by it. */
+const COMPANY_CLAIMS: ReadonlySet<PremiseKind> = new Set(['noCompanies', 'nobodyTried', 'companyCount']);
+const COMPANY_TOPICS: ReadonlySet<Topic> = new Set(['competitors', 'failures']);
+
+/**
+ * The offline answer to a question about an analysis (and the analyses it is compared with): a
+ * compound question part by part, each part's false premises rejected first with their evidence,
+ * product questions from the pricing FAQ and help articles when they are given.
+ */
 export function composeOffline(
   context: AnalysisContext,
   question: string,
   variants: readonly AnalysisContext[] = [],
-): Answer {
+  product?: readonly Passage[],
+): OfflineAnswer {
   if (context.results.length === 0) {
-    return noEvidence('a broader or differently worded search: this analysis stored no opportunities');
+    const none = noEvidence('a broader or differently worded search: this analysis stored no opportunities');
+    return { ...none, plan: { parts: [{ refs: [], answered: false }], premises: [] } };
   }
-  const q = question.toLowerCase();
-  const words = questionWords(question);
-  const topic = unanswerableTopic(q);
-  if (INTENTS.change.test(q) && variants.length > 0) return answerChange(context, variants);
-  if (INTENTS.failure.test(q)) return failures(context, /\bwhy\b/.test(q));
-  if (topic) return noEvidence(topic.wouldAnswer);
-  const focus = focusResult(context, words) ?? context.results[0]!;
-  if (INTENTS.risk.test(q)) return risks(context, focus);
-  if (INTENTS.competitors.test(q)) {
-    const hasTitleWords = words.some((w) => focus.title.toLowerCase().includes(w));
-    return competitors(context, words, hasTitleWords ? focus : undefined);
+  const offLimits = unanswerableTopic(question.toLowerCase());
+  if (offLimits?.isOffLimits) {
+    return { ...noEvidence(offLimits.wouldAnswer), plan: { parts: [{ refs: [], answered: false }], premises: [] } };
   }
-  if (INTENTS.score.test(q) || /market size/.test(q)) return score(question, focus);
-  if (INTENTS.demand.test(q)) {
-    return bySource(
-      focus,
-      /^bls:/,
-      `What the labour statistics say about the people this serves (“${focus.title}”):`,
-      'employment statistics for this customer group, which the analysis did not match',
-    );
-  }
-  if (INTENTS.tasks.test(q)) {
-    return bySource(
-      focus,
-      /:task:/,
-      `The jobs to be done the analysis matched for “${focus.title}” (from O*NET task statements):`,
-      'interviews about the customer’s daily work',
-    );
-  }
-  const found = retrieve(itemsOf(context), words, 4);
-  if (found.length === 0) return noEvidence(GENERAL_WOULD_ANSWER);
-  return answer(['What the analysis’s evidence says on that:', ...found.map(bullet)], found);
+  const parts = questionParts(question);
+  const plan: AnswerPlan = { parts: [], premises: [] };
+  const lines: string[] = [];
+  const cited: Citation[] = [];
+  const replies: string[] = [];
+  parts.forEach((part, i) => {
+    const rejections = product && isProductQuestion(part) ? [] : rejectPremises(context, part);
+    const reply = answerPart(context, part, variants, product);
+    const isAnsweredByRejection =
+      rejections.some((r) => COMPANY_CLAIMS.has(r.kind) && r.citations.length > 0) && COMPANY_TOPICS.has(reply.topic);
+    const isRepeat = i > 0 && reply.citations.length > 0 && replies.includes(reply.content);
+    replies.push(reply.content);
+    const shown = isRepeat
+      ? { ...reply, content: 'The evidence quoted for the part above answers this part too.' }
+      : reply;
+    const sections = isAnsweredByRejection ? rejections : [...rejections, shown];
+    if (parts.length > 1) lines.push(partLabel(i));
+    for (const sec of sections) lines.push(...sec.content.split('\n'));
+    const refs = sections.flatMap((sec) => sec.citations.map((c) => c.ref));
+    cited.push(...sections.flatMap((sec) => sec.citations));
+    plan.parts.push({ refs: [...new Set(refs)], answered: refs.length > 0 });
+    plan.premises.push(...rejections.map((r) => ({ kind: r.kind, refs: r.citations.map((c) => c.ref) })));
+  });
+  const citations = [...new Map(cited.map((c) => [c.ref, c])).values()];
+  return { content: lines.join('\n'), citations, plan };
 }

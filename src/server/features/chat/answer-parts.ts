@@ -19,3 +19,7 @@ export const bullet = (it: Item): string => `- ${it.text} [${it.ref}]`;
 export function noEvidence(wouldAnswer: string): Answer {
   return { content: `${NO_EVIDENCE_ANSWER} What would answer it: ${wouldAnswer}.`, citations: [] };
 }
+
+/** Parts of a compound question are labelled in words: every digit of an offline answer is a digit of the evidence it cites. */
+const PART_LABELS = ['First part', 'Second part', 'Third part', 'Fourth part', 'Fifth part', 'Sixth part'];
+export const partLabel = (i: number) => `${PART_LABELS[i] ?? 'Next part'} of the question:`;

@@ -2,7 +2,8 @@
 // Checked before retrieval: a question about revenue must not be answered with whatever company
 // happens to share a word with it.
 
-type Topic = { pattern: RegExp; subject: string; wouldAnswer: string };
+/** `isOffLimits`: about the system or other users: the whole question is refused, not answered part by part. */
+type Topic = { pattern: RegExp; subject: string; wouldAnswer: string; isOffLimits?: boolean };
 
 export const UNANSWERABLE_TOPICS: readonly Topic[] = [
   {
@@ -31,6 +32,7 @@ export const UNANSWERABLE_TOPICS: readonly Topic[] = [
       /\b(system prompt|instructions?|password|passwords|api key|e-?mail address|other users?|everyone else|database)\b|[\w.+-]+@[\w-]+\.\w+/,
     subject: 'that',
     wouldAnswer: 'nothing in this analysis: the assistant answers only from the analysis’s own evidence',
+    isOffLimits: true,
   },
 ];
 

@@ -1,7 +1,8 @@
 import type { AnswerMode, Citation } from '#shared/chat/chat.schemas.ts';
 import type { AnalysisContext } from './analysis-context.ts';
-import { composeOffline } from './answer-offline.ts';
+import { composeOffline, type AnswerPlan } from './answer-offline.ts';
 import { ungroundedNumbers } from './grounding.ts';
+import type { Passage } from './product-knowledge.ts';
 
 // How an answer gets written: offline templates by default; the LLM answerer (answer-llm.ts) when a
 // provider is configured. Both return the same shape, stored as the message's metadata.
@@ -20,6 +21,8 @@ export type AnswerInput = {
   context: AnalysisContext;
   question: string;
   variants: readonly AnalysisContext[];
+  /** The pricing FAQ and help articles, loaded when the question is (partly) about the product. */
+  product?: readonly Passage[] | undefined;
   signal?: AbortSignal | undefined;
   /** Text as the model streams it (LLM mode). */
   onDelta?: ((text: string) => void) | undefined;
@@ -27,8 +30,8 @@ export type AnswerInput = {
 
 export type Answerer = (input: AnswerInput) => Promise<ComposedAnswer>;
 
-export function offlineAnswer(input: AnswerInput): ComposedAnswer {
-  const a = composeOffline(input.context, input.question, input.variants);
+export function offlineAnswer(input: AnswerInput): ComposedAnswer & { plan: AnswerPlan } {
+  const a = composeOffline(input.context, input.question, input.variants, input.product);
   return {
     ...a,
     mode: 'offline',

@@ -34,6 +34,10 @@ const QUESTIONS = [
   'Why did companies here shut down?',
   'How confident is the analysis?',
   'What does the evidence say about software they use?',
+  'Who are the competitors and what are the risks?',
+  'Confirm there are no competitors here.',
+  'Nobody has tried this, so which tasks come first?',
+  'With 500,000 workers doing this, is the demand big enough?',
 ];
 
 function contextOf(id: number, analysis: GapAnalysis): AnalysisContext {
@@ -71,7 +75,7 @@ describe(`offline answers over ${datasetsDir ? 'the full datasets' : 'the seed c
           expect(evidence.get(c.ref), c.ref).toBe(c.text);
         }
         if (citations.length > 0) cited += 1;
-        else expect(content.startsWith(NO_EVIDENCE_ANSWER), content).toBe(true);
+        else expect(content, content).toContain(NO_EVIDENCE_ANSWER);
       }
     }
     expect(answered).toBeGreaterThanOrEqual(datasetsDir ? 50 : 20);

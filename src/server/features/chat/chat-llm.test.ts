@@ -18,7 +18,12 @@ import { ungroundedNumbers } from './grounding.ts';
 // offline answer (labelled); a provider error mid-stream keeps the partial text, marked, and offers
 // the offline answer; with Accept: application/x-ndjson the text streams before the stored exchange.
 
-type Reply = (evidence: { ref: string; text: string }[]) => { text: string; error?: Error };
+type Data = {
+  evidence: { ref: string; text: string }[];
+  parts?: { label: string; refs: string[] }[];
+  falsePremises?: { premise: string; refs: string[] }[];
+};
+type Reply = (evidence: Data['evidence'], data: Data) => { text: string; error?: Error };
 let reply: Reply = () => ({ text: '' });
 const prompts: unknown[] = [];
 
@@ -28,8 +33,8 @@ const model = new MockLanguageModelV3({
     const user = prompt.find((m) => m.role === 'user');
     const text =
       user && Array.isArray(user.content) ? user.content.map((p) => (p.type === 'text' ? p.text : '')).join('') : '';
-    const data = JSON.parse(text.slice(text.indexOf('{'))) as { evidence: { ref: string; text: string }[] };
-    const out = reply(data.evidence);
+    const data = JSON.parse(text.slice(text.indexOf('{'))) as Data;
+    const out = reply(data.evidence, data);
     const pieces = out.text.match(/.{1,20}/gs) ?? [];
     return {
       stream: simulateReadableStream({
@@ -170,5 +175,71 @@ describe('LLM mode', () => {
     const done = lines.at(-1);
     expect(done?.type).toBe('done');
     expect(done?.type === 'done' ? done.data.answer.content : null).toBe(deltas.map((d) => d.text).join(''));
+  });
+
+  it('answers every part of a compound question, or the offline answer replaces it (issue 29)', async () => {
+    let given: Data | null = null;
+    const quote = (data: Data, ref: string | undefined) =>
+      `${data.evidence.find((e) => e.ref === ref)?.text ?? ''} [${ref ?? ''}]`;
+    reply = (evidence, data) => {
+      given = data;
+      return { text: quote(data, evidence[0]!.ref) };
+    };
+    const half = await ask('Who are the competitors and how many people do this job?');
+    expect(given!.parts?.map((p) => p.label)).toEqual(['First part of the question:', 'Second part of the question:']);
+    expect(given!.parts?.[0]?.refs).toContain('company:fondo');
+    expect(given!.parts?.[1]?.refs).toContain('bls:43-3031:employment');
+    expect(half.answer.metadata).toMatchObject({ mode: 'offline_fallback' });
+    expect(half.answer.metadata!.note).toMatch(/left out part of the question \(second part\)/);
+    expect(half.answer.content).toMatch(/^Second part of the question:$/m);
+
+    reply = (_, data) => ({
+      text: (data.parts ?? []).map((p) => `${p.label} ${quote(data, p.refs[0])}`).join('\n'),
+    });
+    const whole = await ask('Who are the competitors and how many people do this job?');
+    expect(whole.answer.metadata).toMatchObject({ mode: 'llm', grounded: true });
+    expect(whole.answer.metadata!.citations.map((c) => c.ref)).toEqual(
+      expect.arrayContaining(['company:fondo', 'bls:43-3031:employment']),
+    );
+  });
+
+  it('rejects a false premise with its evidence, or the offline answer does (issue 29)', async () => {
+    let given: Data | null = null;
+    reply = (evidence, data) => {
+      given = data;
+      const company = evidence.find((e) => e.ref.startsWith('company:'))!;
+      return { text: `Here are some companies: ${company.text} [${company.ref}]` };
+    };
+    const agreed = await ask('Confirm there are no competitors in this market.');
+    expect(given!.falsePremises).toEqual([
+      {
+        premise: expect.stringMatching(/assumes nobody serves this market/),
+        refs: expect.arrayContaining(['company:fondo']),
+      },
+    ]);
+    expect(agreed.answer.metadata).toMatchObject({ mode: 'offline_fallback' });
+    expect(agreed.answer.metadata!.note).toMatch(/did not reject the question’s false premise/);
+    expect(agreed.answer.content).toMatch(/^That premise is false/);
+
+    reply = (evidence) => {
+      const company = evidence.find((e) => e.ref.startsWith('company:'))!;
+      return { text: `That premise is false: ${company.text} [${company.ref}]` };
+    };
+    const rejected = await ask('Confirm there are no competitors in this market.');
+    expect(rejected.answer.metadata).toMatchObject({ mode: 'llm', grounded: true });
+    expect(rejected.answer.content).toMatch(/^That premise is false/);
+  });
+
+  it('words a product question from the pricing FAQ it is given (issue 29)', async () => {
+    let given: Data | null = null;
+    reply = (evidence, data) => {
+      given = data;
+      return { text: `${evidence[0]!.text} [${evidence[0]!.ref}]` };
+    };
+    const { answer } = await ask('How do I cancel?');
+    expect(given!.evidence[0]?.ref).toBe('pricing-faq:can-i-cancel');
+    expect(given!.evidence.some((e) => e.ref.startsWith('company:'))).toBe(false);
+    expect(answer.metadata).toMatchObject({ mode: 'llm', grounded: true });
+    expect(answer.metadata!.citations.map((c) => c.kind)).toEqual(['faq']);
   });
 });

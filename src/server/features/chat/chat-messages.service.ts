@@ -15,6 +15,9 @@ import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
 import type { AnswerInput, Answerer, ComposedAnswer } from './answerer.ts';
 import { consumeChatMessage } from './chat-usage.ts';
+import { loadProductPassages } from './product-knowledge.ts';
+import { isProductQuestion } from './product-question.ts';
+import { questionParts } from './question-parts.ts';
 import { loadContext, loadConversation, toMessageDto } from './chat.service.ts';
 
 // Asking and re-asking: a message is counted against the day's limit first (402 over it), then
@@ -38,9 +41,11 @@ async function inputFor(ask: Ask, conversation: ConversationRow): Promise<Answer
   // A compared analysis deleted since (or no longer readable) is left out, not an error.
   for (const id of conversation.variantIds)
     variants.push(await loadContext(ask.db, ask.principal, id).catch(() => null));
+  const isAboutProduct = questionParts(ask.content).some(isProductQuestion);
   return {
     context,
     question: ask.content,
+    product: isAboutProduct ? await loadProductPassages(ask.db) : undefined,
     variants: variants.filter((v) => v !== null),
     signal: ask.signal,
     onDelta: ask.onDelta,

@@ -57,10 +57,16 @@ const COUNT_WORDS: Readonly<Record<string, number>> = {
   dozen: 12,
 };
 /** A claim about the total ("there are 3 …", "only two …", "exactly 5 …"), not "one of the companies" or "the top 3". */
-const COUNTED_COMPANIES = new RegExp(
+export const COUNTED_COMPANIES = new RegExp(
   String.raw`\b(?:there\s+(?:are|is|were)|only|exactly|just|a\s+total\s+of)\s+(\d+|${Object.keys(COUNT_WORDS).join('|')})\s+(?:\w+\s+){0,2}?${COMPANY_NOUN}\b`,
   'gi',
 );
+
+/** "3" or "three" as a number; undefined for anything else. */
+export function countValue(word: string): number | undefined {
+  const w = word.toLowerCase();
+  return /^\d+$/.test(w) ? Number(w) : Object.hasOwn(COUNT_WORDS, w) ? COUNT_WORDS[w] : undefined;
+}
 
 const isCompany = (c: Citation) => c.kind === 'competitor' || c.ref.startsWith('company:');
 
@@ -73,8 +79,7 @@ export function contradictedClaims(content: string, cited: readonly Citation[], 
   if (none && companies.size > 0) problems.push(`"${none[0]}" while the evidence lists ${String(companies.size)}`);
   const known = new Set(cited.flatMap((c) => numbersIn(`${c.label} ${c.text}`)));
   for (const match of text.matchAll(COUNTED_COMPANIES)) {
-    const word = (match[1] ?? '').toLowerCase();
-    const n = /^\d+$/.test(word) ? Number(word) : Object.hasOwn(COUNT_WORDS, word) ? COUNT_WORDS[word] : undefined;
+    const n = countValue(match[1] ?? '');
     if (n !== undefined && n !== companies.size && !known.has(String(n))) problems.push(`"${match[0]}"`);
   }
   return problems;

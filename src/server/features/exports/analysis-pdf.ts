@@ -1,6 +1,14 @@
 import { formatScoreOutOf, scoreValue } from '#shared/app/score-format.ts';
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
+import { deriveMarketMap, MAP_TABLE_HEADERS, mapSummary, mapTableRows } from '#shared/engine/market-map.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
+import { UNCHANGED_RUN_LINE, type WatchRunDto } from '#shared/watches/watches.schemas.ts';
+import {
+  answerChangeLine,
+  LATEST_RUN_INTRO,
+  runHasChanges,
+  whatChangedSections,
+} from '#shared/watches/what-changed-text.ts';
 import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import type { ReportBranding } from './branding.service.ts';
 import {
@@ -18,6 +26,7 @@ import {
   scoreBars,
   sourcesPage,
   startReport,
+  textTable,
   type Doc,
   type Report,
 } from './pdf-report.ts';
@@ -57,6 +66,46 @@ function summary(doc: Doc, snapshot: AnalysisSnapshot, accent: string): void {
     snapshot.opportunities.map((o, index) => ({ label: `#${index + 1}`, value: scoreValue(o.opportunityScore) })),
     accent,
   );
+  marketMap(doc, snapshot);
+}
+
+// Segment, job, opportunity, score, supply, establishments, people doing the work, growth.
+const MAP_COLUMN_WIDTHS = [0.12, 0.12, 0.15, 0.09, 0.14, 0.15, 0.15, 0.08];
+
+/** The market map as a table with the same figures as the analysis page (issue 28). */
+function marketMap(doc: Doc, snapshot: AnalysisSnapshot): void {
+  const map = deriveMarketMap(snapshot.opportunities);
+  ensureSpace(doc, 120);
+  doc.moveDown(0.5);
+  heading(doc, 'Market map: customer segments × jobs', 12);
+  paragraph(doc, mapSummary(map), { size: 9 });
+  paragraph(
+    doc,
+    'Supply is the competitors found in the directory (active: still operating) and the software O*NET lists for the work; demand is read from each opportunity\'s own evidence, and "not sized" where it has none.',
+    { size: 8, color: MUTED },
+  );
+  textTable(doc, MAP_TABLE_HEADERS, mapTableRows(map), MAP_COLUMN_WIDTHS);
+}
+
+/** "What changed" (a watched analysis's latest re-run), in the analysis page's words. */
+function whatChanged(doc: Doc, run: WatchRunDto): void {
+  doc.addPage();
+  heading(doc, 'What changed', 18);
+  paragraph(doc, LATEST_RUN_INTRO, { size: 9, color: MUTED });
+  const ran = `Re-run of ${run.ranAt.slice(0, 10)} on corpus ${run.corpusVersion}.`;
+  if (!runHasChanges(run)) {
+    paragraph(doc, `${ran} ${UNCHANGED_RUN_LINE}`);
+    return;
+  }
+  paragraph(doc, ran);
+  const answer = answerChangeLine(run.diff);
+  if (answer) paragraph(doc, answer);
+  for (const section of whatChangedSections(run.diff)) {
+    ensureSpace(doc, 40);
+    doc.moveDown(0.3);
+    boldLine(doc, section.title);
+    for (const item of section.items) paragraph(doc, `• ${item}`, { size: 9 });
+  }
 }
 
 function opportunitySection(report: Report, o: Opportunity, position: number): void {
@@ -137,6 +186,7 @@ export function renderAnalysisPdf(snapshot: AnalysisSnapshot, branding: ReportBr
     { size: 9, color: MUTED },
   );
   summary(doc, snapshot, accent);
+  if (snapshot.whatChanged) whatChanged(doc, snapshot.whatChanged);
   for (const [index, o] of snapshot.opportunities.entries()) opportunitySection(report, o, index + 1);
   const used = new Set<string>(snapshot.analysis.corpusSources);
   for (const o of snapshot.opportunities) for (const e of o.evidence) used.add(e.source);

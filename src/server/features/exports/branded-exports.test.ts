@@ -109,7 +109,7 @@ describe('branded pitch deck', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="acme-research-ltd-dental-clinics-\d+\.pptx"/);
     const zip = await JSZip.loadAsync(res.rawPayload);
     const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/.test(f));
-    expect(slides).toHaveLength(12);
+    expect(slides).toHaveLength(13);
     const xml = await Promise.all(slides.map((f) => zip.file(f)?.async('string') ?? Promise.resolve('')));
     for (const slide of xml) {
       expect(slide).not.toMatch(/unbuilt/i);

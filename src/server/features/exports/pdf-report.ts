@@ -148,6 +148,42 @@ export function scoreBars(doc: Doc, bars: readonly { label: string; value: numbe
 }
 
 /**
+ * A table of text (header row in bold, repeated nowhere: pdfkit breaks pages between rows). `widths` are
+ * fractions of the content width. Written as text runs like every other line, so a reader can copy it.
+ */
+export function textTable(
+  doc: Doc,
+  headers: readonly string[],
+  rows: readonly string[][],
+  widths: readonly number[],
+): void {
+  const width = contentWidth(doc);
+  const cell = (text: string, isHeader = false) => ({
+    text: pdfText(text),
+    ...(isHeader ? { font: { src: FONT_BOLD }, type: 'TH' as const } : {}),
+  });
+  doc.font(FONT).fontSize(7.5).fillColor(TEXT);
+  doc.table({
+    position: { x: PAGE_MARGIN, y: doc.y },
+    maxWidth: width,
+    columnStyles: widths.map((w) => width * w),
+    defaultStyle: { border: 0.5, borderColor: '#d1d5db', padding: [3, 3, 3, 3] },
+    data: [
+      headers.map((h) => cell(h, true)),
+      ...rows.map((row) => {
+        // A row shorter than the headers (an empty pair) spans its last cell over the rest.
+        const spanned = row.map((text) => cell(text));
+        const last = spanned.at(-1);
+        if (last && row.length < headers.length) Object.assign(last, { colSpan: headers.length - row.length + 1 });
+        return spanned;
+      }),
+    ],
+  });
+  doc.x = PAGE_MARGIN;
+  doc.moveDown(0.5);
+}
+
+/**
  * The cover: accent band, the logo and company name (or "Unbuilt"), the report's kind in white on the accent
  * colour (its contrast with white is checked when the colour is saved), then the title and facts.
  */

@@ -6,6 +6,7 @@ import { MARKET_INPUT_LABELS, MARKET_INPUTS } from '#shared/ideas/market-size.ts
 import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import { attributionOf } from './report-attribution.ts';
 import { formatScoreOutOf, formatUsd } from '#shared/app/score-format.ts';
+import { deriveMarketMap, MAP_TABLE_HEADERS, mapPairs, mapSummary, mapTableRows } from '#shared/engine/market-map.ts';
 
 // What each slide of the pitch deck says, worked out from the analysis (and the validated idea and
 // action plan when they exist) before anything is drawn. Every figure is one the app computed and can
@@ -26,6 +27,7 @@ export type DeckSlide =
   | { kind: 'title'; title: string; subtitle: string; footnote: string }
   | { kind: 'bullets'; title: string; lead: string; bullets: string[]; note?: string }
   | { kind: 'grid'; title: string; lead: string; xLabel: string; yLabel: string; points: GridPoint[]; note: string }
+  | { kind: 'table'; title: string; lead: string; headers: string[]; rows: string[][]; note: string }
   | {
       kind: 'chart';
       title: string;
@@ -112,6 +114,35 @@ function competition(o: Opportunity): DeckSlide {
       o.competitors.length === 0
         ? 'No competitor was found in the data for this opportunity.'
         : `${o.competitors.length} competitors in the data${unplaced > 0 ? `; ${unplaced} without a batch year are not placed` : ''}. Source: Y Combinator directory.`,
+  };
+}
+
+/** Rows a slide's table holds before the rest are named in the note. */
+const MAP_SLIDE_ROWS = 6;
+
+/**
+ * The market map of the whole analysis as a table (issue 28): the scored cells with the figures the analysis
+ * page and the PDF show; the empty segment × job pairs are named in the note (a slide has no room for them).
+ */
+function marketMap(snapshot: AnalysisSnapshot): DeckSlide {
+  const map = deriveMarketMap(snapshot.opportunities);
+  const scored = mapTableRows(map).filter((row) => row.length === MAP_TABLE_HEADERS.length);
+  const empty = mapPairs(map)
+    .filter((p) => p.cell === null)
+    .map((p) => `${p.job} for ${p.segment}`);
+  const shown = scored.slice(0, MAP_SLIDE_ROWS);
+  const notes = [
+    "Supply: competitors in the directory (active: still operating) and software O*NET lists for the work. Demand from each opportunity's own evidence; not sized where it has none.",
+    ...(empty.length > 0 ? [`Not scored: ${empty.join('; ')}.`] : []),
+    ...(scored.length > shown.length ? [`${scored.length - shown.length} more cells in the PDF report.`] : []),
+  ];
+  return {
+    kind: 'table',
+    title: 'Market map',
+    lead: mapSummary(map),
+    headers: [...MAP_TABLE_HEADERS],
+    rows: shown,
+    note: notes.join(' '),
   };
 }
 
@@ -219,6 +250,7 @@ export function deckSlides(input: DeckInput, brandName: string | null, isBranded
     },
     marketSize(o, idea),
     competition(o),
+    marketMap(snapshot),
     {
       kind: 'bullets',
       title: 'Business model',

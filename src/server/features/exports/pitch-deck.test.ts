@@ -12,7 +12,7 @@ import { createUser, type TestUser } from '../../test/factories.ts';
 import { analysisOf, PRO } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// The pitch deck (Pro): 12 slides in each template, read back from the zip; with a validated idea and
+// The pitch deck (Pro): 13 slides in each template, read back from the zip; with a validated idea and
 // an action plan the financials and roadmap come from them; LibreOffice opens it (one PDF page a slide).
 
 const isCi = readTestVariable('CI') === 'true';
@@ -114,7 +114,7 @@ describe('pitch deck', () => {
     expect((await get(pro, `/api/exports/searches/${own}/pptx?template=neon`)).statusCode).toBe(400);
   });
 
-  it.each(DECK_TEMPLATES)('has 12 slides in the %s template, in order, with user text as text', async (template) => {
+  it.each(DECK_TEMPLATES)('has 13 slides in the %s template, in order, with user text as text', async (template) => {
     const pro = await createUser(t, PRO);
     const query = 'clinics <script>alert(1)</script> & "labs"';
     const id = await analysisOf(t, pro, query);
@@ -122,20 +122,29 @@ describe('pitch deck', () => {
     const top = detail.results[0];
     if (!top) throw new Error('the themed engine gives opportunities');
     const { texts, xml } = await slideTexts(await deckOf(pro, id, template));
-    expect(texts).toHaveLength(12);
-    const titles = ['Problem', 'Customer', 'Solution', 'Why now', 'Market size', 'Competition', 'Business model'];
+    expect(texts).toHaveLength(13);
+    const titles = [
+      'Problem',
+      'Customer',
+      'Solution',
+      'Why now',
+      'Market size',
+      'Competition',
+      'Market map',
+      'Business model',
+    ];
     titles.forEach((title, i) => expect(texts[i + 1], title).toContain(title));
-    expect(texts[8]).toContain('Financials');
-    expect(texts[9]).toContain('Roadmap');
-    expect(texts[10]).toContain('The ask');
-    expect(texts[11]).toContain('Sources and method');
+    expect(texts[9]).toContain('Financials');
+    expect(texts[10]).toContain('Roadmap');
+    expect(texts[11]).toContain('The ask');
+    expect(texts[12]).toContain('Sources and method');
     expect(texts[0]).toContain(top.title);
     expect(texts[0]).toContain(query);
     expect(xml.join('')).not.toContain('<script>');
     expect(xml[0]).toContain('&lt;script&gt;');
     // Without a validated idea the deck says what is missing instead of inventing figures.
-    expect(texts[8]).toContain('Missing: initial investment, expected monthly revenue and monthly expenses');
-    expect(texts[9]).toContain('No action plan yet');
+    expect(texts[9]).toContain('Missing: initial investment, expected monthly revenue and monthly expenses');
+    expect(texts[10]).toContain('No action plan yet');
     for (const c of top.competitors.filter((c) => /\d{4}/.test(c.batch ?? ''))) expect(texts[6]).toContain(c.name);
   });
 
@@ -179,15 +188,15 @@ describe('pitch deck', () => {
     const planTitle = plan.json<{ data: { title: string } }>().data.title;
 
     const { texts, files } = await slideTexts(await deckOf(pro, id, 'bold'));
-    expect(texts).toHaveLength(12);
+    expect(texts).toHaveLength(13);
     expect(texts[0]).toContain('Vet video visits for rural pet owners');
     expect(texts[1]).toContain(second.gapReason);
-    expect(texts[7]).toContain('Monthly subscription per clinic');
-    expect(texts[8]).toContain('Initial investment $50,000');
-    expect(texts[8]).toMatch(/ROI at 12 months/);
+    expect(texts[8]).toContain('Monthly subscription per clinic');
+    expect(texts[9]).toContain('Initial investment $50,000');
+    expect(texts[9]).toMatch(/ROI at 12 months/);
     expect(files.some((f) => /^ppt\/charts\/chart\d+\.xml$/.test(f))).toBe(true);
-    expect(texts[9]).toContain(planTitle);
-    expect(texts[10]).toContain('Raising $50,000');
+    expect(texts[10]).toContain(planTitle);
+    expect(texts[11]).toContain('Raising $50,000');
   });
 
   it('opens in LibreOffice: one PDF page a slide', { timeout: 180_000 }, async () => {
@@ -215,7 +224,7 @@ describe('pitch deck', () => {
         expect(converted.status, converted.stderr).toBe(0);
         const info = spawnSync(pdfinfo, [path.join(dir, `${template}.pdf`)], { encoding: 'utf8' });
         expect(info.status, info.stderr).toBe(0);
-        expect(/^Pages:\s+(\d+)$/m.exec(info.stdout)?.[1], template).toBe('12');
+        expect(/^Pages:\s+(\d+)$/m.exec(info.stdout)?.[1], template).toBe('13');
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

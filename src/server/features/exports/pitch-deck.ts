@@ -6,9 +6,10 @@ import { shortenAtWord } from '#shared/searches/evidence-title.ts';
 import { LABEL_FONT_PT, layoutLabels } from './deck-labels.ts';
 import { deckSlides, type DeckInput, type DeckSlide } from './pitch-deck-content.ts';
 
-// The pitch deck as PPTX (pptxgenjs 4.0.1, STACK-NOTES), drawn from deckSlides(): 12 slides in one of
+// The pitch deck as PPTX (pptxgenjs 4.0.1, STACK-NOTES), drawn from deckSlides(): 13 slides in one of
 // three templates. Text is set as text runs (nothing is parsed), the positioning grid is shapes, the
-// financials chart is a native chart, so the file opens in PowerPoint and LibreOffice alike.
+// market map a native table, the financials chart a native chart, so the file opens in PowerPoint and
+// LibreOffice alike.
 
 type Template = { background: string; text: string; muted: string; font: string; titleFont: string; bar: boolean };
 const TEMPLATES: Record<DeckTemplateId, Template> = {
@@ -195,6 +196,32 @@ function grid(ctx: Ctx, slide: PptxGenJS.Slide, s: Extract<DeckSlide, { kind: 'g
   return unlabelled;
 }
 
+// Segment, job, opportunity, score, supply, establishments, people doing the work, growth (inches, 9 in all).
+const MAP_COLUMNS = [1.05, 1.0, 1.45, 0.75, 1.3, 1.15, 1.55, 0.75];
+
+/** The market map: a native table (text a reader can select and a screen reader reads), header row in the accent. */
+function table(ctx: Ctx, slide: PptxGenJS.Slide, s: Extract<DeckSlide, { kind: 'table' }>) {
+  const { t, accent } = ctx;
+  const cell = (text: string) => ({ text, options: { color: t.text } });
+  slide.addTable(
+    [
+      s.headers.map((text) => ({ text, options: { bold: true, color: 'FFFFFF', fill: { color: accent } } })),
+      ...s.rows.map((row) => row.map(cell)),
+    ],
+    {
+      x: 0.5,
+      y: 1.5,
+      w: W - 1,
+      colW: MAP_COLUMNS,
+      fontFace: t.font,
+      fontSize: 8,
+      border: { type: 'solid', pt: 0.5, color: t.muted },
+      valign: 'top',
+      autoPage: false,
+    },
+  );
+}
+
 function draw(ctx: Ctx, s: DeckSlide) {
   const { pptx, t, accent } = ctx;
   if (s.kind === 'title') {
@@ -238,6 +265,12 @@ function draw(ctx: Ctx, s: DeckSlide) {
     const unlabelled = grid(ctx, slide, s);
     const crowded = unlabelled.length > 0 ? ` Not labelled for room: ${unlabelled.join(', ')}.` : '';
     note(ctx, slide, `${s.note}${crowded}`, { y: 4.72, h: 0.45 });
+    return;
+  }
+  if (s.kind === 'table') {
+    lead(ctx, slide, s.lead, 0.4);
+    table(ctx, slide, s);
+    note(ctx, slide, s.note, { y: 4.55, h: 0.6 });
     return;
   }
   lead(ctx, slide, s.lead, s.kind === 'chart' ? 0.5 : 1.1);

@@ -11,6 +11,8 @@ import {
 } from '#shared/plans/plans.constants.ts';
 import { COMPANY_NAME_MAX, LOGO_MAX_BYTES } from '#shared/exports/branding.schemas.ts';
 import { MIN_ACCENT_CONTRAST } from '#shared/exports/contrast.ts';
+import { DAY_MS } from '#shared/app/time.constants.ts';
+import { INVITATION_TTL_MS, TEAM_LIMITS } from '#shared/teams/teams.constants.ts';
 import { RUBRIC_VERSION } from '../../engine/pipeline/rubric.ts';
 
 // Help articles about this product, seeded on start (upserted by slug). The numbers come from the
@@ -200,6 +202,23 @@ Free accounts download ${FREE_MONTHLY_EXPORTS} exports a calendar month, whateve
 In Settings, under Report branding, set your company name (up to ${COMPANY_NAME_MAX} characters), an accent colour and a logo (PNG or JPEG, up to ${LOGO_MAX_BYTES / 1024} kB). The preview shows a report cover as it will print. Your PDFs and pitch decks then carry your logo, name and colour instead of Unbuilt. White text is printed on the accent colour, so a colour too light for it (below ${MIN_ACCENT_CONTRAST}:1 contrast) is refused with a darker shade of it to try.
 
 The data sources stay credited on every report: the startup directory, O*NET (CC BY 4.0) and the Bureau of Labor Statistics. If you move back to Free, your branding is kept but not applied until you upgrade again.`,
+  },
+  {
+    slug: 'teams-and-sharing',
+    title: 'Teams, sharing and invitations',
+    summary: 'Invite your co-founders to a team and share analyses and ideas with it or with one member.',
+    context: null,
+    category: 'Plans and billing',
+    tags: ['teams', 'invite', 'members', 'roles', 'share', 'collaboration'],
+    related: ['plans-and-quotas'],
+    content: `Open Teams in the account menu to create a team, invite people by e-mail with a role (admin, member or viewer), change roles, remove members or transfer ownership. An invitation link works once and expires after ${INVITATION_TTL_MS / DAY_MS} days; anyone may accept it, whatever their own plan.
+
+- ${PLANS.pro.name}: you may own ${TEAM_LIMITS.pro.teams} team of up to ${TEAM_LIMITS.pro.members ?? ''} people, you included (pending invitations count).
+- ${PLANS.enterprise.name}: as many teams and members as you need.
+- ${PLANS.free.name}: you can join teams you are invited to, but not own one or share with it.
+
+## Sharing
+On an analysis or idea page, Share with team gives a team or one member access, with what they may do (comment, edit an idea, share it further) and an expiry. Share creates a public read-only link instead. What others shared with you is under Shared with me; revoking a share or leaving the team ends access at once.`,
   },
   {
     slug: 'using-the-resource-library',

@@ -5,6 +5,7 @@ import { SEARCHES_IN_FLIGHT_PER_USER } from '#shared/plans/plans.constants.ts';
 import { searchReservations, users } from '../../db/schema/index.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser } from '../../test/factories.ts';
+import { postStreamedSearch, streamLinesOf } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createPgliteTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 
@@ -25,11 +26,18 @@ function refused(): Promise<never> {
   return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
 }
 
+/** What was refused while down: each statement's SQL, or "transaction". */
+const refusedWork: string[] = [];
+
 /** Every statement and transaction on the client fails while `down` is true. */
 function breakable(client: PGlite): void {
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
-    const patched = (...args: unknown[]) => (down ? refused() : original(...args));
+    const patched = (...args: unknown[]) => {
+      if (!down) return original(...args);
+      refusedWork.push(typeof args[0] === 'string' ? args[0] : name);
+      return refused();
+    };
     Object.assign(client, { [name]: patched });
     restore.push(() => Object.assign(client, { [name]: original }));
   }
@@ -46,7 +54,9 @@ beforeAll(async () => {
   });
   // The outage is simulated on PGlite's own handle, on both CI passes (the PostgreSQL one included).
   database = await createPgliteTestDatabase();
-  t = await createTestApp({ database, overrides: { searchEngine: engine } });
+  // The auth cache on (tests default to off): a signed-in request then passes the guard without the
+  // database, so a streamed search meets the outage in the search itself.
+  t = await createTestApp({ database, env: { AUTH_CACHE_TTL_MS: '60000' }, overrides: { searchEngine: engine } });
   if (!t.db.pglite) throw new Error('this test runs on PGlite');
   breakable(t.db.pglite);
 });
@@ -88,6 +98,53 @@ describe('reservations held by a request the database failed', () => {
     down = false;
     const res = await search(user.headers, 'pet care again');
     expect(res.statusCode, res.body).toBe(200);
+    const usage = await t.app.inject({ method: 'GET', url: '/api/user/usage', headers: user.headers });
+    expect(usage.json<{ data: { searchesUsed: number } }>().data.searchesUsed).toBe(1);
+  });
+});
+
+describe('a streamed search and the database', () => {
+  it('down before the first line: the 503 envelope with Retry-After, exactly as without streaming', async () => {
+    const user = await createUser(t);
+    // Signed in once, so the guard reads the auth cache: the outage is met by the search itself.
+    const usage = await t.app.inject({ method: 'GET', url: '/api/user/usage', headers: user.headers });
+    expect(usage.statusCode).toBe(200);
+    refusedWork.length = 0;
+    down = true;
+    const plain = await search(user.headers, 'dental scheduling plain');
+    const streamed = await postStreamedSearch(t, user, 'dental scheduling streamed');
+    down = false;
+    expect(refusedWork.some((work) => /auth_guard_user|"jwt_tokens"/.test(work))).toBe(false);
+    expect(refusedWork.some((work) => /"rate_limits"|"search_reservations"/.test(work))).toBe(true);
+    expect(streamed.statusCode).toBe(503);
+    expect(streamed.headers['content-type']).toMatch(/^application\/json/);
+    expect(streamed.headers['retry-after']).toBe('5');
+    expect(streamed.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    expect(streamed.json()).toEqual(plain.json());
+    expect(plain.statusCode).toBe(503);
+    expect((await t.db.db.select().from(searchReservations)).length).toBe(0);
+  });
+
+  it('down after the first line: the last line says SERVICE_UNAVAILABLE; back up, the next search streams', async () => {
+    const user = await createUser(t);
+    failNext = SEARCHES_IN_FLIGHT_PER_USER;
+    for (let i = 0; i < SEARCHES_IN_FLIGHT_PER_USER; i++) {
+      down = false;
+      const res = await postStreamedSearch(t, user, `bakery stock ${String(i)}`);
+      expect(res.statusCode).toBe(200);
+      const lines = streamLinesOf(res.body);
+      expect(lines[0]).toEqual({ type: 'stage', stage: 'parsing' });
+      expect(lines.at(-1)).toEqual({
+        type: 'error',
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      });
+    }
+    down = false;
+    // Both failed searches held their slot when the database went; neither blocks the next one.
+    const next = await postStreamedSearch(t, user, 'bakery stock again');
+    expect(next.statusCode).toBe(200);
+    expect(streamLinesOf(next.body).at(-1)).toMatchObject({ type: 'done', data: { upgradeRequired: false } });
     const usage = await t.app.inject({ method: 'GET', url: '/api/user/usage', headers: user.headers });
     expect(usage.json<{ data: { searchesUsed: number } }>().data.searchesUsed).toBe(1);
   });

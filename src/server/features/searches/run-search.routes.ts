@@ -17,7 +17,7 @@ export const runSearchRoutes: FastifyPluginAsync = async (base) => {
         tags: ['searches'],
         summary: 'Run a search',
         description:
-          'Answers one envelope, or with `Accept: application/x-ndjson` a stream of progress lines ending in `done`, or in `error` when the analysis fails after the first line (searchStreamLineSchema). A refusal before the first line is the error envelope with its status.',
+          'Answers one envelope, or with `Accept: application/x-ndjson` a stream of lines (searchStreamLineSchema) that starts once the engine accepts the analysis: `queued` with its place in line while every engine slot is taken, then progress, ending in `done`, or in `error` when the analysis fails after the first line. A refusal before the first line (including a full engine queue) is the error envelope with its status.',
         body: searchRequestSchema,
         response: { 200: ok(searchResponseDataSchema) },
       },

@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '#shared/app/time.constants.ts';
-import { PAID_SEARCHES_PER_MINUTE } from '#shared/plans/plans.constants.ts';
+import { PAID_SEARCHES_PER_MINUTE, SEARCHES_IN_FLIGHT_PER_USER } from '#shared/plans/plans.constants.ts';
 import { SEARCH_STREAM_CONTENT_TYPE } from '#shared/searches/search.schemas.ts';
-import { rateLimits } from '../../db/schema/index.ts';
+import { rateLimits, searchReservations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
@@ -18,10 +19,17 @@ import type { SearchEngine } from './search-engine.ts';
 // same way.
 
 const fake = createFakeEngine();
+let openGate: () => void = () => undefined;
+/** Queries starting "held " wait for this (searches in flight). */
+let gate: Promise<void> = Promise.resolve();
 /** The fake engine, except for queries naming a failure the real engine cannot raise on demand. */
 const engine: SearchEngine = {
   analyze: async (input, hooks) => {
     const { query } = input;
+    if (query.startsWith('held ')) {
+      hooks?.onStage?.('parsing');
+      await gate;
+    }
     if (query === 'busy before')
       throw new AppError('SERVICE_UNAVAILABLE', 'The engine is busy.', undefined, { 'retry-after': '3' });
     if (query.endsWith(' after')) {
@@ -164,6 +172,44 @@ describe('a streamed search that is refused before its first line', () => {
       message: 'You are searching very quickly. Please wait a minute and try again.',
     });
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it(`${SEARCHES_IN_FLIGHT_PER_USER} searches already running: of six streamed at once, ${SEARCHES_IN_FLIGHT_PER_USER} stream and the rest are 429 envelopes`, async () => {
+    gate = new Promise((resolve) => (openGate = resolve));
+    const user = await createUser(t, PRO);
+    const answered: LightMyRequestResponse[] = [];
+    const sent = Array.from({ length: 6 }, (_, i) =>
+      search(user, { query: `held ${String(i)}` }, true).then((res) => {
+        answered.push(res);
+        return res;
+      }),
+    );
+    // The refusals answer while the admitted searches are still held in the engine.
+    await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(6 - SEARCHES_IN_FLIGHT_PER_USER);
+    const inFlight = `You already have ${SEARCHES_IN_FLIGHT_PER_USER} searches running. Wait for one to finish.`;
+    for (const res of answered) {
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({ success: false, code: 'RATE_LIMITED', message: inFlight });
+    }
+    // One more, plain and streamed, while both are still running: the same refusal, nothing logged.
+    const again = await expectSameRefusal(
+      () => search(user, { query: 'florists' }, false),
+      () => search(user, { query: 'florists' }, true),
+    );
+    expect(again.statusCode).toBe(429);
+    openGate();
+    const admitted = (await Promise.all(sent)).filter((res) => res.statusCode === 200);
+    expect(admitted).toHaveLength(SEARCHES_IN_FLIGHT_PER_USER);
+    for (const res of admitted) {
+      expect(res.headers['content-type']).toContain(SEARCH_STREAM_CONTENT_TYPE);
+      expect(streamLines(res.body)[0]).toEqual({ type: 'stage', stage: 'parsing' });
+      expect(streamLines(res.body).at(-1)).toMatchObject({ type: 'done', data: { upgradeRequired: false } });
+    }
+    expect(await storedSearchCount(t, user.user.id)).toBe(SEARCHES_IN_FLIGHT_PER_USER);
+    const held = await t.db.db.select().from(searchReservations).where(eq(searchReservations.userId, user.user.id));
+    expect(held).toEqual([]);
   });
 
   it('a 5xx AppError: 503 in the envelope with its headers, one warn line without a stack, nothing stored', async () => {

@@ -9,9 +9,10 @@ import { runSearch, type SearchOutcome } from './run-search.service.ts';
 import { resolveSearchEngine } from './search-engine.ts';
 
 // Answers a search request as one JSON envelope, or — when the client accepts
-// application/x-ndjson — as a stream of progress lines ending in `done` (or `error`, when it fails
-// after the first line; a refusal before it is the envelope with its status). Either way a
-// client that goes away (Cancel) aborts the engine, and an aborted analysis stores and counts nothing.
+// application/x-ndjson — as a stream of lines: `queued` while it waits for a free engine slot, the
+// engine's stages and opportunities, then `done` (or `error`, when it fails after the first line; a
+// refusal before it is the envelope with its status). Either way a client that goes away (Cancel)
+// aborts the engine, and an aborted analysis stores and counts nothing.
 
 export async function respondWithSearch(
   request: FastifyRequest,
@@ -47,10 +48,11 @@ export async function respondWithSearch(
     }
   }
 
-  // The status waits for the first line: until the engine reports its first stage, a refusal (the
-  // rate limits, two searches already running, a full engine queue, the database) is an ordinary
-  // error answer, the envelope with its status, logged as every route logs it. Once lines are
-  // flowing, a failure is the last line, logged the same way (docs/product/api.md).
+  // The status waits for the first line: the engine accepting the analysis (`queued` when it must
+  // wait for a slot, else its first stage). Until then a refusal (the rate limits, two searches
+  // already running, a full engine queue, the database) is an ordinary error answer, the envelope
+  // with its status, logged as every route logs it. Once lines are flowing, a failure is the last
+  // line, logged the same way (docs/product/api.md).
   const stream = new PassThrough();
   let hasStarted = false;
   let markStarted = () => {};
@@ -74,6 +76,7 @@ export async function respondWithSearch(
         ...input,
         hooks: {
           signal: controller.signal,
+          onQueued: (position) => write({ type: 'queued', position }),
           onStage: (stage) => write({ type: 'stage', stage }),
           onOpportunity: (o) =>
             write({

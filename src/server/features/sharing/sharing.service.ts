@@ -139,5 +139,6 @@ export async function openSharedAnalysis(options: { db: Database; token: string;
     analysis: snapshot.analysis,
     results: snapshot.opportunities,
     expiresAt: link.expiresAt?.toISOString() ?? null,
+    whatChanged: snapshot.whatChanged,
   };
 }

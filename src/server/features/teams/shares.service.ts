@@ -203,6 +203,7 @@ export async function viewSharedAnalysis(options: Deps & { searchId: number }): 
     timestamp: snapshot.timestamp.toISOString(),
     ...rights,
     opportunities: snapshot.opportunities.map((opportunity, i) => ({ ...opportunity, id: ids[i]?.id ?? 0 })),
+    whatChanged: snapshot.whatChanged,
   };
 }
 

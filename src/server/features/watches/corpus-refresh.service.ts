@@ -17,6 +17,8 @@ export type CorpusRefresher = {
   /** Starts a refresh; resolves with its result (the route does not wait for it). */
   refresh(): Promise<CorpusRefreshResult>;
   state(): Promise<CorpusState>;
+  /** Records a refresh that failed before loading (the scheduled fetch): the console shows why. */
+  recordFailure(error: string): Promise<CorpusRefreshResult>;
 };
 
 function toResult(row: CorpusRefreshRow): CorpusRefreshResult {
@@ -86,6 +88,21 @@ export function createCorpusRefresher(deps: {
       } finally {
         building = null;
       }
+    },
+    async recordFailure(error) {
+      const now = deps.now();
+      const [row] = await db
+        .insert(corpusRefreshes)
+        .values({
+          source: deps.datasetsDir ?? SEED_SOURCE,
+          status: 'failed',
+          previousVersion: deps.status().corpusVersion,
+          error: error.slice(0, 2000),
+          startedAt: now,
+          finishedAt: now,
+        })
+        .returning();
+      return toResult(row!);
     },
     async state() {
       const [last] = await db

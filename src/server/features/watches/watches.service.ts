@@ -1,8 +1,13 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, or } from 'drizzle-orm';
 import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
 import { PLANS } from '#shared/plans/plans.constants.ts';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
-import { watchLimitMessage, type WatchRunDto, type WatchState } from '#shared/watches/watches.schemas.ts';
+import {
+  watchLimitMessage,
+  watchPausedMessage,
+  type WatchRunDto,
+  type WatchState,
+} from '#shared/watches/watches.schemas.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import {
   corpusRefreshes,
@@ -51,8 +56,37 @@ function toRunDto(row: WatchRunRow): WatchRunDto {
   };
 }
 
+/**
+ * Whether a watch is beyond its owner's plan limit, from the plan the user has now (ADR 035): the
+ * oldest watches up to the limit are active, the newer ones are paused. Computed on every read, like
+ * the plan itself, so every way a plan ends (a cancelled subscription, an expired trial, an admin's
+ * change) pauses the newest watches at once, and upgrading again resumes them; nothing is deleted.
+ */
+async function isBeyondLimit(
+  db: Db,
+  user: UserRow,
+  watch: { id: number; createdAt: Date },
+  now: Date,
+): Promise<{ isPaused: boolean; limit: number }> {
+  const limit = PLANS[effectivePlan(user, now)].maxWatches;
+  const [older] = await db
+    .select({ n: count() })
+    .from(watches)
+    .where(
+      and(
+        eq(watches.userId, user.id),
+        or(
+          lt(watches.createdAt, watch.createdAt),
+          and(eq(watches.createdAt, watch.createdAt), lt(watches.id, watch.id)),
+        ),
+      ),
+    );
+  return { isPaused: Number(older?.n ?? 0) >= limit, limit };
+}
+
 async function stateOf(db: Db, user: UserRow, searchId: number, now: Date): Promise<WatchState> {
   const [watch] = await db.select().from(watches).where(eq(watches.searchId, searchId));
+  const paused = watch ? await isBeyondLimit(db, user, watch, now) : null;
   const [used] = await db.select({ n: count() }).from(watches).where(eq(watches.userId, user.id));
   const runs = watch
     ? await db
@@ -68,6 +102,8 @@ async function stateOf(db: Db, user: UserRow, searchId: number, now: Date): Prom
     runs: runs.map(toRunDto),
     used: Number(used?.n ?? 0),
     limit: PLANS[effectivePlan(user, now)].maxWatches,
+    isPaused: paused?.isPaused ?? false,
+    pausedReason: paused?.isPaused ? watchPausedMessage(paused.limit) : null,
   };
 }
 
@@ -135,17 +171,21 @@ export async function allWatchIds(db: Database): Promise<number[]> {
 }
 
 export type RerunEngine = {
-  analyze(input: { query: string; filters: SearchFilters }): Promise<GapAnalysis>;
+  analyze(
+    input: { query: string; filters: SearchFilters },
+    options?: { priority?: 'interactive' | 'background' },
+  ): Promise<GapAnalysis>;
   status(): { corpusVersion: string };
 };
 
-export type RerunOutcome = 'gone' | 'done-before' | 'superseded' | 'unchanged' | 'changed';
+export type RerunOutcome = 'gone' | 'done-before' | 'paused' | 'superseded' | 'unchanged' | 'changed';
 
 /**
  * Re-runs one watch on a corpus version (the `watches.rerun` job). Idempotent: the run is unique per
  * (watch, version) and its notification is written in the same transaction, so a retry after a crash
  * neither runs twice nor notifies twice. The search quota is not touched: this is not a search.
- * A failure throws (the job retries with backoff) and writes nothing, so it never notifies.
+ * A failure throws (the job retries with backoff) and writes nothing, so it never notifies. A watch
+ * beyond its owner's plan limit is paused: it is not re-run (and the job ends), until the plan allows it.
  */
 export async function rerunWatch(options: {
   db: Database;
@@ -160,11 +200,14 @@ export async function rerunWatch(options: {
       id: watches.id,
       userId: watches.userId,
       searchId: watches.searchId,
+      createdAt: watches.createdAt,
       query: searches.query,
       filters: searches.filters,
+      user: users,
     })
     .from(watches)
     .innerJoin(searches, eq(searches.id, watches.searchId))
+    .innerJoin(users, eq(users.id, watches.userId))
     .where(eq(watches.id, watchId));
   if (!watch) return 'gone';
   const [done] = await db
@@ -172,6 +215,7 @@ export async function rerunWatch(options: {
     .from(watchRuns)
     .where(and(eq(watchRuns.watchId, watchId), eq(watchRuns.corpusVersion, corpusVersion)));
   if (done) return 'done-before';
+  if ((await isBeyondLimit(db, watch.user, watch, options.now())).isPaused) return 'paused';
 
   const serving = engine.status().corpusVersion;
   if (serving !== corpusVersion) {
@@ -187,7 +231,8 @@ export async function rerunWatch(options: {
     throw new Error(`This instance serves corpus ${serving}, not ${corpusVersion} yet.`);
   }
 
-  const analysis = await engine.analyze({ query: watch.query, filters: watch.filters });
+  // Background priority: re-runs after a swap queue behind every person's search (engine pool).
+  const analysis = await engine.analyze({ query: watch.query, filters: watch.filters }, { priority: 'background' });
   if (analysis.corpus.version !== corpusVersion)
     throw new Error(`The engine answered from corpus ${analysis.corpus.version}, not ${corpusVersion}.`);
   const snapshot = snapshotOf(analysis);

@@ -275,18 +275,24 @@ describe('a new corpus version at run time', () => {
     const id = await storedSearch(owner.user.id, CHANGING);
     await call(owner, 'POST', `/api/searches/${id}/watch`);
     const [watch] = await t.db.db.select().from(watches).where(eq(watches.searchId, id));
+    const priorities: (string | undefined)[] = [];
     await expect(
       rerunWatch({
         db: t.db.db,
         engine: {
           status: () => ({ corpusVersion: 'full-next' }),
-          analyze: () => Promise.reject(new Error('The analysis engine stopped unexpectedly')),
+          analyze: (_input, options) => {
+            priorities.push(options?.priority);
+            return Promise.reject(new Error('The analysis engine stopped unexpectedly'));
+          },
         },
         now: () => t.clock.now(),
         watchId: watch!.id,
         corpusVersion: 'full-next',
       }),
     ).rejects.toThrow('stopped unexpectedly');
+    // A re-run asks the engine at background priority: people's searches go first (engine pool).
+    expect(priorities).toEqual(['background']);
     expect(await t.db.db.select().from(watchRuns).where(eq(watchRuns.watchId, watch!.id))).toHaveLength(1);
     expect(await marketNotifications(owner.user.id)).toEqual([]);
   });

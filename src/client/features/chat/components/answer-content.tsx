@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
 import type { Citation } from '#shared/chat/chat.schemas.ts';
+import { PRICING_FAQ_REF_PREFIX } from '#shared/plans/plans-faq.ts';
 import { paths } from '#client/config/paths.ts';
 import { evidenceAnchorId, SCORE_BREAKDOWNS_ANCHOR } from '#client/lib/evidence-anchor.ts';
 
 // An answer's text with its citation markers ([evidence-id]) turned into links: evidence and
-// competitors to the row on the opportunity's page, scores to its breakdowns, articles to /help.
+// competitors to the row on the opportunity's page, scores to its breakdowns, articles to /help,
+// pricing FAQ entries to their question on /pricing.
 
 export function citationHref(c: Citation): string {
   if (c.kind === 'article') return `${paths.help.href()}?article=${encodeURIComponent(c.ref)}`;
+  if (c.kind === 'faq') return `${paths.pricing.href()}#${c.ref.slice(PRICING_FAQ_REF_PREFIX.length)}`;
   const page = paths.searchResult.href(c.resultId ?? 0);
   return `${page}#${c.kind === 'score' ? SCORE_BREAKDOWNS_ANCHOR : evidenceAnchorId(c.ref)}`;
 }

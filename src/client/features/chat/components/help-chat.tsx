@@ -6,7 +6,7 @@ import { ChatForm } from './chat-form.tsx';
 
 type Turn = { question: string; answer: HelpAnswer };
 
-/** Product questions (signed out, or away from an analysis): answered from the help articles; nothing is stored. */
+/** Product questions (signed out, or away from an analysis): answered from the help articles and the pricing FAQ; nothing is stored. */
 export function HelpChat({ onFollow }: { onFollow: () => void }) {
   const [turns, setTurns] = useState<Turn[]>([]);
   const ask = useAskHelp();
@@ -14,8 +14,8 @@ export function HelpChat({ onFollow }: { onFollow: () => void }) {
     <>
       <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3">
         <p className="text-sm text-muted-foreground">
-          Ask about Unbuilt: how scores are computed, plans, exports. Answers quote the help articles. Open an analysis
-          to ask about its evidence.
+          Ask about Unbuilt: how scores are computed, plans, exports. Answers quote the help articles and the pricing
+          FAQ. Open an analysis to ask about its evidence.
         </p>
         <div role="log" aria-label="Conversation">
           <ol className="space-y-3">
@@ -24,7 +24,7 @@ export function HelpChat({ onFollow }: { onFollow: () => void }) {
                 <p className="ml-8 rounded-lg bg-primary px-3 py-2 text-sm text-primary-foreground">{t.question}</p>
                 <div className="mr-4 rounded-lg border p-3">
                   <p className="mb-1 text-xs font-medium text-muted-foreground">
-                    Offline answer · from the help articles
+                    Offline answer · from the help articles and the pricing FAQ
                   </p>
                   <AnswerContent content={t.answer.content} citations={t.answer.citations} onFollow={onFollow} />
                 </div>

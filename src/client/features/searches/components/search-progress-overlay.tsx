@@ -9,7 +9,10 @@ export const SEARCH_OVERLAY_TITLE = 'Analyzing Market Gaps';
 
 type OverlayProps = { state: SearchRunState; onCancel: () => void };
 
-/** The search overlay: the engine's real stages as they happen, opportunities as they are written, Cancel. */
+/**
+ * The search overlay: the place in the engine's queue while the search waits for a slot, then the
+ * engine's real stages as they happen, opportunities as they are written, Cancel.
+ */
 export function SearchProgressOverlay({ state, onCancel }: OverlayProps) {
   return state.isRunning ? <RunningOverlay state={state} onCancel={onCancel} /> : null;
 }
@@ -34,6 +37,7 @@ function RunningOverlay({ state, onCancel }: OverlayProps) {
         <h2 id="search-overlay-title" className="text-xl font-semibold">
           {SEARCH_OVERLAY_TITLE}
         </h2>
+        {state.queuePosition !== null ? <QueuedNotice position={state.queuePosition} /> : null}
         <ol className="mt-4 space-y-2" aria-label="Progress">
           {ANALYSIS_STAGES.map((stage, i) => {
             const status = i < current ? 'done' : i === current ? 'active' : 'waiting';
@@ -81,5 +85,19 @@ function RunningOverlay({ state, onCancel }: OverlayProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+const QUEUED_TITLE = 'Waiting for a free engine slot…';
+
+/** Every analysis slot is taken: say so, and where this search is in line, instead of a frozen first stage. */
+function QueuedNotice({ position }: { position: number }) {
+  return (
+    <p className="mt-4 flex items-center gap-2 text-sm" role="status">
+      <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+      <span>
+        {QUEUED_TITLE} {position === 1 ? 'Yours starts next.' : `Yours is number ${position} in line.`}
+      </span>
+    </p>
   );
 }

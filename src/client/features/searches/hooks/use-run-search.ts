@@ -13,12 +13,19 @@ import { searchesKeys } from '../api/searches-api.ts';
 
 export type StreamedOpportunity = Extract<SearchStreamLine, { type: 'opportunity' }>['opportunity'];
 
-export type SearchRunState = { isRunning: boolean; stage: AnalysisStage | null; opportunities: StreamedOpportunity[] };
+export type SearchRunState = {
+  isRunning: boolean;
+  /** Waiting for a free engine slot: the place in the queue (1 is next); null once a stage came. */
+  queuePosition: number | null;
+  stage: AnalysisStage | null;
+  opportunities: StreamedOpportunity[];
+};
 
-const IDLE: SearchRunState = { isRunning: false, stage: null, opportunities: [] };
+const IDLE: SearchRunState = { isRunning: false, queuePosition: null, stage: null, opportunities: [] };
 
 /**
- * The search flow (docs/product/states.md): idle → loading (overlay with the real stages) →
+ * The search flow (docs/product/states.md): idle → loading (overlay with the place in the engine's
+ * queue while the search waits for a slot, then the real stages) →
  * /search/{id}, or /auth/upgrade when upgradeRequired. Failures are logged and told in a toast.
  * Each streamed line is parsed with the route's line schema; a line it cannot read is skipped.
  */
@@ -40,14 +47,15 @@ export function useRunSearch() {
       if (controller.current) return;
       const abort = new AbortController();
       controller.current = abort;
-      setState({ isRunning: true, stage: null, opportunities: [] });
+      setState({ ...IDLE, isRunning: true });
       let target: string | null = null;
       try {
         for await (const raw of apiStreamLines(path, body, { signal: abort.signal })) {
           const parsed = searchStreamLineSchema.safeParse(raw);
           if (!parsed.success) continue;
           const line = parsed.data;
-          if (line.type === 'stage') setState((s) => ({ ...s, stage: line.stage }));
+          if (line.type === 'queued') setState((s) => ({ ...s, queuePosition: line.position }));
+          else if (line.type === 'stage') setState((s) => ({ ...s, queuePosition: null, stage: line.stage }));
           else if (line.type === 'opportunity')
             setState((s) => ({ ...s, opportunities: [...s.opportunities, line.opportunity] }));
           else if (line.type === 'error') fail(line.message || 'Search failed');

@@ -2,6 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useLocation } from 'react-router';
 import { UNCHANGED_RUN_LINE, type WatchDiff, type WatchRunDto } from '#shared/watches/watches.schemas.ts';
+import {
+  answerChangeLine,
+  LATEST_RUN_INTRO,
+  runHasChanges,
+  whatChangedSections,
+  type WhatChangedSection,
+} from '#shared/watches/what-changed-text.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { watchStateQueryOptions } from '../api/watches-api.ts';
 
@@ -11,8 +18,7 @@ import { watchStateQueryOptions } from '../api/watches-api.ts';
 
 export const WHAT_CHANGED_ID = 'what-changed';
 
-function List({ title, items }: { title: string; items: string[] }) {
-  if (items.length === 0) return null;
+function List({ title, items }: WhatChangedSection) {
   return (
     <div>
       <h4 className="text-sm font-medium">{title}</h4>
@@ -25,41 +31,14 @@ function List({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-function status(value: string | null): string {
-  return value ?? 'unknown';
-}
-
 function DiffView({ diff }: { diff: WatchDiff }) {
+  const answer = answerChangeLine(diff);
   return (
     <div className="mt-2 grid gap-3">
-      {diff.statusChange ? (
-        <p className="text-sm">
-          {diff.statusChange.to === 'ok'
-            ? 'The data now supports an answer for this market.'
-            : 'The data no longer supports an answer for this market.'}
-        </p>
-      ) : null}
-      <List
-        title="Entered the market"
-        items={diff.entered.map((c) => `${c.name}${c.batch ? ` (${c.batch})` : ''}${c.status ? `, ${c.status}` : ''}`)}
-      />
-      <List
-        title="Status changes"
-        items={diff.statusChanges.map((c) => `${c.name}: ${status(c.from)} → ${status(c.to)}`)}
-      />
-      <List title="No longer matched" items={diff.left.map((c) => c.name)} />
-      <List title="New opportunities" items={diff.appeared.map((o) => o.title)} />
-      <List title="Opportunities that vanished" items={diff.vanished.map((o) => o.title)} />
-      <List
-        title="Scores that moved"
-        items={diff.scoreMoves.map(
-          (m) =>
-            `${m.opportunity}: ${m.score} ${m.from} → ${m.to}` +
-            (m.factor
-              ? `, moved most by ${m.factor.label}: ${m.factor.from} → ${m.factor.to} (${m.factor.explanation})`
-              : ''),
-        )}
-      />
+      {answer ? <p className="text-sm">{answer}</p> : null}
+      {whatChangedSections(diff).map((section) => (
+        <List key={section.title} {...section} />
+      ))}
     </div>
   );
 }
@@ -76,7 +55,7 @@ function Run({ run }: { run: WatchRunDto }) {
   return (
     <li className="text-sm">
       <span className="font-medium">{when}</span>: re-run on corpus <code>{run.corpusVersion}</code>.{' '}
-      {run.diff && run.changes > 0 ? <DiffView diff={run.diff} /> : UNCHANGED_RUN_LINE}
+      {runHasChanges(run) ? <DiffView diff={run.diff} /> : UNCHANGED_RUN_LINE}
     </li>
   );
 }
@@ -105,15 +84,39 @@ export function WhatChanged({ searchId }: { searchId: number }) {
         What changed
       </h2>
       <p className="text-sm text-muted-foreground">
-        {state.data.isWatching
-          ? 'This market is re-run on each new version of the data; each run is compared with the one before.'
-          : 'You no longer watch this market.'}
+        {!state.data.isWatching
+          ? 'You no longer watch this market.'
+          : (state.data.pausedReason ??
+            'This market is re-run on each new version of the data; each run is compared with the one before.')}
       </p>
       <ol className="grid gap-3">
         {state.data.runs.map((run) => (
           <Run key={run.id} run={run} />
         ))}
       </ol>
+    </section>
+  );
+}
+
+/**
+ * "What changed" in the share views (public link, team share): the watched analysis's latest re-run,
+ * its diff or the one line that says nothing changed, in the analysis page's words. Nothing when the
+ * analysis is not watched or has not been re-run.
+ */
+export function LatestChange({ run }: { run: WatchRunDto | null }) {
+  const headingId = useId();
+  if (!run) return null;
+  return (
+    <section id={WHAT_CHANGED_ID} aria-labelledby={headingId} className="mt-6 grid gap-2 rounded-lg border p-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        What changed
+      </h2>
+      <p className="text-sm text-muted-foreground">{LATEST_RUN_INTRO}</p>
+      <p className="text-sm">
+        <span className="font-medium">{formatDateTime(run.ranAt)}</span>: re-run on corpus{' '}
+        <code>{run.corpusVersion}</code>. {runHasChanges(run) ? null : UNCHANGED_RUN_LINE}
+      </p>
+      {runHasChanges(run) ? <DiffView diff={run.diff} /> : null}
     </section>
   );
 }
