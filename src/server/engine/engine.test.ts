@@ -82,7 +82,9 @@ describe('gap engine on the fixture datasets', async () => {
       const activity = job.evidence.find((e) => e.id.startsWith('activity:'))!;
       expect(activity.note).toMatch(/in legal services \(BLS, 2018\)/);
       const size = job.breakdown.opportunityScore.factors.find((f) => f.key === 'demandSize')!;
-      expect(size.evidenceIds).toEqual([activity.id]);
+      // The people doing the job's activity, and the customers' establishments when the Census counts them.
+      const establishments = job.evidence.find((e) => e.id === 'industry:establishments');
+      expect(size.evidenceIds).toEqual(establishments ? [activity.id, establishments.id] : [activity.id]);
     }
     // The query's own opportunity is sized by its occupation, as before.
     const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;
@@ -93,7 +95,7 @@ describe('gap engine on the fixture datasets', async () => {
     const analysis = await engine.analyze({ query: 'daily meal delivery', filters: filters() });
     const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;
     expect(core.competitors.find((c) => c.name === 'Gobble')?.status).toBe('Acquired');
-    expect(core.gapReason).toContain('was acquired: an exit');
+    expect(core.gapReason).toContain('Exits, not failures: Gobble was acquired');
     expect(core.gapReason).not.toContain('shut down');
     expect(core.breakdown.feasibility.factors.find((f) => f.key === 'survival')!.value).toBe(1);
   });

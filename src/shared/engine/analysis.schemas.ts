@@ -147,8 +147,8 @@ export const opportunitySchema = composedTextSchema.extend({
   relevance: z.number().min(0).max(1),
   /** Most recent evidence date in this cell (ISO), used by sortBy=date. */
   latestEvidenceDate: z.string().nullable(),
-  /** What the opportunity is: the query's own need (core) or a job to be done for its customer. */
-  cell: z.object({ offering: z.string(), segment: z.string(), kind: z.enum(['core', 'job']).optional() }),
+  /** What the opportunity is: the query's own need (core), the same need for a neighbouring kind of customer (adjacent), or a job to be done for its customer. */
+  cell: z.object({ offering: z.string(), segment: z.string(), kind: z.enum(['core', 'adjacent', 'job']).optional() }),
   competitors: z.array(competitorSchema),
   evidence: z.array(evidenceSchema),
   breakdown: z.object({

@@ -56,6 +56,22 @@ describe('the market map of an analysis', () => {
     expect(workersText(physicians.demand)).toBe('412,600 people doing this work (in the industry)');
   });
 
+  it("reads the cited workers the segment's industry employs before the occupation's U.S. employment", () => {
+    const workers = {
+      id: 'segment:541940:workers',
+      source: 'staffing' as const,
+      ref: '43-4081',
+      value: 81.2,
+      note: 'Receptionists employed by veterinary services: 81,200 in 2018 (BLS staffing matrix)',
+    };
+    const vet = deriveMarketMap([{ ...vetCoreOpportunity, evidence: [...vetCoreOpportunity.evidence, workers] }]);
+    expect(vet.grid[0]![0]!.demand.workers).toMatchObject({
+      value: 81_200,
+      evidenceIds: ['segment:541940:workers'],
+      scope: 'industry',
+    });
+  });
+
   it("falls back to the cited worker occupation's U.S. employment and growth, saying so", () => {
     const vet = map.grid[0]![0]!;
     expect(vet.demand.workers).toMatchObject({

@@ -71,6 +71,12 @@ function workersOf(evidence: readonly Evidence[]): MapDemand['workers'] {
     THOUSAND,
   );
   if (activity) return { ...activity, scope: 'industry' };
+  // The cited workers the segment's industry employs (BLS staffing matrix), when the engine counted them.
+  const segment = figure(
+    evidence.find((e) => /^segment:.+:workers$/.test(e.id)),
+    THOUSAND,
+  );
+  if (segment) return { ...segment, scope: 'industry' };
   // The occupations the analysis cites as doing the work (role "worker"), summed: each is a distinct SOC code.
   const workerSocs = new Set(
     evidence.filter((e) => e.id.endsWith(':role') && e.value === 'worker').map((e) => e.ref.replace(/\.\d+$/, '')),

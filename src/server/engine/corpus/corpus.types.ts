@@ -22,6 +22,8 @@ export type Company = {
   teamSize: number | null;
   /** Flagged by YC as one of its top companies (a category leader), when the directory says so. */
   topCompany: boolean;
+  /** Where the company is (cities, states, countries, regions), as the directory says: the engine's gazetteer. */
+  locations: string[];
   /** Which corpus the entry came from: the YC directory or the authored seed corpus. */
   source: 'yc' | 'seed';
 };

@@ -39,7 +39,18 @@ const ycCompanySchema = z.object({
   status: z.string().nullish(),
   team_size: z.number().nullish(),
   top_company: z.boolean().nullish(),
+  all_locations: z.string().nullish(),
+  regions: z.array(z.string()).nullish(),
 });
+
+/** Not places: how a company works ("Remote", "Partly Remote") or that it did not say. */
+const NOT_A_PLACE = /remote|unspecified/i;
+
+/** "San Francisco, CA, USA; Lagos, Lagos, Nigeria" and the regions → every place named, once. */
+function locationsOf(all: string | null | undefined, regions: readonly string[] | null | undefined): string[] {
+  const parts = [...(all ?? '').split(/[;,]/), ...(regions ?? [])].map((p) => p.trim()).filter(Boolean);
+  return [...new Set(parts.filter((p) => !NOT_A_PLACE.test(p)))];
+}
 
 const STATUSES = new Set(['Active', 'Inactive', 'Acquired', 'Public']);
 
@@ -81,6 +92,7 @@ export function loadYcCompanies(dir: string): Company[] {
       status: STATUSES.has(c.status ?? '') ? (c.status as CompanyStatus) : 'Unknown',
       teamSize: c.team_size ?? null,
       topCompany: c.top_company === true,
+      locations: locationsOf(c.all_locations, c.regions),
       source: 'yc',
     });
   }

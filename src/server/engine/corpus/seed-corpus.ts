@@ -84,6 +84,8 @@ export function readSeedCorpus(): {
     companies: seed.companies.map(({ publicSource: _s, ...c }) => ({
       ...c,
       topCompany: false,
+      // The authored seed entries say nothing of where they are: the gazetteer is the directory's.
+      locations: [],
       source: 'seed' as const,
     })),
     occupations: seed.occupations.map(({ publicSource: _s, ...o }) => ({ ...o, source: 'seed' as const })),

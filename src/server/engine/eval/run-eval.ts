@@ -18,8 +18,12 @@ import { verifyAnalysis } from './verify-grounding.ts';
 
 const labelledQuerySchema = z.object({
   query: z.string(),
-  /** Direct competitors a competent answer must name (category leaders first). */
-  leaders: z.array(z.string()).min(1),
+  /**
+   * Direct competitors a competent answer must name (category leaders first); [] when the labeller
+   * judged that the directory holds nobody doing it (such a query counts for precision and
+   * occupations, not for leaders or false white space).
+   */
+  leaders: z.array(z.string()),
   /** Other direct or close competitors: naming them is correct, they are not required. */
   relevant: z.array(z.string()),
   /** Acceptable O*NET-SOC codes for the occupations cited (customers or workers); [] when none fits. */
@@ -47,6 +51,8 @@ export function readEvalSet(file = fileURLToPath(new URL('./eval-set.json', impo
 export type QueryJudgement = {
   query: string;
   status: string;
+  /** Whether the label names any leader (false: the labeller found nobody in the directory). */
+  labelledLeaders: boolean;
   leaderFound: boolean;
   found: string[];
   missed: string[];
@@ -107,6 +113,7 @@ export function judgeAnalysis(label: LabelledQuery, a: GapAnalysis): QueryJudgem
   return {
     query: label.query,
     status: a.status,
+    labelledLeaders: label.leaders.length > 0,
     leaderFound: found.length > 0,
     found,
     missed: label.leaders.filter((n) => !names.has(n)),
@@ -121,7 +128,7 @@ export function judgeAnalysis(label: LabelledQuery, a: GapAnalysis): QueryJudgem
         Math.min(...a.opportunities.map((o) => o.opportunityScore)) <=
         FLAT_POINTS,
     // The query's own opportunity says nobody serves it while the directory holds a labelled leader.
-    falseWhiteSpace: a.status === 'ok' && (core?.competitors.length ?? 0) === 0,
+    falseWhiteSpace: label.leaders.length > 0 && a.status === 'ok' && (core?.competitors.length ?? 0) === 0,
   };
 }
 
@@ -167,6 +174,7 @@ export async function runEval(engine: Engine, index: EngineIndex, set: EvalSet):
     grounding.failures.push(...g.failures.map((f) => `${label.query}: ${f}`));
   }
   grounding.share = grounding.numbers > 0 ? grounding.grounded / grounding.numbers : 1;
+  const withLeaders = queries.filter((q) => q.labelledLeaders);
   const leaked: string[] = [];
   for (const q of set.nonsense) {
     const a = await engine.analyze({ query: q, filters: defaultFilters() });
@@ -177,7 +185,7 @@ export async function runEval(engine: Engine, index: EngineIndex, set: EvalSet):
   const judged = queries.flatMap((q) => q.judged);
   return {
     queries,
-    leaderFound: share(queries.filter((q) => q.leaderFound).length, queries.length),
+    leaderFound: share(withLeaders.filter((q) => q.leaderFound).length, withLeaders.length),
     recall: share(
       queries.reduce((s, q) => s + q.found.length, 0),
       expected,

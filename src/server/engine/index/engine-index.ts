@@ -32,6 +32,8 @@ export type EngineIndex = {
   riskFlags: RiskFlag[][];
   /** Software O*NET lists for so many occupations (office suites, browsers) that it says nothing about a market. */
   genericProducts: Set<string>;
+  /** Places where at least two companies of the directory are (lower-case words: "mexico city", "india"). */
+  places: Set<string>;
   semantic: SemanticState;
 };
 
@@ -45,6 +47,18 @@ function termSet(text: string): Set<string> {
 }
 
 const GENERIC_PRODUCT_SHARE = 0.1;
+/** A place named by one company only may be a typo or a neighbourhood; two make it a place people say. */
+const PLACE_MIN_COMPANIES = 2;
+/** Two-letter state and province codes ("CA", "IN", "OR") are English words in a query. */
+const PLACE_MIN_LETTERS = 3;
+
+function places(corpus: Corpus): Set<string> {
+  const counts = new Map<string, number>();
+  for (const c of corpus.companies)
+    for (const place of new Set(c.locations.map((l) => words(l).join(' '))))
+      if (place.replace(/ /g, '').length >= PLACE_MIN_LETTERS) counts.set(place, (counts.get(place) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n >= PLACE_MIN_COMPANIES).map(([p]) => p));
+}
 
 function genericProducts(corpus: Corpus): Set<string> {
   const occupations = new Map<string, number>();
@@ -77,6 +91,7 @@ export function deriveIndex(corpus: Corpus, lexical: LexicalIndexes): EngineInde
     categories: corpus.companies.map(companyCategory),
     riskFlags: corpus.companies.map(companyRiskFlags),
     genericProducts: genericProducts(corpus),
+    places: places(corpus),
     semantic: { sets: null, embed: null, note: null, settled: Promise.resolve(), progress: { done: 0, total: 0 } },
   };
 }

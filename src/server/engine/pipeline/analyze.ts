@@ -7,6 +7,8 @@ import { COMPETES, matchCompanies, type CompanyMatch } from './company-match.ts'
 import { composeOffline } from './compose-offline.ts';
 import { findJobs, type Job } from './jobs.ts';
 import { readCustomer, type CustomerReading } from './customer.ts';
+import { customerIndustry } from './customer-industry.ts';
+import { cellInsights } from './insight.ts';
 import { matchReason } from './match-reason.ts';
 import { measureCell, type MeasuredCell } from './measure.ts';
 import { matchOccupations, type OccupationFit } from './occupation-match.ts';
@@ -25,7 +27,13 @@ const MAX_OPPORTUNITIES = 8;
 /** Companies close enough to the market to count in its founder interest (a little below the competitor bar). */
 const MARKET_MARGIN = 0.05;
 
-export type ScoredCell = MeasuredCell & { scores: RubricScores; category: Category; matches: CompanyMatch[] };
+export type ScoredCell = MeasuredCell & {
+  scores: RubricScores;
+  category: Category;
+  matches: CompanyMatch[];
+  /** The one thing a founder should know first, from the evidence (insight.ts). */
+  insight: string;
+};
 
 export type PipelineResult =
   | { status: 'insufficient_data'; reason: string; query: ParsedQuery; semanticUsed: boolean }
@@ -144,7 +152,12 @@ export async function runPipeline(
   check(signal);
   onStage?.('parsing');
   const n = index.corpus.companies.length;
-  const parsed = parseQuery(input.query, input.filters.keywords, (t) => (index.documentFrequency.get(t) ?? 0) / n);
+  const parsed = parseQuery(
+    input.query,
+    input.filters.keywords,
+    (t) => (index.documentFrequency.get(t) ?? 0) / n,
+    (p) => index.places.has(p),
+  );
   if (parsed.groups.length === 0) {
     return {
       status: 'insufficient_data',
@@ -171,19 +184,22 @@ export async function runPipeline(
     return { status: 'insufficient_data', reason, query, semanticUsed: vectors !== null };
   }
   const jobs = findJobs(index, vectors, occupations);
-  const cells = planCells(index, query, vectors, matches, occupations, jobs);
+  const industry = customerIndustry(index, occupations, customer);
+  const cells = planCells(index, query, vectors, matches, occupations, jobs, industry);
   const marketCompanies = matches.filter((m) => m.doesJob && m.relevance >= COMPETES - MARKET_MARGIN).length;
   check(signal);
   onStage?.('scoring');
-  const scored: ScoredCell[] = cells.map((cell) => {
-    const measured = measureCell(index, query, cell, jobs, marketCompanies, input.filters.dateRange, customer);
-    return {
-      ...measured,
-      scores: scoreEvidence(measured.evidence),
-      category: cellCategory(index, query, cell),
-      matches: cell.members,
-    };
-  });
+  const measured = cells.map((cell) =>
+    measureCell(index, query, cell, jobs, marketCompanies, input.filters.dateRange, customer),
+  );
+  const insights = cellInsights(measured);
+  const scored: ScoredCell[] = measured.map((m, i) => ({
+    ...m,
+    scores: scoreEvidence(m.evidence),
+    category: cellCategory(index, query, m.cell),
+    matches: m.cell.members,
+    insight: insights[i]!,
+  }));
   const kept = scored.filter((c) => withinFilters(c, input.filters));
   return {
     status: 'ok',
@@ -213,8 +229,13 @@ export function toOpportunity(
     evidenceId: `company:${c.slug}`,
     match: matchReason(c, cell.matches[i]!, query),
   }));
+  // The insight leads the gap's reasons, whoever wrote the rest (the offline composer starts with it).
+  const gapReason = text.gapReason.startsWith(cell.insight)
+    ? text.gapReason
+    : `${cell.insight} ${text.gapReason}`.slice(0, 2000);
   return {
     ...text,
+    gapReason,
     rank,
     category: cell.category,
     innovationScore: s.innovationScore,

@@ -70,7 +70,7 @@ function signed(v: number): string {
   return `${v > 0 ? '+' : ''}${v}`;
 }
 
-export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
+export function composeOffline(m: MeasuredCell & { insight?: string }, s: RubricScores): ComposedText {
   const { cell, companies, evidence } = m;
   const forWhom = cell.segment === 'all customers' ? 'its customers' : cell.segment;
   const need = cell.kind === 'job' ? `${cell.offering.toLowerCase()} for ${forWhom}` : cell.title.toLowerCase();
@@ -123,9 +123,12 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
     : '';
   const description = `${serves}${jobSentence}${customersSentence}`;
 
-  const demandSentence = primary
-    ? `${primary.projection.title} (${primary.role === 'customer' ? 'the customers' : 'the people doing this work'}) employ ${primary.projection.employment2023.toLocaleString('en-US')} thousand people in the U.S. (2023), ${signed(primary.projection.percentChange)} % by 2033, ${primary.projection.annualOpenings} thousand openings a year (BLS).`
-    : 'No occupation fits this need closely enough to size its demand, so demand is not scored.';
+  const segmentWorkers = evidence.find((e) => e.id.startsWith('segment:') && e.id.endsWith(':workers'));
+  const demandSentence = segmentWorkers
+    ? `${segmentWorkers.note}; ${primary ? `${primary.projection.title.toLowerCase()} nationally: ${primary.projection.employment2023.toLocaleString('en-US')} thousand (2023), ${signed(primary.projection.percentChange)} % by 2033 (BLS).` : ''}`
+    : primary
+      ? `${primary.projection.title} (${primary.role === 'customer' ? 'the customers' : 'the people doing this work'}) employ ${primary.projection.employment2023.toLocaleString('en-US')} thousand people in the U.S. (2023), ${signed(primary.projection.percentChange)} % by 2033, ${primary.projection.annualOpenings} thousand openings a year (BLS).`
+      : 'No occupation fits this need closely enough to size its demand, so demand is not scored.';
   const missing =
     companies.length === 0
       ? `Nobody in the directory targets ${need}.`
@@ -148,7 +151,7 @@ export function composeOffline(m: MeasuredCell, s: RubricScores): ComposedText {
             .filter(Boolean)
             .join(' ')
         : `All ${companies.length} are still active${recent.length ? `, ${recent.length} of them from ${recentFrom} or later` : ''}: the space is being contested, not abandoned.`;
-  const gapReason = `${missing} ${demandSentence} Opportunity score ${Math.round(s.opportunityScore)} of 100 (importance plus its unmet part).`;
+  const gapReason = `${m.insight ?? missing} ${demandSentence} Opportunity score ${Math.round(s.opportunityScore)} of 100 (importance plus its unmet part).`;
 
   const competitorAnalysis =
     companies.length === 0

@@ -30,9 +30,11 @@ export type CustomerIndustry = {
   establishments: number | null;
   /** The industry's largest occupations. */
   staff: StaffMember[];
+  /** Set when this is a neighbour of the query's customer industry, not the customer itself. */
+  adjacentTo?: { naics: string; title: string; alike: number | null };
 };
 
-const STAFF_SHOWN = 3;
+export const STAFF_SHOWN = 3;
 
 function establishmentsUnder(index: EngineIndex, naics: string): number | null {
   let establishments: number | null = null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndustryCount, IndustryItem } from '../corpus/market-data.types.ts';
 import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json' };
-import { matchIndustry, sameWord } from './industry-match.ts';
+import { industryNames, matchIndustry, sameWord } from './industry-match.ts';
 
 // Items copied from the Census NAICS 2017 index, titles from NAICS 2017, establishments from CBP
 // 2021 (rounded): a slice large enough for the rules to have something to refuse.
@@ -175,5 +175,37 @@ describe('one word in two forms', () => {
       ['land', 'landscape'],
     ])
       expect(sameWord(a!, b!), `${a} ≁ ${b}`).toBe(false);
+  });
+});
+
+describe('how the NAICS index names an industry (industryNames)', () => {
+  const named = (items: [string, string][]) =>
+    industryNames({ industryIndex: items.map(([code, text]) => ({ code, text })) });
+
+  it('names an industry by the heads of its items that hold a word it owns, places of business set aside', () => {
+    const names = named([
+      ['621111', "Physicians' offices"],
+      ['621111', "Physicians' clinics"],
+      ['621111', 'Orthopedic surgeons offices'],
+      ['621111', 'Orthopedic physicians offices'],
+      ['621210', "Dentists' offices"],
+      ['621210', 'Family dentists offices'],
+    ]);
+    expect(names.get('6211')).toEqual(expect.arrayContaining([['physician'], ['orthopedic', 'physician']]));
+    expect(names.get('6212')).toEqual(expect.arrayContaining([['dentist'], ['family', 'dentist']]));
+  });
+
+  it('gives a word said by many industries to none of them alone ("medical"), and leaves product makers out', () => {
+    const names = named([
+      ['621111', 'Medical doctors offices'],
+      ['621511', 'Medical laboratories'],
+      ['622110', 'Medical hospitals'],
+      ['621610', 'Medical home care'],
+      ...ITEMS,
+    ]);
+    const all = [...names.values()].flat().map((h) => h.join(' '));
+    expect(all).not.toContain('medical');
+    // "Widgets, type …, manufacturing" describe makers: never a name of the industry.
+    expect(names.get('3399')).toBeUndefined();
   });
 });

@@ -112,6 +112,61 @@ export function sameWord(a: string, b: string): boolean {
   );
 }
 
+const nameCache = new WeakMap<IndustryItem[], Map<string, string[][]>>();
+/** A word names the four-digit industry holding at least this share of the items whose heads say it. */
+const NAME_WORD_SHARE = 0.4;
+/** A one-word head names the industry alone only when its word is this much the industry's own. */
+const NAME_WORD_ALONE_SHARE = 0.75;
+const NAME_WORD_MIN_ITEMS = 2;
+
+/**
+ * How each four-digit industry is named in the NAICS index: the heads of its items (the kind of
+ * business, places of business set aside: "Physicians' offices" → [physician]; "Income tax return
+ * preparation services" → [income, tax, return, preparation]) that hold a word the industry owns —
+ * said by the industry's items more than by any other's, and by a real share of all ("medical" or
+ * "food" name no one industry). A text names the industry when it says every word of one such head.
+ * Items about a product's makers or sellers ("Dental equipment merchant wholesalers") are left out.
+ */
+export function industryNames(market: Pick<MarketData, 'industryIndex'>): Map<string, string[][]> {
+  let out = nameCache.get(market.industryIndex);
+  if (out) return out;
+  const { items, activities } = prepare(market.industryIndex);
+  const usable = items.filter(
+    (item) => item.head.length > 0 && !item.rest.some((w) => activities.has(w)) && !activities.has(item.head.at(-1)!),
+  );
+  const counts = new Map<string, Map<string, number>>();
+  for (const item of usable)
+    for (const w of new Set(item.head)) {
+      if (w.length < MIN_STEM) continue;
+      const byIndustry = counts.get(w) ?? new Map<string, number>();
+      const code = item.code.slice(0, MIN_PREFIX);
+      byIndustry.set(code, (byIndustry.get(code) ?? 0) + 1);
+      counts.set(w, byIndustry);
+    }
+  /** The share of a word's items that are this industry's, when it is the industry holding most of them. */
+  const owned = (w: string, code: string): number => {
+    const byIndustry = counts.get(w);
+    if (!byIndustry) return 0;
+    const total = [...byIndustry.values()].reduce((x, y) => x + y, 0);
+    const n = byIndustry.get(code) ?? 0;
+    const most = Math.max(...byIndustry.values());
+    return n === most && n >= NAME_WORD_MIN_ITEMS ? n / total : 0;
+  };
+  out = new Map();
+  const seen = new Set<string>();
+  for (const item of usable) {
+    const code = item.code.slice(0, MIN_PREFIX);
+    const key = `${code}|${item.head.join(' ')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const share = Math.max(...item.head.map((w) => owned(w, code)));
+    if (share < (item.head.length === 1 ? NAME_WORD_ALONE_SHARE : NAME_WORD_SHARE)) continue;
+    out.set(code, [...(out.get(code) ?? []), item.head]);
+  }
+  nameCache.set(market.industryIndex, out);
+  return out;
+}
+
 function commonPrefix(codes: string[]): string {
   let prefix = codes[0] ?? '';
   for (const c of codes) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);

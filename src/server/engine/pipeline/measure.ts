@@ -7,6 +7,7 @@ import type { OccupationFit } from './occupation-match.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { Cell } from './plan-opportunities.ts';
 import type { CustomerReading } from './customer.ts';
+import { socBase } from '../corpus/load-datasets.ts';
 import { customerIndustry, type CustomerIndustry } from './customer-industry.ts';
 import { jobActivity, type JobActivity } from './job-activity.ts';
 import { retrieveIndustries } from './retrieve.ts';
@@ -110,6 +111,13 @@ function industryNote(industry: CustomerIndustry): string {
       : industry.staffingTitle && industry.staffingTitle !== industry.title
         ? `; ${industry.staffingTitle.toLowerCase()} employed ${count} people in 2018`
         : `; ${count} employees in 2018`;
+  if (industry.adjacentTo) {
+    const alike =
+      industry.adjacentTo.alike !== null
+        ? `, staffed ${pct(industry.adjacentTo.alike)} alike (BLS staffing patterns)`
+        : '';
+    return `Adjacent industry: ${industry.title} (NAICS ${industry.naics}), beside the customer's ${industry.adjacentTo.title} (NAICS ${industry.adjacentTo.naics}) in the NAICS tree${alike}${employees}`;
+  }
   if (industry.named)
     return `Customers' industry: ${industry.title} (NAICS ${industry.naics}): the query's "${industry.named.phrase}" is "${industry.named.items[0]}" in the Census NAICS index${employees}`;
   const where =
@@ -125,7 +133,7 @@ function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
   const out: Evidence[] = [
     {
       id: 'industry:customer',
-      source: industry.named ? 'naics' : 'staffing',
+      source: industry.named || industry.adjacentTo ? 'naics' : 'staffing',
       // The NAICS prefix the BLS industry stands for (621200 → 6212), the code the note names.
       ref: industry.naics,
       value: industry.title,
@@ -149,6 +157,34 @@ function industryEvidence(industry: CustomerIndustry | null): Evidence[] {
       note: `${plainTitle(m.title)}: ${pct(m.share)} of the employees of ${(industry.staffingTitle ?? industry.title).toLowerCase()} (${m.employment.toLocaleString('en-US')} in 2018)`,
     });
   return out;
+}
+
+/**
+ * How many of the people whose work the product does are employed by the segment's industry (BLS
+ * staffing, 2018; thousands, like the projections): the demand of a need sold to one kind of business,
+ * rather than the occupation's whole national employment.
+ */
+function segmentWorkerEvidence(
+  index: EngineIndex,
+  industry: CustomerIndustry | null,
+  occupations: readonly OccupationFit[],
+): Evidence[] {
+  const staffing = index.corpus.market?.staffing;
+  const worker = occupations.find((o) => o.role === 'worker');
+  if (!staffing || !industry?.code || !worker) return [];
+  const soc = socBase(worker.occupation.soc);
+  const cell = staffing.byIndustry.get(industry.code)?.find((s) => s.soc === soc);
+  if (!cell || cell.employment <= 0) return [];
+  const where = (industry.staffingTitle ?? industry.title).toLowerCase();
+  return [
+    {
+      id: `segment:${industry.naics}:workers`,
+      source: 'staffing',
+      ref: soc,
+      value: Math.round(cell.employment / 100) / 10,
+      note: `${plainTitle(worker.occupation.title)} employed by ${where}: ${cell.employment.toLocaleString('en-US')} in 2018 (BLS staffing matrix)`,
+    },
+  ];
 }
 
 /** How many people do the job's work activity: the job's own demand (thousands, like BLS projections). */
@@ -215,8 +251,9 @@ export function measureCell(
 
   const primary = cell.occupations[0] ?? null;
   for (const o of cell.occupations) evidence.push(...occupationEvidence(index, o));
-  const industry = customerIndustry(index, cell.occupations, customer);
+  const industry = cell.industry ?? customerIndustry(index, cell.occupations, customer);
   evidence.push(...industryEvidence(industry));
+  evidence.push(...segmentWorkerEvidence(index, industry, cell.occupations));
   if (cell.job) evidence.push(...activityEvidence(jobActivity(index, cell.job, industry)));
   if (primary) {
     evidence.push({
@@ -331,7 +368,9 @@ export function measureCell(
     note:
       cell.kind === 'core'
         ? "This opportunity is the query's own need"
-        : 'How close this job is to the query (meaning of the task against the query)',
+        : cell.kind === 'adjacent'
+          ? "Share of the query's words this opportunity keeps: its offering, for another kind of customer"
+          : 'How close this job is to the query (meaning of the task against the query)',
   });
   evidence.push({
     id: 'match:query',

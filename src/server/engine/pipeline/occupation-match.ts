@@ -174,14 +174,9 @@ export function matchOccupations(
 
   // Meaning proposes, words confirm: an occupation is cited only when one of its titles shares a
   // word (or a word's first letters: "veterinary" → "veterinarian") with the query.
-  // A word inside a market phrase anchors only in the phrase's sense: "paid" in "getting paid" means
-  // receivables (not the "paid search" of a marketing title), while "tax" in "file our taxes" is named
-  // by the phrase's own category words (tax filing) and keeps anchoring.
-  const sensed = (g: ParsedQuery['groups'][number]): boolean =>
-    !g.inPhrase || g.synonymSources.some((s) => s.from === 'thesaurus' && words(s.phrase).includes(g.word));
   const queryPrefixes = new Set(
     query.groups
-      .flatMap((g) => (sensed(g) ? [g.word, ...g.synonyms] : g.synonyms))
+      .flatMap((g) => [g.word, ...g.synonyms])
       .filter((w) => w.length >= 3 && !FORM_WORDS.has(w))
       .map((w) => w.slice(0, ANCHOR_PREFIX)),
   );

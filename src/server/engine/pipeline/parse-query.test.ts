@@ -73,47 +73,37 @@ describe('query parsing', () => {
     expect(invoiced.synonymSources.some((s) => s.from === 'thesaurus')).toBe(true);
   });
 
-  it("reads a need told as a phrase as the category it names, on the phrase's last query word", () => {
-    const paid = parseQuery('getting paid by clients faster', [], () => 0.001).groups.find((g) => g.word === 'paid');
-    expect(paid?.synonymSources).toContainEqual({ phrase: 'accounts receivable', from: 'thesaurus' });
-    expect(paid?.synonyms).toContain('invoicing');
-    const money = parseQuery('sending money to my parents', [], () => 0.001).groups.find((g) => g.word === 'money');
-    expect(money?.synonymSources.map((s) => s.phrase)).toContain('remittances');
-    // Hyphenated or spaced, the same phrase.
-    const order = parseQuery('answering where-is-my-order emails', [], () => 0.001).groups.find(
-      (g) => g.word === 'order',
-    );
-    expect(order?.synonymSources.map((s) => s.phrase)).toContain('customer support automation');
-    // Reviews of a business are reputation; code reviews are not.
-    const reviews = (q: string) =>
-      parseQuery(q, [], () => 0.001).groups.some((g) =>
-        g.synonymSources.some((s) => s.phrase === 'reputation management'),
-      );
-    expect(reviews('getting more Google reviews for my dental office')).toBe(true);
-    expect(reviews('automated code reviews for pull requests')).toBe(false);
-    const stock = (q: string) =>
-      parseQuery(q, [], () => 0.001).groups.some((g) =>
-        g.synonymSources.some((s) => s.phrase === 'warehouse management'),
-      );
-    expect(stock('running a small warehouse')).toBe(true);
-    expect(stock('querying our data warehouse')).toBe(false);
-    // Words in another sense: runway is not stock, a laundry drop-off is not a signup funnel.
-    const categories = (q: string) =>
-      parseQuery(q, [], () => 0.001).groups.flatMap((g) => g.synonymSources.map((s) => s.phrase));
-    expect(categories('running out of runway')).not.toContain('inventory forecasting');
-    expect(categories('my shop keeps running out of stock')).toContain('inventory forecasting');
-    expect(categories('laundry drop off and pick up')).not.toContain('product analytics');
-    expect(categories('users drop off before they pay')).toContain('product analytics');
-    expect(categories('getting certified as a yoga teacher')).not.toContain('compliance automation');
-    // The words alone are not the phrase: "money" in another sense gains nothing.
-    const saving = parseQuery('money for college', [], () => 0.001).groups.find((g) => g.word === 'money');
-    expect(saving?.synonymSources.some((s) => s.phrase === 'remittances')).toBe(false);
-  });
-
   it('keeps the need as written for the title: its case, its own preposition, without the purpose clause', () => {
     expect(parseQuery('Send money to my mom in Mexico', []).needText).toBe('Send money to my mom in Mexico');
     expect(parseQuery('getting SOC 2 certified so enterprise customers will buy', []).needText).toBe(
       'getting SOC 2 certified',
     );
+  });
+
+  it('reads a place named with "in" as where the need is, never as its customer', () => {
+    const gazetteer = new Set(['india', 'mexico city', 'mexico', 'lagos', 'nigeria']);
+    const isPlace = (p: string) => gazetteer.has(p);
+    const owed = parseQuery('keeping track of which customers owe my shop money in India', [], () => 0, isPlace);
+    expect(owed.placeText).toBe('India');
+    expect(owed.segmentText).toBeNull();
+    expect(owed.groups.map((g) => g.word)).not.toContain('india');
+    // The title keeps the place as written.
+    expect(owed.needText).toBe('keeping track of which customers owe my shop money in India');
+    // The longest place wins, and the sentence goes on after it.
+    const books = parseQuery('bookkeeping in Mexico City for small shops', [], () => 0, isPlace);
+    expect(books.placeText).toBe('Mexico City');
+    expect(books.segmentText).toBe('small shops');
+    const payments = parseQuery('accepting card payments in Lagos, Nigeria', [], () => 0, isPlace);
+    expect(payments.placeText).toBe('Lagos');
+  });
+
+  it('keeps "in" a customer marker when what follows is not a place the directory knows', () => {
+    const isPlace = (p: string) => p === 'india';
+    const health = parseQuery('AI scheduling in healthcare', [], () => 0, isPlace);
+    expect(health.placeText).toBeNull();
+    expect(health.segmentText).toBe('healthcare');
+    // A place inside a longer phrase ("India pale ale brewers") is not where the need is.
+    const ale = parseQuery('inventory for craft brewers in India pale ale styles', [], () => 0, isPlace);
+    expect(ale.placeText).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
-import { marketPhrases } from '../text/market-phrases.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
 import { contentWords, processTerm, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
@@ -20,8 +19,6 @@ export type TermGroup = {
   /** Processed synonym terms (single words) and the phrases they came from. */
   synonyms: string[];
   synonymSources: { phrase: string; from: 'wordnet' | 'thesaurus' }[];
-  /** Set when the word is part of a market phrase ("paid" in "getting paid"): the phrase decides its sense. */
-  inPhrase?: true;
 };
 
 export type ParsedQuery = {
@@ -30,9 +27,43 @@ export type ParsedQuery = {
   needText: string;
   offeringText: string;
   segmentText: string | null;
+  /** A place the query names ("in India"): where, not who. Its words are not searched as a customer or an offering. */
+  placeText: string | null;
   groups: TermGroup[];
   warnings: string[];
 };
+
+/** Words that may follow a place named with "in" and start the rest of the sentence. */
+const AFTER_PLACE = new Set(['for', 'to', 'so', 'because', 'and', 'with', 'who', 'that', 'where', 'without', 'but']);
+const MAX_PLACE_WORDS = 3;
+
+/**
+ * "… in India", "… in Mexico City for small shops": a place (as the directory's own company locations
+ * know it) named with "in" is where the need is, not who has it. Returns the text without it, and the place.
+ */
+export function withoutPlace(
+  text: string,
+  isPlace: (phrase: string) => boolean,
+): { text: string; place: string | null } {
+  const tokens = text.split(' ');
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (tokens[i]!.toLowerCase() !== 'in' || i === 0) continue;
+    const start = tokens[i + 1]?.toLowerCase() === 'the' ? i + 2 : i + 1;
+    for (let len = Math.min(MAX_PLACE_WORDS, tokens.length - start); len >= 1; len--) {
+      const taken = tokens.slice(start, start + len);
+      const ends = /[,.;:!?]$/.test(taken.at(-1)!);
+      const phrase = words(taken.join(' ')).join(' ');
+      const next = tokens[start + len]?.toLowerCase();
+      if (!phrase || !isPlace(phrase) || !(ends || next === undefined || AFTER_PLACE.has(next))) continue;
+      const rest = [...tokens.slice(0, i), ...tokens.slice(start + len)].join(' ');
+      return {
+        text: ends ? `${rest.trimEnd()}${taken.at(-1)!.slice(-1)}` : rest,
+        place: taken.join(' ').replace(/[,.;:!?]$/, ''),
+      };
+    }
+  }
+  return { text, place: null };
+}
 
 const SEGMENT_MARKERS = [
   ' for ',
@@ -129,25 +160,6 @@ function synonymTerms(word: string, sources: TermGroup['synonymSources'], share:
   return [...terms];
 }
 
-/**
- * A need told as a phrase ("getting paid", "send money home") adds the category words it means to the
- * group of the last query word in the phrase ("paid", "money"): searched as its synonyms, and read
- * into the query's market meaning.
- */
-function addMarketPhrases(text: string, groups: TermGroup[], share: (term: string) => number): void {
-  for (const { match, categories } of marketPhrases(text)) {
-    const inside = contentWords(match).flatMap((w) => groups.filter((g) => g.word === w));
-    const group = inside.at(-1);
-    if (!group) continue;
-    // Every query word of the phrase takes the phrase's sense ("rental" in "rental units" is housing).
-    for (const g of inside) g.inPhrase = true;
-    for (const phrase of categories)
-      if (!group.synonymSources.some((s) => s.phrase === phrase))
-        group.synonymSources.push({ phrase, from: 'thesaurus' });
-    group.synonyms = synonymTerms(group.word, group.synonymSources, share);
-  }
-}
-
 /** The market vocabulary of a word or of its base form ("crashing" → "crash", "invoiced" → "invoice"). */
 function marketVocabulary(word: string): string[] {
   const forms = [word];
@@ -169,6 +181,7 @@ export function parseQuery(
   rawQuery: string,
   keywords: readonly string[],
   documentShare: (term: string) => number = () => 0,
+  isPlace: (phrase: string) => boolean = () => false,
 ): ParsedQuery {
   const warnings: string[] = [];
   let text = rawQuery.replace(/\s+/g, ' ').trim();
@@ -179,7 +192,8 @@ export function parseQuery(
     );
   }
   const { need, purpose } = splitPurpose(text);
-  const { offering, segment } = splitFacets(need);
+  const { text: needHere, place } = withoutPlace(need, isPlace);
+  const { offering, segment } = splitFacets(needHere);
   const groups: TermGroup[] = [];
   const add = (word: string, facet: Facet, weight = 1): void => {
     if (groups.length < MAX_GROUPS && !groups.some((g) => g.word === word))
@@ -189,10 +203,9 @@ export function parseQuery(
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');
   if (purpose) for (const w of queryWords(purpose)) add(w, 'offering', PURPOSE_WEIGHT);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
-  addMarketPhrases(text, groups, documentShare);
   if (queryWords(text).length > MAX_GROUPS)
     warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);
-  return { text, needText: need, offeringText: offering, segmentText: segment, groups, warnings };
+  return { text, needText: need, offeringText: offering, segmentText: segment, placeText: place, groups, warnings };
 }
 
 /** The weighted terms for a subset of groups: each word at full weight, its synonyms lower. */

@@ -1,15 +1,20 @@
 import type { EngineIndex } from '../index/engine-index.ts';
+import { adjacentIndustries, namedIn, neighbourIndustry } from './adjacent-industries.ts';
+import { sameWord } from './industry-match.ts';
+import { coverageOf } from './retrieve.ts';
+import type { CustomerIndustry } from './customer-industry.ts';
 import { COMPETES, type CompanyMatch } from './company-match.ts';
 import type { Job } from './jobs.ts';
 import type { OccupationFit } from './occupation-match.ts';
 import type { ParsedQuery, TermGroup } from './parse-query.ts';
 import { dot, type QueryVectors } from './query-vectors.ts';
 
-// The opportunities an analysis weighs: the query's own need for its customer (the core), and each
-// job to be done that the evidence names for that customer. Each lists the companies that serve
-// exactly that need; an empty list means the whole directory was searched and none passed the bar.
+// The opportunities an analysis weighs: the query's own need for its customer (the core), the same
+// need for the customer's neighbouring industries (adjacent), and each job to be done that the
+// evidence names for that customer. Each lists the companies that serve exactly that need; an empty
+// list means the whole directory was searched and none passed the bar.
 
-export type CellKind = 'core' | 'job';
+export type CellKind = 'core' | 'adjacent' | 'job';
 
 export type Cell = {
   kind: CellKind;
@@ -25,6 +30,10 @@ export type Cell = {
   /** 0–1: how much of the query this opportunity's definition is about. */
   definitionFit: number;
   groups: TermGroup[];
+  /** The segment's own industry when it is not the query's customer (an adjacent cell). */
+  industry?: CustomerIndustry;
+  /** Per member, the word of its own text that names the segment's industry (adjacent cells). */
+  namedBy?: string[];
 };
 
 export const MAX_MEMBERS = 8;
@@ -32,6 +41,8 @@ const BEST_MARGIN = 0.18;
 /** A company serves a job when it is close to the job's task and to the query's market. */
 export const JOB_COMPETES = 0.5;
 const JOB_MARKET_FLOOR = COMPETES - 0.1;
+/** Share of the offering's (rarity-weighted) words a company must use to compete for a neighbour's custom. */
+const ADJACENT_OFFERING_FIT = 0.5;
 
 function capitalise(text: string): string {
   return text.length > 0 ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text;
@@ -70,6 +81,68 @@ function jobMembers(index: EngineIndex, job: Job, matches: CompanyMatch[]): Comp
   return scored.slice(0, MAX_MEMBERS).map((s) => s.m);
 }
 
+/** "Offices of Physicians" → "offices of physicians"; "Drinking Places (Alcoholic Beverages)" → "drinking places". */
+function plainIndustry(title: string): string {
+  return title
+    .replace(/\s*\([^)]*\)/g, '')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * The query's need for each neighbour of its customer's industry: the market's companies whose own
+ * text names that neighbour ("physician", "chiropractor") are its competitors.
+ */
+function adjacentCells(
+  index: EngineIndex,
+  query: ParsedQuery,
+  matches: CompanyMatch[],
+  occupations: OccupationFit[],
+  industry: CustomerIndustry,
+): Cell[] {
+  const workers = occupations.filter((o) => o.role === 'worker');
+  const offering = query.groups.filter((g) => g.facet === 'offering');
+  if (offering.length === 0) return [];
+  const definitionFit = offering.length / query.groups.length;
+  // Competing for the offering itself: its words, most of them, whatever customer the text names.
+  const market = matches.filter(
+    (m) =>
+      m.doesJob &&
+      m.relevance >= JOB_MARKET_FLOOR &&
+      coverageOf(index, index.companyTerms[m.id]!, offering).coverage >= ADJACENT_OFFERING_FIT,
+  );
+  // A word the query's offering says ("billing") tells nothing about whom a company serves.
+  const offered = new Set(offering.flatMap((g) => [g.word, ...g.synonyms]));
+  return adjacentIndustries(index, industry).map((adjacent) => {
+    const names = adjacent.names.filter((head) => !head.some((w) => [...offered].some((o) => sameWord(o, w))));
+    const members: CompanyMatch[] = [];
+    const namedBy: string[] = [];
+    for (const m of market) {
+      if (members.length >= MAX_MEMBERS) break;
+      const terms = index.companyTerms[m.id]!;
+      const name = namedIn(terms.head, names) ?? namedIn(terms.body, names);
+      if (name === null) continue;
+      members.push(m);
+      namedBy.push(name.join(' '));
+    }
+    const segment = plainIndustry(adjacent.title);
+    return {
+      kind: 'adjacent',
+      title: `${capitalise(query.offeringText)} for ${segment}`,
+      offering: query.offeringText,
+      segment,
+      job: null,
+      members,
+      // The people whose work it does are the same; the neighbour's buyers are not matched to the query.
+      occupations: workers,
+      definitionFit: Math.round(definitionFit * 1000) / 1000,
+      groups: offering,
+      industry: neighbourIndustry(index, adjacent, industry),
+      namedBy,
+    } satisfies Cell;
+  });
+}
+
 export function planCells(
   index: EngineIndex,
   query: ParsedQuery,
@@ -77,6 +150,7 @@ export function planCells(
   matches: CompanyMatch[],
   occupations: OccupationFit[],
   jobs: Job[],
+  industry: CustomerIndustry | null = null,
 ): Cell[] {
   const segment = query.segmentText ?? 'all customers';
   const core: Cell = {
@@ -92,6 +166,8 @@ export function planCells(
     groups: [...query.groups],
   };
   const cells: Cell[] = [core];
+  if (industry && query.offeringText.trim().length > 0)
+    cells.push(...adjacentCells(index, query, matches, occupations, industry));
   if (!vectors || !index.semantic.sets) return cells;
   const customers = occupations.filter((o) => o.role === 'customer');
   for (const job of jobs) {

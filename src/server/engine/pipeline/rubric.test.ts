@@ -32,6 +32,37 @@ describe('scoring rubric', () => {
     expect(s.marketSize).toBe(Math.round(s.breakdown.marketSize.factors.reduce((t, f) => t + f.contribution, 0)));
   });
 
+  it("sizes demand from the segment's workers and its establishments when they are known", () => {
+    const people = (d: number): number => (Math.log10(d) - 3) / 4;
+    const businesses = (n: number): number => (Math.log10(n) - 2) / 4;
+    const workers: Evidence = { id: 'segment:6212:workers', source: 'staffing', ref: '43-4171', value: 81.2, note: '' };
+    const establishments: Evidence = {
+      id: 'industry:establishments',
+      source: 'census',
+      ref: '6212',
+      value: 135_333,
+      note: '',
+    };
+    const size = (e: Evidence[]) => scoreEvidence(e).breakdown.marketSize.factors.find((f) => f.key === 'demandSize')!;
+    // The workers the customers' industry employs replace the occupation's national employment.
+    const inSegment = size([...base(), workers]);
+    expect(inSegment.value).toBeCloseTo(people(81_200), 3);
+    expect(inSegment.evidenceIds).toEqual(['segment:6212:workers']);
+    // Establishments count half: the number of businesses that could buy.
+    const both = size([...base(), workers, establishments]);
+    expect(both.value).toBeCloseTo(0.5 * people(81_200) + 0.5 * businesses(135_333), 3);
+    expect(both.evidenceIds).toEqual(['segment:6212:workers', 'industry:establishments']);
+    // Businesses alone (no occupation cited): sized by them, not scored zero.
+    const onlyBusinesses = scoreEvidence([
+      ...base().filter((e) => !e.id.startsWith('bls:')),
+      establishments,
+    ]).breakdown.marketSize.factors.find((f) => f.key === 'demandSize')!;
+    expect(onlyBusinesses.value).toBeCloseTo(businesses(135_333), 3);
+    // More businesses, more demand.
+    const fewer = size([...base(), workers, { ...establishments, value: 4_000 }]);
+    expect(fewer.value).toBeLessThan(both.value);
+  });
+
   it('raises the opportunity of an underserved cell when a competitor leaves it', () => {
     const two = [...base(), company('a', 'Active', '2019-01-01'), company('b', 'Active', '2020-01-01')];
     const one = [...base(), company('a', 'Active', '2019-01-01')];

@@ -4,7 +4,7 @@ import type { MarketPotential } from '#shared/searches/filters.schemas.ts';
 // The versioned scoring rubric. Scores are computed from an opportunity's evidence list alone, so
 // anyone holding the evidence can recompute every number (the eval does exactly that).
 
-export const RUBRIC_VERSION = 'rubric-2026.11-5';
+export const RUBRIC_VERSION = 'rubric-2026.11-6';
 
 const SEED_CONFIDENCE_CAP = 30;
 /** Years counted as recent for the entry trend (the latest dated year and the two before it). */
@@ -18,6 +18,10 @@ export type RubricInputs = {
   directoryRecent: Evidence | null;
   directoryTotal: Evidence | null;
   activity: Evidence | null;
+  /** The people whose work the product does, employed by the segment's industry. */
+  segmentWorkers: Evidence | null;
+  /** The segment's establishments: how many businesses could buy. */
+  establishments: Evidence | null;
   employment: Evidence | null;
   growth: Evidence | null;
   hotTech: Evidence[];
@@ -53,6 +57,8 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
     directoryTotal: one('directory:total'),
     // A job's own demand (the people doing its work activity) when measured; else the occupation's.
     activity: evidence.find((e) => e.id.startsWith('activity:') && e.id.endsWith(':demand')) ?? null,
+    segmentWorkers: evidence.find((e) => e.id.startsWith('segment:') && e.id.endsWith(':workers')) ?? null,
+    establishments: one('industry:establishments'),
     employment: evidence.find((e) => e.id.endsWith(':employment')) ?? null,
     growth: evidence.find((e) => e.id.endsWith(':growth')) ?? null,
     hotTech: evidence.filter((e) => e.id.includes(':tech:')),
@@ -115,9 +121,24 @@ export type RubricScores = {
 export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   const x = rubricInputs(evidence);
   const n = x.companies.length;
-  const demand = x.activity ?? x.employment;
+  // People: those doing the job's work activity, else the workers the segment employs, else the
+  // cited occupation nationally. Businesses: the segment's establishments. Both, when known, count half each.
+  const demand = x.activity ?? x.segmentWorkers ?? x.employment;
   const employmentPersons = num(demand) * 1000;
-  const demandSize = employmentPersons > 0 ? clamp((Math.log10(employmentPersons) - 3) / 4) : 0;
+  const peopleSize = employmentPersons > 0 ? clamp((Math.log10(employmentPersons) - 3) / 4) : 0;
+  const establishmentCount = num(x.establishments);
+  const businessSize = establishmentCount > 0 ? clamp((Math.log10(establishmentCount) - 2) / 4) : 0;
+  const demandSize =
+    establishmentCount > 0
+      ? employmentPersons > 0
+        ? 0.5 * peopleSize + 0.5 * businessSize
+        : businessSize
+      : peopleSize;
+  const demandBasis = [demand, establishmentCount > 0 ? x.establishments : null].filter(
+    (e): e is Evidence => e !== null,
+  );
+  const demandFormula =
+    'clamp((log10(employment) − 3) / 4): 1,000 people → 0, 10 million → 1; with establishments, averaged with clamp((log10(establishments) − 2) / 4): 100 → 0, 1 million → 1';
   const demandGrowth = x.growth ? clamp((num(x.growth) + 5) / 25) : 0;
   const founderInterest = clamp(n / 15);
   // Saturating, so each further active competitor still lowers satisfaction a little.
@@ -142,14 +163,20 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   const importanceFactors = [
     factor(
       'demandSize',
-      x.activity
-        ? "Demand size (U.S. employment doing the job's work activity, log scale)"
-        : 'Demand size (U.S. employment in the matched occupation, log scale)',
+      `${
+        x.activity
+          ? "Demand size (U.S. employment doing the job's work activity"
+          : x.segmentWorkers
+            ? "Demand size (the workers the customers' industry employs"
+            : demand
+              ? 'Demand size (U.S. employment in the matched occupation'
+              : 'Demand size (no people counted'
+      }${establishmentCount > 0 ? ', and its establishments' : ''}, log scale)`,
       demandSize,
       0.45,
       10,
-      demand ? [demand] : [],
-      'clamp((log10(employment) − 3) / 4): 1,000 people → 0, 10 million → 1',
+      demandBasis,
+      demandFormula,
     ),
     factor(
       'demandGrowth',
@@ -270,12 +297,12 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
   const sizeFactors = [
     factor(
       'demandSize',
-      'Demand size (log employment)',
+      'Demand size (log employment and establishments)',
       demandSize,
       0.55,
       100,
-      demand ? [demand] : [],
-      'clamp((log10(employment) − 3) / 4)',
+      demandBasis,
+      demandFormula,
     ),
     factor(
       'demandGrowth',
