@@ -107,6 +107,12 @@ export default tseslint.config(
     plugins: { unbuilt },
     rules: { 'unbuilt/no-conditional-expect': 'error' },
   },
+  // Browser tests take their pages from the fixtures, which close them (e2e/support/fixtures.ts).
+  {
+    files: ['e2e/**/*.e2e.test.ts'],
+    plugins: { unbuilt },
+    rules: { 'unbuilt/browser-contexts-from-fixtures': 'error' },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
     rules: {

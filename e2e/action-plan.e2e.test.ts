@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import { test } from './support/fixtures.ts';
 
 // From an analysis to a worked plan: Create action plan → four phases → complete a task → progress
 // moves → add a dependency → the dependent task shows as blocked → a reload keeps it all. At phone
@@ -12,22 +10,18 @@ import { signedInPage } from './support/session.ts';
 
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 
-let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 describe('action plan', () => {
-  it.each([
+  test.for([
     ['desktop', 1280, 900],
     ['phone', 390, 844],
-  ])('is created from an analysis and worked, and survives a reload (%s)', async (name, width, height) => {
-    const { context, page, user, pageErrors } = await signedInPage(browser, { plan: 'pro' });
-    try {
+  ] as const)(
+    'is created from an analysis and worked, and survives a reload (%s)',
+    async ([name, width, height], { signedInPage }) => {
+      const { page, user, pageErrors } = await signedInPage({ plan: 'pro' });
       await page.setViewportSize({ width, height });
       const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
       await field.fill('bookkeeping for restaurants');
@@ -103,74 +97,64 @@ describe('action plan', () => {
       await launch.getByRole('button', { name: 'Rename', exact: true }).click();
       await page.getByRole('heading', { name: 'Go to market', level: 3 }).waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it.each([
-    ['desktop', 1280, 900],
-    ['phone', 390, 844],
-  ])(
-    'is created from a validated idea, with its hypotheses, and links back to it (%s)',
-    async (name, width, height) => {
-      const { context, page, user, pageErrors } = await signedInPage(browser, { plan: 'pro' });
-      try {
-        await page.setViewportSize({ width, height });
-        const headers = { authorization: `Bearer ${user.accessToken}` };
-        const created = await page.request.post('/api/ideas', {
-          headers,
-          data: {
-            title: 'Bookkeeping service for restaurants',
-            description: 'Monthly bookkeeping and payroll for independent restaurants, done by a small team.',
-            targetMarket: 'Independent restaurants',
-            businessModel: 'Monthly subscription per restaurant',
-            category: 'saas',
-          },
-        });
-        const ideaId = ((await created.json()) as { data: { id: number } }).data.id;
-        await page.goto(`/validate-idea?idea=${ideaId}`);
-        await page.getByText('Validate the idea to create an action plan from its scores and hypotheses.').waitFor();
-        expect(await page.getByRole('button', { name: 'Create action plan' }).count()).toBe(0);
-        await page.getByRole('button', { name: 'Validate', exact: true }).click();
-        await page.getByRole('button', { name: 'Create action plan' }).click();
-        await page.waitForURL(/\/action-plan\?plan=\d+$/);
-        const validation = page.getByRole('region', { name: 'Validation', exact: true });
-        await validation
-          .getByRole('heading', { name: /^Test the hypothesis: /, level: 4 })
-          .first()
-          .waitFor();
-        await page.getByText('(its scores and hypotheses)', { exact: false }).waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `action-plan-from-idea-${name}.png`), fullPage: false });
-        expect(
-          await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
-        ).toBeLessThanOrEqual(0);
-        await page.getByRole('link', { name: '“Bookkeeping service for restaurants”' }).click();
-        await page.waitForURL(new RegExp(`/validate-idea\\?idea=${ideaId}$`));
-        await page.getByRole('heading', { name: 'Bookkeeping service for restaurants', level: 1 }).waitFor();
-        expect(pageErrors).toEqual([]);
-      } finally {
-        await context.close();
-      }
     },
   );
 
-  it('shows a free user the Pro prompt and a read-only example plan', async () => {
-    const { context, page, pageErrors } = await signedInPage(browser, { plan: 'free' });
-    try {
-      const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
-      await field.fill('bookkeeping for restaurants');
-      await field.press('Enter');
-      await page.waitForURL(/\/search\/\d+$/);
-      await page.goto('/action-plan');
-      await page.getByText('This is a Pro feature').waitFor();
-      await page.getByText('Example plan, read-only: upgrade to Pro to create and work your own.').waitFor();
-      await page.getByRole('heading', { name: 'Launch', exact: true, level: 3 }).waitFor();
-      expect(await page.getByLabel('Status').count()).toBe(0);
-      await page.screenshot({ path: path.join(SHOTS, 'action-plan-free-desktop.png') });
+  test.for([
+    ['desktop', 1280, 900],
+    ['phone', 390, 844],
+  ] as const)(
+    'is created from a validated idea, with its hypotheses, and links back to it (%s)',
+    async ([name, width, height], { signedInPage }) => {
+      const { page, user, pageErrors } = await signedInPage({ plan: 'pro' });
+      await page.setViewportSize({ width, height });
+      const headers = { authorization: `Bearer ${user.accessToken}` };
+      const created = await page.request.post('/api/ideas', {
+        headers,
+        data: {
+          title: 'Bookkeeping service for restaurants',
+          description: 'Monthly bookkeeping and payroll for independent restaurants, done by a small team.',
+          targetMarket: 'Independent restaurants',
+          businessModel: 'Monthly subscription per restaurant',
+          category: 'saas',
+        },
+      });
+      const ideaId = ((await created.json()) as { data: { id: number } }).data.id;
+      await page.goto(`/validate-idea?idea=${ideaId}`);
+      await page.getByText('Validate the idea to create an action plan from its scores and hypotheses.').waitFor();
+      expect(await page.getByRole('button', { name: 'Create action plan' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Validate', exact: true }).click();
+      await page.getByRole('button', { name: 'Create action plan' }).click();
+      await page.waitForURL(/\/action-plan\?plan=\d+$/);
+      const validation = page.getByRole('region', { name: 'Validation', exact: true });
+      await validation
+        .getByRole('heading', { name: /^Test the hypothesis: /, level: 4 })
+        .first()
+        .waitFor();
+      await page.getByText('(its scores and hypotheses)', { exact: false }).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `action-plan-from-idea-${name}.png`), fullPage: false });
+      expect(
+        await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+      ).toBeLessThanOrEqual(0);
+      await page.getByRole('link', { name: '“Bookkeeping service for restaurants”' }).click();
+      await page.waitForURL(new RegExp(`/validate-idea\\?idea=${ideaId}$`));
+      await page.getByRole('heading', { name: 'Bookkeeping service for restaurants', level: 1 }).waitFor();
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    },
+  );
+
+  test('shows a free user the Pro prompt and a read-only example plan', async ({ signedInPage }) => {
+    const { page, pageErrors } = await signedInPage({ plan: 'free' });
+    const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
+    await field.fill('bookkeeping for restaurants');
+    await field.press('Enter');
+    await page.waitForURL(/\/search\/\d+$/);
+    await page.goto('/action-plan');
+    await page.getByText('This is a Pro feature').waitFor();
+    await page.getByText('Example plan, read-only: upgrade to Pro to create and work your own.').waitFor();
+    await page.getByRole('heading', { name: 'Launch', exact: true, level: 3 }).waitFor();
+    expect(await page.getByLabel('Status').count()).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, 'action-plan-free-desktop.png') });
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect } from 'vitest';
+import { test, type SignedInPage } from './support/fixtures.ts';
 
 // Issue 29, the analysis page on a phone: the first result started ~940 px down below a dozen controls,
 // the assistant's bubble covered the "Saved only" checkbox, and evidence links were 14 px tall. At 390 × 844
@@ -15,17 +14,12 @@ const PHONE = { width: 390, height: 844 };
 
 type Box = { x: number; y: number; width: number; height: number };
 
-let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
-afterAll(async () => {
-  await browser.close();
-});
 
-async function analysisPage(width: number, height: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page, user } = await signedInPage(browser);
+async function analysisPage(signedInPage: SignedInPage, width: number, height: number): Promise<Page> {
+  const { page, user } = await signedInPage();
   await page.setViewportSize({ width, height });
   const res = await page.request.post('/api/search', {
     headers: { authorization: `Bearer ${user.accessToken}` },
@@ -35,7 +29,7 @@ async function analysisPage(width: number, height: number): Promise<{ page: Page
   const id = ((await res.json()) as { data: { search: { id: number } } }).data.search.id;
   await page.goto(`/search/${id}`);
   await page.getByRole('list', { name: 'Opportunities' }).getByRole('article').first().waitFor();
-  return { page, close: () => context.close() };
+  return page;
 }
 
 const overlaps = (a: Box, b: Box) =>
@@ -78,8 +72,8 @@ function controlsUnderBubble(page: Page): Promise<string[]> {
 }
 
 describe('the analysis page on a phone (390 × 844)', () => {
-  it('shows the first result in the first screen; the controls fold behind two toggles', async () => {
-    const { page, close } = await analysisPage(PHONE.width, PHONE.height);
+  test('shows the first result in the first screen; the controls fold behind two toggles', async ({ signedInPage }) => {
+    const page = await analysisPage(signedInPage, PHONE.width, PHONE.height);
     const first = page.getByRole('list', { name: 'Opportunities' }).getByRole('article').first();
     const heading = await first.getByRole('heading').first().boundingBox();
     expect(heading).not.toBeNull();
@@ -93,11 +87,10 @@ describe('the analysis page on a phone (390 × 844)', () => {
     await page.getByRole('button', { name: 'Download PDF' }).waitFor();
     await page.getByRole('button', { name: 'Save, share and export' }).click();
     expect(await page.getByRole('button', { name: 'Download PDF' }).isVisible()).toBe(false);
-    await close();
   });
 
-  it('keeps every control clear of the assistant’s bubble, "Saved only" included', async () => {
-    const { page, close } = await analysisPage(PHONE.width, PHONE.height);
+  test('keeps every control clear of the assistant’s bubble, "Saved only" included', async ({ signedInPage }) => {
+    const page = await analysisPage(signedInPage, PHONE.width, PHONE.height);
     const bubble = await page.getByRole('button', { name: 'Open the assistant' }).boundingBox();
     expect(bubble).not.toBeNull();
     const bubbleBox = bubble as Box;
@@ -119,11 +112,10 @@ describe('the analysis page on a phone (390 × 844)', () => {
     // At the foot of the page the last links clear the bubble too.
     await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     expect(await controlsUnderBubble(page)).toEqual([]);
-    await close();
   });
 
-  it('gives every link of an opened result a 44 px tap target', async () => {
-    const { page, close } = await analysisPage(PHONE.width, PHONE.height);
+  test('gives every link of an opened result a 44 px tap target', async ({ signedInPage }) => {
+    const page = await analysisPage(signedInPage, PHONE.width, PHONE.height);
     const first = page.getByRole('list', { name: 'Opportunities' }).getByRole('article').first();
     await first.getByRole('button', { name: 'Show evidence and breakdown' }).click();
     // Open every breakdown so their evidence links are laid out too.
@@ -135,18 +127,16 @@ describe('the analysis page on a phone (390 × 844)', () => {
     }
     expect(links.length).toBeGreaterThan(3);
     expect(links.filter((l) => l.height < 44)).toEqual([]);
-    await close();
   });
 });
 
 describe('the analysis page on a desktop (1280)', () => {
-  it('shows the actions and sorting in the open, with no toggles', async () => {
-    const { page, close } = await analysisPage(1280, 900);
+  test('shows the actions and sorting in the open, with no toggles', async ({ signedInPage }) => {
+    const page = await analysisPage(signedInPage, 1280, 900);
     expect(await page.getByRole('button', { name: 'Download PDF' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Saved only').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Sort and filter' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Save, share and export' }).isVisible()).toBe(false);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'analysis-desktop-1280.png') });
-    await close();
   });
 });

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import { test } from './support/fixtures.ts';
 
 // What a founder reads in an opportunity's details: why each competitor matched (its own sentence),
 // the demand cited with each occupation's role, and the software already used in this work, at
@@ -12,22 +10,18 @@ import { signedInPage } from './support/session.ts';
 
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 
-let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 describe('analysis details', () => {
-  it.each([
+  test.for([
     ['desktop', 1280, 900],
     ['phone', 390, 844],
-  ])('shows why competitors matched, the cited demand and its roles (%s)', async (name, width, height) => {
-    const { context, page, pageErrors } = await signedInPage(browser);
-    try {
+  ] as const)(
+    'shows why competitors matched, the cited demand and its roles (%s)',
+    async ([name, width, height], { signedInPage }) => {
+      const { page, pageErrors } = await signedInPage();
       await page.setViewportSize({ width, height });
       const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
       await field.fill('legal research for lawyers');
@@ -46,8 +40,6 @@ describe('analysis details', () => {
         await page.screenshot({ path: path.join(SHOTS, `analysis-${heading.toLowerCase()}-${name}.png`) });
       }
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 });

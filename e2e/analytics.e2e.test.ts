@@ -1,21 +1,12 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { test } from './support/fixtures.ts';
 
 // Issue 16: /analytics counts the user's own searches, Pro sees advanced analytics, and "delete my
 // analytics data" removes the recorded events.
 
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 async function runSearch(page: Page, accessToken: string, query: string): Promise<void> {
   const res = await page.request.post('/api/search', {
@@ -26,8 +17,8 @@ async function runSearch(page: Page, accessToken: string, query: string): Promis
 }
 
 describe('analytics page', () => {
-  it('shows the user’s searches and deletes their analytics events on request', async () => {
-    const { context, page, user, pageErrors } = await signedInPage(browser, { plan: 'pro' });
+  test('shows the user’s searches and deletes their analytics events on request', async ({ signedInPage }) => {
+    const { page, user, pageErrors } = await signedInPage({ plan: 'pro' });
     await runSearch(page, user.accessToken, 'legal research for lawyers');
     await runSearch(page, user.accessToken, 'pet sitting for busy owners');
     await page.goto('/analytics');
@@ -44,11 +35,12 @@ describe('analytics page', () => {
     await page.getByText('Deleted 2 events.').waitFor();
     await page.getByText('0 events kept', { exact: false }).waitFor();
     expect(pageErrors).toEqual([]);
-    await context.close();
   });
 
-  it('a free user is pointed to the plans for advanced analytics; the page fits a phone', async () => {
-    const { context, page } = await signedInPage(browser);
+  test('a free user is pointed to the plans for advanced analytics; the page fits a phone', async ({
+    signedInPage,
+  }) => {
+    const { page } = await signedInPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/analytics');
     await page.getByText('No searches yet', { exact: false }).waitFor();
@@ -56,6 +48,5 @@ describe('analytics page', () => {
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'analytics-390.png'), fullPage: true });
-    await context.close();
   });
 });

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import { test } from './support/fixtures.ts';
 
 // The assistant: open an analysis → the widget → a suggested question → an answer with citation
 // links → follow a citation to the evidence → rate the conversation. Signed out, product questions
@@ -12,22 +10,18 @@ import { signedInPage } from './support/session.ts';
 
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 
-let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 describe('assistant', () => {
-  it.each([
+  test.for([
     ['desktop', 1280, 900],
     ['phone', 390, 844],
-  ])('answers about an analysis with links to its evidence, and takes a rating (%s)', async (name, width, height) => {
-    const { context, page, pageErrors } = await signedInPage(browser, { plan: 'free' });
-    try {
+  ] as const)(
+    'answers about an analysis with links to its evidence, and takes a rating (%s)',
+    async ([name, width, height], { signedInPage }) => {
+      const { page, pageErrors } = await signedInPage({ plan: 'free' });
       await page.setViewportSize({ width, height });
       const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
       await field.fill('bookkeeping for restaurants');
@@ -82,59 +76,49 @@ describe('assistant', () => {
       await again.getByText('Thanks: you rated this conversation 4 of 5.').waitFor();
       await page.screenshot({ path: path.join(SHOTS, `assistant-rated-${name}.png`) });
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    },
+  );
+
+  test('answers a visitor’s product question from the help articles, linking each article', async ({ openPage }) => {
+    const { page, pageErrors } = await openPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open the assistant' }).click();
+    const panel = page.getByRole('dialog', { name: 'Ask about Unbuilt' });
+    await panel.getByLabel('Your question').fill('How is the opportunity score computed?');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const link = panel
+      .getByRole('log', { name: 'Conversation' })
+      .getByRole('link', { name: /^Source: / })
+      .first();
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toMatch(/^\/help\?article=/);
+    await page.screenshot({ path: path.join(SHOTS, 'assistant-help-desktop.png') });
+    expect(pageErrors).toEqual([]);
   });
 
-  it('answers a visitor’s product question from the help articles, linking each article', async () => {
-    const { context, page, pageErrors } = await openPage(browser);
-    try {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Open the assistant' }).click();
-      const panel = page.getByRole('dialog', { name: 'Ask about Unbuilt' });
-      await panel.getByLabel('Your question').fill('How is the opportunity score computed?');
-      await panel.getByRole('button', { name: 'Send' }).click();
-      const link = panel
-        .getByRole('log', { name: 'Conversation' })
-        .getByRole('link', { name: /^Source: / })
-        .first();
-      await link.waitFor();
-      expect(await link.getAttribute('href')).toMatch(/^\/help\?article=/);
-      await page.screenshot({ path: path.join(SHOTS, 'assistant-help-desktop.png') });
-      expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it.each([
+  test.for([
     ['desktop', 1280, 900],
     ['phone', 390, 844],
-  ])(
+  ] as const)(
     'answers "How do I cancel?" on the resources page from the pricing FAQ, linking its question (%s)',
-    async (name, width, height) => {
-      const { context, page, pageErrors } = await signedInPage(browser, { plan: 'pro' });
-      try {
-        await page.setViewportSize({ width, height });
-        await page.goto('/resources');
-        await page.getByRole('button', { name: 'Open the assistant' }).click();
-        const panel = page.getByRole('dialog', { name: 'Ask about Unbuilt' });
-        await panel.getByLabel('Your question').fill('How do I cancel?');
-        await panel.getByRole('button', { name: 'Send' }).click();
-        const log = panel.getByRole('log', { name: 'Conversation' });
-        await log.getByText(/choose Cancel at period end/).waitFor();
-        const links = log.getByRole('link', { name: /^Source: / });
-        expect(await links.first().textContent()).toBe('Source: Pricing FAQ: Can I cancel?');
-        expect(await links.first().getAttribute('href')).toBe('/pricing#can-i-cancel');
-        await page.screenshot({ path: path.join(SHOTS, `assistant-cancel-${name}.png`) });
-        await links.first().click();
-        await page.waitForURL(/\/pricing#can-i-cancel$/);
-        await page.getByRole('heading', { name: 'Can I cancel?' }).waitFor();
-        expect(pageErrors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+    async ([name, width, height], { signedInPage }) => {
+      const { page, pageErrors } = await signedInPage({ plan: 'pro' });
+      await page.setViewportSize({ width, height });
+      await page.goto('/resources');
+      await page.getByRole('button', { name: 'Open the assistant' }).click();
+      const panel = page.getByRole('dialog', { name: 'Ask about Unbuilt' });
+      await panel.getByLabel('Your question').fill('How do I cancel?');
+      await panel.getByRole('button', { name: 'Send' }).click();
+      const log = panel.getByRole('log', { name: 'Conversation' });
+      await log.getByText(/choose Cancel at period end/).waitFor();
+      const links = log.getByRole('link', { name: /^Source: / });
+      expect(await links.first().textContent()).toBe('Source: Pricing FAQ: Can I cancel?');
+      expect(await links.first().getAttribute('href')).toBe('/pricing#can-i-cancel');
+      await page.screenshot({ path: path.join(SHOTS, `assistant-cancel-${name}.png`) });
+      await links.first().click();
+      await page.waitForURL(/\/pricing#can-i-cancel$/);
+      await page.getByRole('heading', { name: 'Can I cancel?' }).waitFor();
+      expect(pageErrors).toEqual([]);
     },
   );
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect } from 'vitest';
 import { TRIAL_EMAIL_REQUIRED_TEXT, TRIAL_EMAIL_REQUIRED_TITLE } from '#shared/billing/billing.schemas.ts';
 import { TRIAL_SUCCESS_TEXT, TRIAL_SUCCESS_TITLE } from '#shared/billing/trial-copy.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+import { baseUrl, type PageSession } from './support/browser.ts';
+import { test, type OpenPage } from './support/fixtures.ts';
 import { registerThroughApi } from './support/session.ts';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 
@@ -14,13 +15,7 @@ import { DAY_MS } from '#shared/app/time.constants.ts';
 
 const PASSWORD = 'Quokka-Lantern-7315!';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser.close();
   // Whatever happened above, later suites on this server see real time again.
   await fetch(`${baseUrl()}/api/__test/clock`, {
     method: 'POST',
@@ -40,8 +35,8 @@ async function moveClock(page: Page, advanceMs: number): Promise<void> {
 }
 
 /** A new account registered through the API (the refresh cookie lands in this browser context). */
-async function signedInPage(): Promise<{ context: BrowserContext; page: Page; email: string; pageErrors: string[] }> {
-  const { context, page, pageErrors } = await openPage(browser);
+async function registeredPage(openPage: OpenPage): Promise<PageSession & { email: string }> {
+  const { context, page, pageErrors } = await openPage();
   const email = `billing-${randomBytes(5).toString('hex')}@example.test`;
   await registerThroughApi(page, { email, password: PASSWORD, name: 'Bill Ing' });
   await page.goto('/');
@@ -54,16 +49,11 @@ async function openAccountMenu(page: Page) {
   return page.getByRole('menu');
 }
 
-let openContext: BrowserContext | null = null;
-afterEach(async () => {
-  await openContext?.close();
-  openContext = null;
-});
-
 describe('subscribing with the demo provider', () => {
-  it('goes from Free to Pro through the demo checkout, and back to Free after cancelling at period end', async () => {
-    const { context, page, pageErrors } = await signedInPage();
-    openContext = context;
+  test('goes from Free to Pro through the demo checkout, and back to Free after cancelling at period end', async ({
+    openPage,
+  }) => {
+    const { page, pageErrors } = await registeredPage(openPage);
     await resetClock(page);
     const banner = page.getByRole('banner');
 
@@ -129,9 +119,8 @@ describe('free-trial modal', () => {
     return page.locator('[data-sonner-toast]').filter({ hasText: title });
   }
 
-  it('requires an e-mail, then activates the trial and refreshes the user', async () => {
-    const { context, page, email } = await signedInPage();
-    openContext = context;
+  test('requires an e-mail, then activates the trial and refreshes the user', async ({ openPage }) => {
+    const { page, email } = await registeredPage(openPage);
     const dialog = await openTrialModal(page);
     const field = dialog.getByLabel('Email address');
     expect(await field.getAttribute('type')).toBe('email');
@@ -155,9 +144,8 @@ describe('free-trial modal', () => {
     await page.getByRole('banner').getByText('PRO', { exact: true }).waitFor();
   });
 
-  it('shows the destructive failure toast with the server message', async () => {
-    const { context, page } = await signedInPage();
-    openContext = context;
+  test('shows the destructive failure toast with the server message', async ({ openPage }) => {
+    const { page } = await registeredPage(openPage);
     const dialog = await openTrialModal(page);
     await dialog.getByLabel('Email address').fill('someone-else@example.test');
     await dialog.getByRole('button', { name: 'Start Free Trial' }).click();
@@ -169,9 +157,8 @@ describe('free-trial modal', () => {
 });
 
 describe('contact sales', () => {
-  it('validates the form, then stores and e-mails the enquiry to sales', async () => {
-    const { context, page, pageErrors } = await openPage(browser);
-    openContext = context;
+  test('validates the form, then stores and e-mails the enquiry to sales', async ({ openPage }) => {
+    const { page, pageErrors } = await openPage();
     await page.goto('/contact');
     await page.getByRole('heading', { name: 'Contact Sales', level: 1 }).waitFor();
     await page.getByLabel('Your name').fill('Grace Hopper');

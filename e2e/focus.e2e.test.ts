@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { registerThroughApi, signedInPage } from './support/session.ts';
+import type { Locator } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { test } from './support/fixtures.ts';
+import { registerThroughApi } from './support/session.ts';
 
 // Focus and keys (issue 13): every dialog gives focus back to what opened it, Escape closes every overlay
 // and menu, and the search overlay keeps focus inside itself while it is up.
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** Whether `locator` is the element that has focus now. */
 async function hasFocus(locator: Locator): Promise<boolean> {
@@ -21,8 +13,8 @@ async function hasFocus(locator: Locator): Promise<boolean> {
 }
 
 describe('dialogs give focus back to their opener', () => {
-  it('keyboard shortcuts: from the header button and from "?"', async () => {
-    const { context, page } = await openPage(browser);
+  test('keyboard shortcuts: from the header button and from "?"', async ({ openPage }) => {
+    const { page } = await openPage();
     await page.goto('/');
     const opener = page.getByRole('banner').getByRole('button', { name: 'Keyboard shortcuts' });
     await opener.click();
@@ -39,11 +31,10 @@ describe('dialogs give focus back to their opener', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await hasFocus(about)).toBe(true);
-    await context.close();
   });
 
-  it('plans dialog from the low-search prompt', async () => {
-    const { context, page } = await signedInPage(browser, { searchCount: 4 });
+  test('plans dialog from the low-search prompt', async ({ signedInPage }) => {
+    const { page } = await signedInPage({ searchCount: 4 });
     const opener = page.getByRole('complementary', { name: 'Upgrade' }).getByRole('button', { name: 'View Plans' });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Choose the Perfect Plan for You' });
@@ -51,11 +42,10 @@ describe('dialogs give focus back to their opener', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await hasFocus(opener)).toBe(true);
-    await context.close();
   });
 
-  it('free-trial dialog on the subscribe page', async () => {
-    const { context, page } = await signedInPage(browser);
+  test('free-trial dialog on the subscribe page', async ({ signedInPage }) => {
+    const { page } = await signedInPage();
     await page.goto('/subscribe');
     const opener = page.getByRole('button', { name: 'Start 7-Day Free Trial' });
     await opener.click();
@@ -64,13 +54,12 @@ describe('dialogs give focus back to their opener', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await hasFocus(opener)).toBe(true);
-    await context.close();
   });
 });
 
 describe('Escape closes menus and panels', () => {
-  it('the mobile menu, from its toggle and from inside it', async () => {
-    const { context, page } = await signedInPage(browser);
+  test('the mobile menu, from its toggle and from inside it', async ({ signedInPage }) => {
+    const { page } = await signedInPage();
     await page.setViewportSize({ width: 390, height: 844 });
     const toggle = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
     await toggle.click();
@@ -85,11 +74,10 @@ describe('Escape closes menus and panels', () => {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await hasFocus(page.getByRole('banner').getByRole('button', { name: 'Open menu' }))).toBe(true);
-    await context.close();
   });
 
-  it('the account menu and the filter panel', async () => {
-    const { context, page } = await signedInPage(browser);
+  test('the account menu and the filter panel', async ({ signedInPage }) => {
+    const { page } = await signedInPage();
     const account = page.getByRole('button', { name: /^Account menu for/ });
     await account.click();
     await page.getByRole('menu').waitFor();
@@ -104,13 +92,14 @@ describe('Escape closes menus and panels', () => {
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     expect(await hasFocus(filters)).toBe(true);
-    await context.close();
   });
 });
 
 describe('search overlay', () => {
-  it('takes focus, keeps Tab inside, cancels on Escape and gives focus back to the search field', async () => {
-    const { context, page } = await signedInPage(browser);
+  test('takes focus, keeps Tab inside, cancels on Escape and gives focus back to the search field', async ({
+    signedInPage,
+  }) => {
+    const { page } = await signedInPage();
     // Hold the search so the overlay stays up while the keys are tried.
     await page.route('**/api/search', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 5_000));
@@ -134,13 +123,12 @@ describe('search overlay', () => {
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Search cancelled' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await hasFocus(field)).toBe(true);
-    await context.close();
   });
 });
 
 describe('signing in', () => {
-  it('returns to the page the visitor was sent from (redirectTo), and never off-site', async () => {
-    const { context, page } = await openPage(browser);
+  test('returns to the page the visitor was sent from (redirectTo), and never off-site', async ({ openPage }) => {
+    const { context, page } = await openPage();
     const email = `redirect-${randomBytes(5).toString('hex')}@example.test`;
     const password = 'Juniper-Lantern-Gravel-58';
     await registerThroughApi(page, { email, name: 'Rita Redirect', password });
@@ -165,13 +153,14 @@ describe('signing in', () => {
     await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
     expect(new URL(page.url()).hostname).toBe('127.0.0.1');
     expect(new URL(page.url()).pathname).toBe('/');
-    await context.close();
   });
 });
 
 describe('one display name', () => {
-  it('shows a changed name in the header, account menu and profile at once, and refuses an empty first name', async () => {
-    const { context, page } = await signedInPage(browser, { name: 'Ada Lovelace' });
+  test('shows a changed name in the header, account menu and profile at once, and refuses an empty first name', async ({
+    signedInPage,
+  }) => {
+    const { page } = await signedInPage({ name: 'Ada Lovelace' });
     await page.getByRole('button', { name: 'Account menu for Ada Lovelace' }).waitFor();
     await page.goto('/profile-edit');
     await page.getByLabel('First name').fill('Augusta');
@@ -187,6 +176,5 @@ describe('one display name', () => {
     await page.getByRole('heading', { level: 1, name: 'Augusta Lovelace' }).waitFor();
     await page.goto('/');
     await page.getByText('Welcome back, Augusta').waitFor();
-    await context.close();
   });
 });

@@ -1,28 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { CAREERS_EMAIL, SUPPORT_EMAIL, THEME_STORAGE_KEY } from '#shared/app/app.constants.ts';
 import { PLANS, planPriceLabel } from '#shared/plans/plans.constants.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+import { baseUrl } from './support/browser.ts';
+import { test } from './support/fixtures.ts';
 
 // Page scripts are passed as strings: this file is type-checked without the DOM library.
 function htmlClassName(page: Page): Promise<string> {
   return page.evaluate<string>('document.documentElement.className');
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
 describe('landing page', () => {
-  it('shows the hero, feature cards, pricing from the plan definition, closing call to action and footer links', async () => {
-    const { context, page, pageErrors } = await openPage(browser);
+  test('shows the hero, feature cards, pricing from the plan definition, closing call to action and footer links', async ({
+    openPage,
+  }) => {
+    const { page, pageErrors } = await openPage();
     await page.goto('/');
 
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe("Discover What's Still Unbuilt");
@@ -73,11 +66,10 @@ describe('landing page', () => {
     await page.waitForURL('**/auth/register');
     expect(new URL(page.url()).pathname).toBe('/auth/register');
     expect(pageErrors).toEqual([]);
-    await context.close();
   });
 
-  it('has a signed-out header whose mobile menu offers About and Help & Docs', async () => {
-    const { context, page } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+  test('has a signed-out header whose mobile menu offers About and Help & Docs', async ({ openPage }) => {
+    const { page } = await openPage({ viewport: { width: 390, height: 844 } });
     await page.goto('/');
     const header = page.getByRole('banner');
     expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
@@ -96,7 +88,6 @@ describe('landing page', () => {
     await menu.getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { name: 'About Unbuilt', level: 1 }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
-    await context.close();
   });
 });
 
@@ -109,8 +100,8 @@ describe('information pages', () => {
     { path: '/terms', heading: 'Terms of Service', mentions: ['not financial, legal or investment advice'] },
   ];
 
-  it('each has its own title, meta description, one h1 and the page landmarks', async () => {
-    const { context, page } = await openPage(browser);
+  test('each has its own title, meta description, one h1 and the page landmarks', async ({ openPage }) => {
+    const { page } = await openPage();
     const titles = new Set<string>();
     const descriptions = new Set<string | null>();
     for (const { path, heading, mentions } of pages) {
@@ -126,23 +117,23 @@ describe('information pages', () => {
     }
     expect(titles.size).toBe(pages.length);
     expect(descriptions.size).toBe(pages.length);
-    await context.close();
   });
 
-  it('finds no serious or critical axe violation on About, Help, Privacy and Terms', async () => {
-    const { context, page } = await openPage(browser);
+  test('finds no serious or critical axe violation on About, Help, Privacy and Terms', async ({ openPage }) => {
+    const { page } = await openPage();
     for (const { path, heading } of pages.slice(1)) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect({ path, violations: await seriousAxeViolations(page) }).toEqual({ path, violations: [] });
     }
-    await context.close();
   });
 });
 
 describe('theme', () => {
-  it('is dark by default, and a chosen theme survives a reload and applies before the app script runs', async () => {
-    const { context, page } = await openPage(browser);
+  test('is dark by default, and a chosen theme survives a reload and applies before the app script runs', async ({
+    openPage,
+  }) => {
+    const { page } = await openPage();
     await page.goto('/');
     expect(await htmlClassName(page)).toContain('dark');
 
@@ -166,13 +157,14 @@ describe('theme', () => {
     await page.reload();
     expect((await htmlClassName(page)).split(' ').includes('light')).toBe(true);
     expect(await page.locator('#root').innerHTML()).toBe('');
-    await context.close();
   });
 });
 
 describe('not-found page', () => {
-  it('shows the not-found page for an unknown path; a signed-in page opened signed out goes to sign-in', async () => {
-    const { context, page } = await openPage(browser);
+  test('shows the not-found page for an unknown path; a signed-in page opened signed out goes to sign-in', async ({
+    openPage,
+  }) => {
+    const { page } = await openPage();
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
@@ -183,10 +175,9 @@ describe('not-found page', () => {
     await page.goto('/resources');
     await page.waitForURL('**/auth/login?redirectTo=%2Fresources');
     expect(await page.getByRole('heading', { name: 'Page not found', level: 1 }).count()).toBe(0);
-    await context.close();
   });
 
-  it('answers an unknown API path with the JSON error envelope and 404', async () => {
+  test('answers an unknown API path with the JSON error envelope and 404', async () => {
     const response = await fetch(`${baseUrl()}/api/no-such-endpoint`);
     expect(response.status).toBe(404);
     const body = (await response.json()) as { success: boolean; code: string };
@@ -195,8 +186,8 @@ describe('not-found page', () => {
 });
 
 describe('keyboard access', () => {
-  it('offers a skip link as the first tab stop that moves focus to the main content', async () => {
-    const { context, page } = await openPage(browser);
+  test('offers a skip link as the first tab stop that moves focus to the main content', async ({ openPage }) => {
+    const { page } = await openPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.keyboard.press('Tab');
@@ -206,11 +197,12 @@ describe('keyboard access', () => {
     await page.keyboard.press('Enter');
     expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('main-content');
     expect(await page.evaluate<string | undefined>('document.activeElement?.tagName')).toBe('MAIN');
-    await context.close();
   });
 
-  it('opens the keyboard-shortcuts modal with "?" and from the header button, and closes it with Escape', async () => {
-    const { context, page } = await openPage(browser);
+  test('opens the keyboard-shortcuts modal with "?" and from the header button, and closes it with Escape', async ({
+    openPage,
+  }) => {
+    const { page } = await openPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
 
@@ -228,7 +220,6 @@ describe('keyboard access', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await context.close();
   });
 });
 
@@ -241,15 +232,14 @@ describe('accessibility (axe)', () => {
 
   for (const { path, heading } of pages) {
     for (const theme of ['dark', 'light'] as const) {
-      it(`finds no serious or critical violation on ${path} (${theme} theme)`, async () => {
-        const { context, page } = await openPage(browser);
+      test(`finds no serious or critical violation on ${path} (${theme} theme)`, async ({ openPage }) => {
+        const { context, page } = await openPage();
         await context.addInitScript(
           `localStorage.setItem(${JSON.stringify(THEME_STORAGE_KEY)}, ${JSON.stringify(theme)})`,
         );
         await page.goto(path);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
         expect(await seriousAxeViolations(page)).toEqual([]);
-        await context.close();
       });
     }
   }

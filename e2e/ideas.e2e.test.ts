@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import { test } from './support/fixtures.ts';
 
 // Issue 14 in the browser: a search result → "Validate this opportunity" → the form pre-filled →
 // validate → five scores with breakdowns → edit revenue and see break-even move → edit a
@@ -13,104 +11,94 @@ import { signedInPage } from './support/session.ts';
 
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 
-let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 describe('validating an opportunity', () => {
-  it.each([
+  test.for([
     ['desktop', 1280, 900],
     ['phone', 390, 844],
-  ])(
+  ] as const)(
     'goes from a search result to scores, projections, market size and hypotheses (%s)',
-    async (name, width, height) => {
-      const { context, page, user, pageErrors } = await signedInPage(browser);
+    async ([name, width, height], { signedInPage }) => {
+      const { page, user, pageErrors } = await signedInPage();
       const shot = (step: string) =>
         page.screenshot({ path: path.join(SHOTS, `ideas-${step}-${name}.png`), fullPage: true });
-      try {
-        await page.setViewportSize({ width, height });
-        const auth = { authorization: `Bearer ${user.accessToken}` };
-        const search = await page.request.post('/api/search', {
-          headers: auth,
-          data: { query: 'veterinary telehealth for pet owners' },
-        });
-        const searchId = ((await search.json()) as { data: { search: { id: number } } }).data.search.id;
-        const detail = await page.request.get(`/api/searches/${searchId}`, { headers: auth });
-        const result = ((await detail.json()) as { data: { results: { id: number; title: string }[] } }).data
-          .results[0]!;
+      await page.setViewportSize({ width, height });
+      const auth = { authorization: `Bearer ${user.accessToken}` };
+      const search = await page.request.post('/api/search', {
+        headers: auth,
+        data: { query: 'veterinary telehealth for pet owners' },
+      });
+      const searchId = ((await search.json()) as { data: { search: { id: number } } }).data.search.id;
+      const detail = await page.request.get(`/api/searches/${searchId}`, { headers: auth });
+      const result = ((await detail.json()) as { data: { results: { id: number; title: string }[] } }).data.results[0]!;
 
-        await page.goto(`/search-result/${result.id}`);
-        await page.getByRole('link', { name: 'Validate this opportunity' }).click();
-        await page.waitForURL(/\/validate-idea\?from=\d+$/);
-        const title = page.getByLabel('Title', { exact: true });
-        await title.waitFor();
-        expect(await title.inputValue()).toBe(result.title);
-        expect(await page.getByLabel('Category').inputValue()).toBe('healthcare');
+      await page.goto(`/search-result/${result.id}`);
+      await page.getByRole('link', { name: 'Validate this opportunity' }).click();
+      await page.waitForURL(/\/validate-idea\?from=\d+$/);
+      const title = page.getByLabel('Title', { exact: true });
+      await title.waitFor();
+      expect(await title.inputValue()).toBe(result.title);
+      expect(await page.getByLabel('Category').inputValue()).toBe('healthcare');
 
-        // Inline validation with the spec's message, then a valid form.
-        await page.getByRole('button', { name: 'Validate idea' }).click();
-        await page.getByText('Business model must be at least 5 characters').waitFor();
-        await page.getByLabel('Business model').fill('Monthly subscription per clinic');
-        await page.getByLabel('Initial investment ($)').fill('50000');
-        await page.getByLabel('Monthly revenue ($)').fill('8000');
-        await page.getByLabel('Monthly expenses ($)').fill('5000');
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        await shot('form');
-        await page.getByRole('button', { name: 'Validate idea' }).click();
-        await page.waitForURL(/\/validate-idea\?idea=\d+$/);
+      // Inline validation with the spec's message, then a valid form.
+      await page.getByRole('button', { name: 'Validate idea' }).click();
+      await page.getByText('Business model must be at least 5 characters').waitFor();
+      await page.getByLabel('Business model').fill('Monthly subscription per clinic');
+      await page.getByLabel('Initial investment ($)').fill('50000');
+      await page.getByLabel('Monthly revenue ($)').fill('8000');
+      await page.getByLabel('Monthly expenses ($)').fill('5000');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot('form');
+      await page.getByRole('button', { name: 'Validate idea' }).click();
+      await page.waitForURL(/\/validate-idea\?idea=\d+$/);
 
-        await page.getByRole('heading', { name: 'Five scores' }).waitFor();
-        for (const score of ['Originality', 'Credibility', 'Market gap', 'Competition', 'Overall']) {
-          const heading = page.getByRole('heading', { level: 3, name: new RegExp(`^${score} \\d+$`) });
-          expect(await heading.count(), score).toBe(1);
-        }
-        expect(await page.getByRole('img', { name: /^The idea's five scores: Originality \d+/ }).count()).toBe(1);
-        expect(await page.getByText('What would change it:').count()).toBe(5);
-        await shot('scores');
-
-        // Editing revenue moves break-even at once.
-        const baseBreakEven = page.getByTestId('break-even-base');
-        const before = await baseBreakEven.textContent();
-        await page.getByLabel('Monthly revenue ($)').fill('20000');
-        await expect.poll(() => baseBreakEven.textContent()).not.toBe(before);
-        await page.getByRole('button', { name: 'Save numbers' }).click();
-        await page
-          .getByText(/^Saved: base break-even/)
-          .filter({ hasText: '$20,000' })
-          .waitFor();
-
-        // Market size: the customers are cited; the price is the user's assumption.
-        await page.getByRole('heading', { name: 'Market size, bottom-up' }).scrollIntoViewIfNeeded();
-        expect(await page.getByText(/^Cited: .*employed in the U\.S\./).count()).toBe(1);
-        expect(await page.getByTestId('market-tam').textContent()).toBe('—');
-        await page.getByLabel('Price per customer per month ($)').fill('49');
-        await expect.poll(() => page.getByTestId('market-tam').textContent()).toMatch(/^\$[\d,]+ a year$/);
-        await page.getByLabel('Share you can serve (%)').fill('50');
-        await page.getByLabel('Share that adopts (%)').fill('2');
-        await expect.poll(() => page.getByTestId('market-som').textContent()).toMatch(/^\$[\d,]+ a year$/);
-        await page.getByRole('button', { name: 'Save market size' }).click();
-
-        const hypotheses = page.getByRole('region', { name: 'Riskiest assumptions to test this week' });
-        await hypotheses.scrollIntoViewIfNeeded();
-        expect(await hypotheses.getByText('Kill it if:').count()).toBe(3);
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        await shot('results');
-
-        await page.getByRole('link', { name: '← All ideas' }).click();
-        await page.getByRole('heading', { name: 'Your ideas' }).waitFor();
-        expect(await page.getByRole('link', { name: result.title }).count()).toBe(1);
-        const root = page.locator('html');
-        expect(await root.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-        await shot('list');
-        expect(pageErrors).toEqual([]);
-      } finally {
-        await context.close();
+      await page.getByRole('heading', { name: 'Five scores' }).waitFor();
+      for (const score of ['Originality', 'Credibility', 'Market gap', 'Competition', 'Overall']) {
+        const heading = page.getByRole('heading', { level: 3, name: new RegExp(`^${score} \\d+$`) });
+        expect(await heading.count(), score).toBe(1);
       }
+      expect(await page.getByRole('img', { name: /^The idea's five scores: Originality \d+/ }).count()).toBe(1);
+      expect(await page.getByText('What would change it:').count()).toBe(5);
+      await shot('scores');
+
+      // Editing revenue moves break-even at once.
+      const baseBreakEven = page.getByTestId('break-even-base');
+      const before = await baseBreakEven.textContent();
+      await page.getByLabel('Monthly revenue ($)').fill('20000');
+      await expect.poll(() => baseBreakEven.textContent()).not.toBe(before);
+      await page.getByRole('button', { name: 'Save numbers' }).click();
+      await page
+        .getByText(/^Saved: base break-even/)
+        .filter({ hasText: '$20,000' })
+        .waitFor();
+
+      // Market size: the customers are cited; the price is the user's assumption.
+      await page.getByRole('heading', { name: 'Market size, bottom-up' }).scrollIntoViewIfNeeded();
+      expect(await page.getByText(/^Cited: .*employed in the U\.S\./).count()).toBe(1);
+      expect(await page.getByTestId('market-tam').textContent()).toBe('—');
+      await page.getByLabel('Price per customer per month ($)').fill('49');
+      await expect.poll(() => page.getByTestId('market-tam').textContent()).toMatch(/^\$[\d,]+ a year$/);
+      await page.getByLabel('Share you can serve (%)').fill('50');
+      await page.getByLabel('Share that adopts (%)').fill('2');
+      await expect.poll(() => page.getByTestId('market-som').textContent()).toMatch(/^\$[\d,]+ a year$/);
+      await page.getByRole('button', { name: 'Save market size' }).click();
+
+      const hypotheses = page.getByRole('region', { name: 'Riskiest assumptions to test this week' });
+      await hypotheses.scrollIntoViewIfNeeded();
+      expect(await hypotheses.getByText('Kill it if:').count()).toBe(3);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shot('results');
+
+      await page.getByRole('link', { name: '← All ideas' }).click();
+      await page.getByRole('heading', { name: 'Your ideas' }).waitFor();
+      expect(await page.getByRole('link', { name: result.title }).count()).toBe(1);
+      const root = page.locator('html');
+      expect(await root.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await shot('list');
+      expect(pageErrors).toEqual([]);
     },
   );
 });

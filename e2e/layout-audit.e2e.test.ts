@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect } from 'vitest';
+import { test } from './support/fixtures.ts';
 import { auditLayout } from './support/layout-audit.ts';
 
 // The layout audit finds what it claims to find: each rule is shown a page that breaks it (and one that
 // keeps it), so a pass on the real routes means something.
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 const PAGE = `<!doctype html><html><body style="margin:0;background:#0b1120;color:#f1f5f9;font:16px sans-serif">
   <div style="background:#818cf8;padding:8px">
@@ -27,8 +18,10 @@ const PAGE = `<!doctype html><html><body style="margin:0;background:#0b1120;colo
 </body></html>`;
 
 describe('layout audit', () => {
-  it('reports low contrast (on the composited background), small targets and overflow; not inline links or hidden skip links', async () => {
-    const { context, page } = await openPage(browser, { viewport: { width: 360, height: 640 } });
+  test('reports low contrast (on the composited background), small targets and overflow; not inline links or hidden skip links', async ({
+    openPage,
+  }) => {
+    const { page } = await openPage({ viewport: { width: 360, height: 640 } });
     await page.setContent(PAGE.replace('WIDE', ''));
     const findings = await auditLayout(page, { checkTargets: true });
     const summary = findings.map((f) => `${f.rule} ${f.element}`);
@@ -44,6 +37,5 @@ describe('layout audit', () => {
     const wide = await auditLayout(page, { checkTargets: false });
     expect(wide.map((f) => f.rule)).toContain('overflow');
     expect(wide.some((f) => f.rule === 'target')).toBe(false);
-    await context.close();
   });
 });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { THEME_STORAGE_KEY } from '#shared/app/app.constants.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { test, type OpenPage } from './support/fixtures.ts';
 import { auditLayout, type AuditFinding } from './support/layout-audit.ts';
-import { signedInPage } from './support/session.ts';
+import { signIn } from './support/session.ts';
 
 // Every route, signed out and signed in, at 360, 390 and 1280 px (issue 13): no horizontal overflow,
 // every visible button and link readable against what it is painted on (≥ 4.5:1, in both themes on
@@ -75,13 +75,8 @@ const SIGNED_IN_STATIC_ROUTES = [
   '/no-such-page',
 ];
 
-let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 function fileName(set: string, route: string, width: number, theme: string): string {
@@ -132,18 +127,17 @@ async function auditPass(
 type AuditSession = { page: Page; context: BrowserContext; pageErrors: string[]; routes: string[] };
 
 /** One describe per sign-in state: a session opened once, then each width and theme over every route. */
-function describeRoutes(set: 'signed-out' | 'signed-in', open: () => Promise<AuditSession>): void {
+function describeRoutes(set: 'signed-out' | 'signed-in', open: (openPage: OpenPage) => Promise<AuditSession>): void {
   describe(`layout on every route, ${set.replace('-', ' ')}`, () => {
     let session: AuditSession;
-    beforeAll(async () => {
-      session = await open();
+    test.beforeAll(async ({ openSharedPage }) => {
+      session = await open(openSharedPage);
     });
     afterAll(async () => {
       expect(session.pageErrors).toEqual([]);
-      await session.context.close();
     });
     for (const pass of PASSES) {
-      it(
+      test(
         `${pass.width} px, ${pass.theme}: no overflow, readable buttons and links, 44 px targets on phones`,
         async () => {
           expect(await auditPass(session.page, set, session.routes, pass)).toEqual([]);
@@ -154,14 +148,14 @@ function describeRoutes(set: 'signed-out' | 'signed-in', open: () => Promise<Aud
   });
 }
 
-describeRoutes('signed-out', async () => {
-  const session = await openPage(browser);
+describeRoutes('signed-out', async (openPage) => {
+  const session = await openPage();
   await session.page.goto('/');
   return { ...session, routes: SIGNED_OUT_ROUTES };
 });
 
-describeRoutes('signed-in', async () => {
-  const { user, ...session } = await signedInPage(browser, { name: 'Layout Auditor' });
+describeRoutes('signed-in', async (openPage) => {
+  const { user, ...session } = await signIn(await openPage(), { name: 'Layout Auditor' });
   const headers = { authorization: `Bearer ${user.accessToken}` };
   const search = await session.page.request.post('/api/search', {
     headers,

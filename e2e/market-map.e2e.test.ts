@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect } from 'vitest';
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { dentalOnlyOpportunity, vetAnalysisOpportunities } from '#shared/engine/test/market-map-fixtures.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser } from './support/browser.ts';
-import { signedInPage, type SignedInUser } from './support/session.ts';
+import { test } from './support/fixtures.ts';
+import { type SignedInUser } from './support/session.ts';
 
 // The market map on the analysis page (issue 28 point 8), at 1280 and 390 px. A real search on the seed corpus
 // gives one cell; the map of several segments and jobs comes from an analysis bundle, imported as a user
@@ -14,13 +14,8 @@ import { signedInPage, type SignedInUser } from './support/session.ts';
 
 const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots');
 
-let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 async function api<T>(page: Page, user: SignedInUser, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
@@ -68,8 +63,10 @@ const focusedHref = (page: Page) =>
 const mapRegion = (page: Page) => page.getByRole('region', { name: 'Market map', exact: true });
 
 describe('the market map at 1280 px', () => {
-  it('shows the grid with its legend, opens a cell from the keyboard, and holds the table behind it', async () => {
-    const { context, page, user, pageErrors } = await signedInPage(browser, { plan: 'pro' });
+  test('shows the grid with its legend, opens a cell from the keyboard, and holds the table behind it', async ({
+    signedInPage,
+  }) => {
+    const { page, user, pageErrors } = await signedInPage({ plan: 'pro' });
     await page.setViewportSize({ width: 1280, height: 900 });
     const { map } = await analyses(page, user);
     await page.goto(`/search/${map}`);
@@ -128,11 +125,10 @@ describe('the market map at 1280 px', () => {
     );
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'market-map-1280-table.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
-    await context.close();
   });
 
-  it('says plainly when the analysis has one cell', async () => {
-    const { context, page, user } = await signedInPage(browser);
+  test('says plainly when the analysis has one cell', async ({ signedInPage }) => {
+    const { page, user } = await signedInPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     const { single } = await analyses(page, user);
     await page.goto(`/search/${single}`);
@@ -147,11 +143,10 @@ describe('the market map at 1280 px', () => {
         .count(),
     ).toBe(1);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'market-map-1280-single.png') });
-    await context.close();
   });
 
-  it('maps a real search: a cell an opportunity, each opening it', async () => {
-    const { context, page, user } = await signedInPage(browser);
+  test('maps a real search: a cell an opportunity, each opening it', async ({ signedInPage }) => {
+    const { page, user } = await signedInPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     const { real } = await analyses(page, user);
     await page.goto(`/search/${real}`);
@@ -170,13 +165,14 @@ describe('the market map at 1280 px', () => {
       );
     expect(hrefs.sort()).toEqual(detail.data.results.map((r) => `/search-result/${r.id}`).sort());
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'market-map-1280-real.png'), fullPage: true });
-    await context.close();
   });
 });
 
 describe('the market map at 390 px', () => {
-  it('folds behind one toggle, then lists the cells a segment at a time without overflowing the screen', async () => {
-    const { context, page, user, pageErrors } = await signedInPage(browser);
+  test('folds behind one toggle, then lists the cells a segment at a time without overflowing the screen', async ({
+    signedInPage,
+  }) => {
+    const { page, user, pageErrors } = await signedInPage();
     await page.setViewportSize({ width: 390, height: 844 });
     const { map, real } = await analyses(page, user);
     // On a real analysis the first result stays in the first screen: on a phone the map comes after the results.
@@ -234,6 +230,5 @@ describe('the market map at 390 px', () => {
     await page.waitForURL(/\/search-result\/\d+$/);
     await page.getByRole('heading', { level: 1, name: "Front desk automation for physicians' offices" }).waitFor();
     expect(pageErrors).toEqual([]);
-    await context.close();
   });
 });

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import {
   startServerProcess,
   stopServerProcess,
   waitForHealthy,
   type ServerProcess,
 } from '../src/server/test/server-process.ts';
-import { launchBrowser } from './support/browser.ts';
+import { test, type SignedInPage } from './support/fixtures.ts';
+import type { SignedInSession } from './support/session.ts';
 
 // Issue 16: a market research report for "dental practices" shows the occupations and the software
 // O*NET lists for them. The seed corpus has no dentists, so this spec starts its own server on the
@@ -19,7 +19,6 @@ import { launchBrowser } from './support/browser.ts';
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 const FIXTURES = fileURLToPath(new URL('../src/server/engine/test/fixtures/datasets', import.meta.url));
 
-let browser: Browser;
 let server: ServerProcess;
 let dataDir: string;
 beforeAll(async () => {
@@ -34,30 +33,22 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   });
   await waitForHealthy(server, 120_000);
-  browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {
-  await browser.close();
   await stopServerProcess(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: server.url, viewport });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const res = await page.request.post('/api/__test/session', { data: {} });
-  if (!res.ok()) throw new Error(`the session fixture failed: ${res.status()} ${await res.text()}`);
-  const { data } = (await res.json()) as { data: { accessToken: string } };
-  await page.goto('/');
-  await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
-  return { context, page, pageErrors, accessToken: data.accessToken };
+/** A new user signed in on this spec's own server. */
+function signedIn(signedInPage: SignedInPage, viewport: { width: number; height: number }): Promise<SignedInSession> {
+  return signedInPage({}, { baseURL: server.url, viewport });
 }
 
 describe('market research', () => {
-  it('reports on dental practices with occupations and O*NET software, says it uses a search, lists it', async () => {
-    const { context, page, pageErrors } = await signedIn({ width: 1280, height: 900 });
+  test('reports on dental practices with occupations and O*NET software, says it uses a search, lists it', async ({
+    signedInPage,
+  }) => {
+    const { page, pageErrors } = await signedIn(signedInPage, { width: 1280, height: 900 });
     await page.goto('/market-research');
     await page.getByText(/A report counts like a search: one report uses one search/).waitFor();
     await page.getByLabel('Market', { exact: true }).fill('dental practices');
@@ -78,14 +69,15 @@ describe('market research', () => {
     await page.getByRole('region', { name: 'Your reports' }).getByRole('link', { name: 'dental practices' }).click();
     await page.getByRole('heading', { name: 'Market research: dental practices' }).waitFor();
     expect(pageErrors).toEqual([]);
-    await context.close();
   });
 
-  it('goes from an analysis to a pre-filled report that states the quota first and links back', async () => {
-    const { context, page, pageErrors, accessToken } = await signedIn({ width: 1280, height: 900 });
+  test('goes from an analysis to a pre-filled report that states the quota first and links back', async ({
+    signedInPage,
+  }) => {
+    const { page, pageErrors, user } = await signedIn(signedInPage, { width: 1280, height: 900 });
     const query = 'scheduling for dental practices';
     const res = await page.request.post('/api/search', {
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: { authorization: `Bearer ${user.accessToken}` },
       data: { query },
     });
     if (!res.ok()) throw new Error(`search failed: ${res.status()} ${await res.text()}`);
@@ -112,10 +104,9 @@ describe('market research', () => {
     await page.getByRole('link', { name: 'Research this market' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'analysis-research-link-390.png') });
     expect(pageErrors).toEqual([]);
-    await context.close();
   });
 
-  it('names who the customers are, each figure cited, at desktop and phone width', async () => {
+  test('names who the customers are, each figure cited, at desktop and phone width', async ({ signedInPage }) => {
     // The customer industry is found by meaning: wait until the engine's sentence vectors are ready.
     await expect
       .poll(async () => JSON.stringify(await (await fetch(`${server.url}/api/health`)).json()), { timeout: 120_000 })
@@ -124,7 +115,7 @@ describe('market research', () => {
       { width: 1280, height: 900 },
       { width: 390, height: 844 },
     ]) {
-      const { context, page, pageErrors } = await signedIn(viewport);
+      const { page, pageErrors } = await signedIn(signedInPage, viewport);
       await page.goto('/market-research');
       await page.getByLabel('Market', { exact: true }).fill('insurance verification for dental clinics');
       await page.getByRole('button', { name: 'Run the report' }).click();
@@ -157,12 +148,11 @@ describe('market research', () => {
         .getByText(/^The analysis names no single customer industry: /)
         .waitFor({ timeout: 60_000 });
       expect(pageErrors).toEqual([]);
-      await context.close();
     }
   });
 
-  it('a market with no data gets an honest empty state; the page fits a phone', async () => {
-    const { context, page } = await signedIn({ width: 390, height: 844 });
+  test('a market with no data gets an honest empty state; the page fits a phone', async ({ signedInPage }) => {
+    const { page } = await signedIn(signedInPage, { width: 390, height: 844 });
     await page.goto('/market-research');
     await page.getByLabel('Market', { exact: true }).fill('zxqv blorf');
     await page.getByRole('button', { name: 'Run the report' }).click();
@@ -171,6 +161,5 @@ describe('market research', () => {
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'market-research-390.png'), fullPage: true });
-    await context.close();
   });
 });

@@ -1,8 +1,6 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import { describe, expect } from 'vitest';
+import { test } from './support/fixtures.ts';
 
 // Issue 16: the market-trends heat map renders from the corpus, the keyboard moves between cells,
 // a cell lists the companies behind it, and switching the metric changes the legend.
@@ -10,17 +8,11 @@ import { signedInPage } from './support/session.ts';
 // Screenshots for a person to look at, beside the other suites'.
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
 describe('market trends heat map', () => {
-  it('renders, moves with the arrow keys, lists a cell’s companies, and the metric switch changes the legend', async () => {
-    const { context, page, pageErrors } = await signedInPage(browser);
+  test('renders, moves with the arrow keys, lists a cell’s companies, and the metric switch changes the legend', async ({
+    signedInPage,
+  }) => {
+    const { page, pageErrors } = await signedInPage();
     const focusedLabel = () =>
       page.evaluate<string | null>(`document.activeElement?.getAttribute('aria-label') ?? null`);
     await page.goto('/market-trends');
@@ -73,11 +65,10 @@ describe('market trends heat map', () => {
       10,
     );
     expect(pageErrors).toEqual([]);
-    await context.close();
   });
 
-  it('fits a phone: the grid scrolls inside its own region', async () => {
-    const { context, page } = await signedInPage(browser);
+  test('fits a phone: the grid scrolls inside its own region', async ({ signedInPage }) => {
+    const { page } = await signedInPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/market-trends?metric=survival');
     await page.getByRole('grid', { name: /^Heat map/ }).waitFor();
@@ -91,6 +82,5 @@ describe('market trends heat map', () => {
     // Young cohorts have no survival figure, and the legend says why.
     expect(await page.getByRole('figure', { name: 'Legend' }).textContent()).toContain('have not had time to fail');
     await page.screenshot({ path: path.join(SHOTS, 'market-trends-390.png'), fullPage: true });
-    await context.close();
   });
 });

@@ -1,19 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { test } from './support/fixtures.ts';
 
 // What a results page tells a new user (issue 13): one opportunity score on 0–100 that the order follows,
 // the filters the search ran with, plain counts, technical details behind a toggle, an honest empty state,
 // and Trending Now on the dates of the data rather than the calendar.
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 async function runSearch(page: Page, accessToken: string, query: string, filters?: unknown): Promise<number> {
   const res = await page.request.post('/api/search', {
@@ -27,8 +18,8 @@ async function runSearch(page: Page, accessToken: string, query: string, filters
 }
 
 describe('a results page', () => {
-  it('orders by the one opportunity score, says so, and names the filters (none)', async () => {
-    const { context, page, user } = await signedInPage(browser);
+  test('orders by the one opportunity score, says so, and names the filters (none)', async ({ signedInPage }) => {
+    const { page, user } = await signedInPage();
     const id = await runSearch(page, user.accessToken, 'legal research for lawyers');
     await page.goto(`/search/${id}`);
     await page.getByText('Searched with no filters').waitFor();
@@ -54,11 +45,12 @@ describe('a results page', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // No developer text in view: versions sit behind "How this was computed".
     expect(await page.getByText(/seed-[0-9a-f]{6,}/).isVisible()).toBe(false);
-    await context.close();
   });
 
-  it('an empty result says so plainly, without sorting, filters or a low-confidence line', async () => {
-    const { context, page, user } = await signedInPage(browser);
+  test('an empty result says so plainly, without sorting, filters or a low-confidence line', async ({
+    signedInPage,
+  }) => {
+    const { page, user } = await signedInPage();
     const id = await runSearch(page, user.accessToken, 'quantum origami for glaciers zyxq');
     await page.goto(`/search/${id}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -66,13 +58,12 @@ describe('a results page', () => {
     expect(await page.getByRole('heading', { name: 'No opportunities found' }).isVisible()).toBe(true);
     expect(await page.getByRole('group', { name: 'Sort and filter results' }).count()).toBe(0);
     expect(await page.getByText(/Scores below carry low confidence/).count()).toBe(0);
-    await context.close();
   });
 });
 
 describe('Trending Now', () => {
-  it("filters to the data's newest evidence and shows those dates, not last week's", async () => {
-    const { context, page } = await signedInPage(browser);
+  test("filters to the data's newest evidence and shows those dates, not last week's", async ({ signedInPage }) => {
+    const { page } = await signedInPage();
     await page.getByRole('complementary', { name: 'About the data' }).waitFor();
     await page.getByRole('button', { name: 'Filters' }).click();
     const panel = page.getByRole('region', { name: 'Filters' });
@@ -85,6 +76,5 @@ describe('Trending Now', () => {
       .getByRole('group', { name: 'Active filters' })
       .getByRole('button', { name: new RegExp(`^Evidence dated ${from ?? ''} to ${to ?? ''}`) })
       .waitFor();
-    await context.close();
   });
 });

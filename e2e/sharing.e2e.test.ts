@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { signedInPage } from './support/session.ts';
+import { test } from './support/fixtures.ts';
 
 // Share by link (issue 17): the owner creates a link from the analysis page; a fresh, signed-out browser
 // opens it and reads the analysis with nothing of the owner; a revoked link shows a clear page.
@@ -12,80 +10,66 @@ import { signedInPage } from './support/session.ts';
 
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 
-let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 describe('share links', () => {
-  it('a link opened in a fresh signed-out browser shows the analysis; revoked, it shows a clear page', async () => {
-    const owner = await signedInPage(browser, { name: 'Olivia Owner' });
+  test('a link opened in a fresh signed-out browser shows the analysis; revoked, it shows a clear page', async ({
+    openPage,
+    signedInPage,
+  }) => {
+    const owner = await signedInPage({ name: 'Olivia Owner' });
     const query = 'legal research for lawyers <script>alert(1)</script>';
-    try {
-      const field = owner.page.getByRole('searchbox', { name: 'Describe a market to explore' });
-      await field.fill(query);
-      await field.press('Enter');
-      await owner.page.waitForURL(/\/search\/\d+$/);
-      await owner.page.getByRole('button', { name: 'Share', exact: true }).click();
-      const dialog = owner.page.getByRole('dialog', { name: 'Share this analysis' });
-      await dialog.getByRole('radio', { name: '1 day' }).check();
-      await dialog.getByRole('button', { name: 'Create link' }).click();
-      const linkField = dialog.getByRole('textbox', { name: /^Share link created/ });
-      await linkField.waitFor();
-      const url = await linkField.inputValue();
-      expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
-      expect(await dialog.getByText(/Active · expires .* · 0 views · not opened yet/).isVisible()).toBe(true);
-      await owner.page.screenshot({ path: path.join(SHOTS, 'share-dialog-1280.png') });
+    const field = owner.page.getByRole('searchbox', { name: 'Describe a market to explore' });
+    await field.fill(query);
+    await field.press('Enter');
+    await owner.page.waitForURL(/\/search\/\d+$/);
+    await owner.page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Share this analysis' });
+    await dialog.getByRole('radio', { name: '1 day' }).check();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const linkField = dialog.getByRole('textbox', { name: /^Share link created/ });
+    await linkField.waitFor();
+    const url = await linkField.inputValue();
+    expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
+    expect(await dialog.getByText(/Active · expires .* · 0 views · not opened yet/).isVisible()).toBe(true);
+    await owner.page.screenshot({ path: path.join(SHOTS, 'share-dialog-1280.png') });
 
-      for (const [name, width, height] of [
-        ['1280', 1280, 900],
-        ['390', 390, 844],
-      ] as const) {
-        const visitor = await openPage(browser, { viewport: { width, height } });
-        try {
-          const response = await visitor.page.goto(url);
-          expect(response?.headers()['x-robots-tag']).toContain('noindex');
-          expect(response?.headers()['referrer-policy']).toBe('no-referrer');
-          expect(response?.headers()['cache-control']).toBe('no-store');
-          await visitor.page.getByRole('heading', { level: 1, name: query }).waitFor();
-          expect(await visitor.page.getByText('Shared analysis · read-only').isVisible()).toBe(true);
-          expect(await visitor.page.getByRole('article').count()).toBeGreaterThan(0);
-          const html = await visitor.page.content();
-          expect(html).not.toContain(owner.user.email);
-          expect(html).not.toContain('Olivia');
-          expect(html).not.toContain('<script>alert(1)</script>');
-          expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-          expect(await visitor.page.getByRole('button', { name: /^Account menu for/ }).count()).toBe(0);
-          expect(await seriousAxeViolations(visitor.page)).toEqual([]);
-          await visitor.page.screenshot({ path: path.join(SHOTS, `share-page-${name}.png`), fullPage: true });
-          expect(visitor.pageErrors).toEqual([]);
-        } finally {
-          await visitor.context.close();
-        }
-      }
-
-      await owner.page.getByRole('button', { name: 'Close' }).click();
-      await owner.page.getByRole('button', { name: 'Share', exact: true }).click();
-      await dialog.getByText(/· 2 views · last opened/).waitFor();
-      await dialog.getByRole('button', { name: 'Revoke' }).click();
-      await dialog.getByText(/^Revoked ·/).waitFor();
-
-      const late = await openPage(browser, { viewport: { width: 390, height: 844 } });
-      try {
-        await late.page.goto(url);
-        await late.page.getByRole('heading', { level: 1, name: 'This link is no longer available' }).waitFor();
-        expect(await late.page.getByText(query).count()).toBe(0);
-        await late.page.screenshot({ path: path.join(SHOTS, 'share-revoked-390.png') });
-      } finally {
-        await late.context.close();
-      }
-      expect(owner.pageErrors).toEqual([]);
-    } finally {
-      await owner.context.close();
+    for (const [name, width, height] of [
+      ['1280', 1280, 900],
+      ['390', 390, 844],
+    ] as const) {
+      const visitor = await openPage({ viewport: { width, height } });
+      const response = await visitor.page.goto(url);
+      expect(response?.headers()['x-robots-tag']).toContain('noindex');
+      expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      await visitor.page.getByRole('heading', { level: 1, name: query }).waitFor();
+      expect(await visitor.page.getByText('Shared analysis · read-only').isVisible()).toBe(true);
+      expect(await visitor.page.getByRole('article').count()).toBeGreaterThan(0);
+      const html = await visitor.page.content();
+      expect(html).not.toContain(owner.user.email);
+      expect(html).not.toContain('Olivia');
+      expect(html).not.toContain('<script>alert(1)</script>');
+      expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(await visitor.page.getByRole('button', { name: /^Account menu for/ }).count()).toBe(0);
+      expect(await seriousAxeViolations(visitor.page)).toEqual([]);
+      await visitor.page.screenshot({ path: path.join(SHOTS, `share-page-${name}.png`), fullPage: true });
+      expect(visitor.pageErrors).toEqual([]);
     }
+
+    await owner.page.getByRole('button', { name: 'Close' }).click();
+    await owner.page.getByRole('button', { name: 'Share', exact: true }).click();
+    await dialog.getByText(/· 2 views · last opened/).waitFor();
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await dialog.getByText(/^Revoked ·/).waitFor();
+
+    const late = await openPage({ viewport: { width: 390, height: 844 } });
+    await late.page.goto(url);
+    await late.page.getByRole('heading', { level: 1, name: 'This link is no longer available' }).waitFor();
+    expect(await late.page.getByText(query).count()).toBe(0);
+    await late.page.screenshot({ path: path.join(SHOTS, 'share-revoked-390.png') });
+    expect(owner.pageErrors).toEqual([]);
   });
 });

@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { registerThroughApi, signedInPage } from './support/session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { test } from './support/fixtures.ts';
+import { registerThroughApi } from './support/session.ts';
 
 // Issue 29: a signed-out visit to an app URL goes to sign-in and back to that URL afterwards. The first
 // attempt was reverted because the client redirected before the start-up refresh had answered, so a
 // signed-in tab was bounced to sign-in on load; the redirect now waits for the session check.
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** Every URL the page's main frame visits from now on. */
 function visitedPaths(page: Page): string[] {
@@ -35,8 +27,8 @@ async function searchId(page: Page, accessToken: string): Promise<number> {
 }
 
 describe('signed-out app URLs (issue 29)', () => {
-  it('go to sign-in and come back to the same URL after signing in', async () => {
-    const { context, page } = await openPage(browser);
+  test('go to sign-in and come back to the same URL after signing in', async ({ openPage }) => {
+    const { context, page } = await openPage();
     const email = `return-${randomBytes(5).toString('hex')}@example.test`;
     const password = 'Juniper-Lantern-Gravel-58';
     await registerThroughApi(page, { email, name: 'Rosa Return', password });
@@ -51,11 +43,10 @@ describe('signed-out app URLs (issue 29)', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/search/12' && url.search === '?from=mail');
     await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
-    await context.close();
   });
 
-  it('a signed-in reload of an app URL stays on it, never passing through sign-in', async () => {
-    const { context, page, user } = await signedInPage(browser);
+  test('a signed-in reload of an app URL stays on it, never passing through sign-in', async ({ signedInPage }) => {
+    const { page, user } = await signedInPage();
     const id = await searchId(page, user.accessToken);
     await page.goto(`/search/${id}`);
     await page.getByRole('heading', { level: 1, name: 'legal research for lawyers' }).waitFor();
@@ -64,11 +55,12 @@ describe('signed-out app URLs (issue 29)', () => {
     await page.getByRole('heading', { level: 1, name: 'legal research for lawyers' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/search/${id}`);
     expect(visited).not.toContain('/auth/login');
-    await context.close();
   });
 
-  it('a tab that remembers no user but holds the session cookie stays on the app URL (the reverted case)', async () => {
-    const { context, page, user } = await signedInPage(browser);
+  test('a tab that remembers no user but holds the session cookie stays on the app URL (the reverted case)', async ({
+    signedInPage,
+  }) => {
+    const { page, user } = await signedInPage();
     const id = await searchId(page, user.accessToken);
     // Storage forgotten, cookie kept: status starts "signed-out" and the start-up refresh signs the tab in.
     await page.evaluate('localStorage.clear()');
@@ -77,6 +69,5 @@ describe('signed-out app URLs (issue 29)', () => {
     await page.getByRole('heading', { level: 1, name: 'legal research for lawyers' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/search/${id}`);
     expect(visited).not.toContain('/auth/login');
-    await context.close();
   });
 });

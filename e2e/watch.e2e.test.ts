@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { writeCorpusVersion } from '../src/server/test/corpus-versions.ts';
 import {
   startServerProcess,
@@ -10,7 +10,8 @@ import {
   waitForHealthy,
   type ServerProcess,
 } from '../src/server/test/server-process.ts';
-import { launchBrowser } from './support/browser.ts';
+import { test, type SignedInPage } from './support/fixtures.ts';
+import type { SignedInSession } from './support/session.ts';
 import { invitationLink } from './support/invitation.ts';
 import { auditLayout } from './support/layout-audit.ts';
 
@@ -23,7 +24,6 @@ import { auditLayout } from './support/layout-audit.ts';
 const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 const QUERY = 'software for law firms and accounting firms';
 
-let browser: Browser;
 let server: ServerProcess;
 let dataDir: string;
 let datasetsDir: string;
@@ -42,29 +42,20 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   });
   await waitForHealthy(server, 120_000);
-  browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {
-  await browser.close();
   await stopServerProcess(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(datasetsDir, { recursive: true, force: true });
 });
 
-async function signedIn(
-  data: { plan?: 'pro'; role?: 'admin'; email?: string },
+/** A new user signed in on this spec's own server. */
+function signedIn(
+  signedInPage: SignedInPage,
+  options: { plan?: 'pro'; role?: 'admin'; email?: string },
   viewport = { width: 1280, height: 900 },
-) {
-  const context = await browser.newContext({ baseURL: server.url, viewport });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const res = await page.request.post('/api/__test/session', { data });
-  if (!res.ok()) throw new Error(`the session fixture failed: ${res.status()} ${await res.text()}`);
-  const { accessToken } = ((await res.json()) as { data: { accessToken: string } }).data;
-  await page.goto('/');
-  await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
-  return { context, page, pageErrors, accessToken };
+): Promise<SignedInSession> {
+  return signedInPage(options, { baseURL: server.url, viewport });
 }
 
 async function search(page: Page, accessToken: string, query: string): Promise<number> {
@@ -94,10 +85,10 @@ async function expectLatestChange(page: Page, shot: string): Promise<void> {
 }
 
 describe('watching a market', () => {
-  it('follows the notification of a new corpus version to "What changed"', async () => {
-    const founder = await signedIn({ plan: 'pro' });
-    const admin = await signedIn({ role: 'admin' });
-    const id = await search(founder.page, founder.accessToken, QUERY);
+  test('follows the notification of a new corpus version to "What changed"', async ({ openPage, signedInPage }) => {
+    const founder = await signedIn(signedInPage, { plan: 'pro' });
+    const admin = await signedIn(signedInPage, { role: 'admin' });
+    const id = await search(founder.page, founder.user.accessToken, QUERY);
 
     await founder.page.goto(`/search/${id}`);
     await founder.page.getByRole('button', { name: 'Watch this market' }).click();
@@ -131,19 +122,18 @@ describe('watching a market', () => {
     expect(await auditLayout(founder.page, { checkTargets: true })).toEqual([]);
 
     // The same latest re-run in the share views: a public link opened signed out, and a teammate's view.
-    const as = { authorization: `Bearer ${founder.accessToken}` };
+    const as = { authorization: `Bearer ${founder.user.accessToken}` };
     const link = await founder.page.request.post(`/api/searches/${id}/share-links`, {
       headers: as,
       data: { expiresIn: 'never' },
     });
     const { token } = ((await link.json()) as { data: { token: string } }).data;
-    const visitor = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-    const visitorPage = await visitor.newPage();
+    const { page: visitorPage } = await openPage({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     await visitorPage.goto(`/share/${token}`);
     await expectLatestChange(visitorPage, 'watch-share-what-changed');
 
     const teammateEmail = 'watch-teammate@example.test';
-    const teammate = await signedIn({ email: teammateEmail });
+    const teammate = await signedIn(signedInPage, { email: teammateEmail });
     const team = await founder.page.request.post('/api/teams', { headers: as, data: { name: 'Watchers' } });
     const teamId = ((await team.json()) as { data: { id: number } }).data.id;
     await founder.page.request.post(`/api/teams/${teamId}/invitations`, {
@@ -152,7 +142,7 @@ describe('watching a market', () => {
     });
     const invite = new URL(await invitationLink(founder.page, teammateEmail)).hash.replace('#token=', '');
     const accepted = await teammate.page.request.post('/api/team-invitations/accept', {
-      headers: { authorization: `Bearer ${teammate.accessToken}` },
+      headers: { authorization: `Bearer ${teammate.user.accessToken}` },
       data: { token: invite },
     });
     expect(accepted.ok()).toBe(true);
@@ -164,8 +154,8 @@ describe('watching a market', () => {
     await teammate.page.goto(`/shared/analyses/${id}`);
     await expectLatestChange(teammate.page, 'watch-team-share-what-changed');
 
-    const phone = await signedIn({ plan: 'pro' }, { width: 390, height: 844 });
-    const phoneId = await search(phone.page, phone.accessToken, QUERY);
+    const phone = await signedIn(signedInPage, { plan: 'pro' }, { width: 390, height: 844 });
+    const phoneId = await search(phone.page, phone.user.accessToken, QUERY);
     await phone.page.goto(`/search/${phoneId}`);
     // On a phone the analysis's actions, the watch toggle among them, sit behind one toggle.
     await phone.page.getByRole('button', { name: 'Save, share and export' }).click();
@@ -175,6 +165,5 @@ describe('watching a market', () => {
     expect(await auditLayout(phone.page, { checkTargets: true })).toEqual([]);
 
     expect([...founder.pageErrors, ...admin.pageErrors, ...phone.pageErrors, ...teammate.pageErrors]).toEqual([]);
-    await Promise.all([founder, admin, phone, teammate].map((who) => who.context.close()).concat(visitor.close()));
   }, 240_000);
 });

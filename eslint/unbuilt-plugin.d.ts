@@ -9,6 +9,7 @@ type RuleName =
   | 'no-conditional-expect'
   | 'query-keys-from-factory'
   | 'forms-on-the-kit'
+  | 'browser-contexts-from-fixtures'
   | 'no-record-lookup-by-string';
 
 declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };

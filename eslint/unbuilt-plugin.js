@@ -269,6 +269,43 @@ const noConditionalExpect = houseRule(
   }),
 );
 
+/** Whether `node` sits inside an argument of a call to `name` (`onCleanup(() => context.close())`). */
+function isInsideCallTo(node, name) {
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (
+      parent.type === 'CallExpression' &&
+      parent.callee.type === 'Identifier' &&
+      parent.callee.name === name &&
+      parent.arguments.includes(child)
+    )
+      return true;
+  }
+  return false;
+}
+
+const BROWSER_HANDLE = /(^|\.)(context|browser)$|(Context|Browser)$/;
+const FIXTURES_MESSAGE =
+  'Take pages from the openPage / signedInPage fixtures (e2e/support/fixtures.ts: test(…, async ({ signedInPage }) => …)); they close every context when the test ends, passed or failed, so a test needs no try/finally.';
+
+const browserContextsFromFixtures = houseRule(
+  'A browser test opens pages through the fixtures, which close them; never a context opened or closed by hand.',
+  (context) => ({
+    CallExpression(node) {
+      const callee = node.callee;
+      if (callee.type === 'Identifier' && callee.name === 'launchBrowser') {
+        context.report({ node, message: FIXTURES_MESSAGE });
+        return;
+      }
+      if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+      const method = callee.property.name;
+      const handle = context.sourceCode.getText(callee.object);
+      const opensOrCloses = method === 'newContext' || (method === 'close' && BROWSER_HANDLE.test(handle));
+      // A fixture of the file's own (a page several tests share) closes what it opened in onCleanup.
+      if (opensOrCloses && !isInsideCallTo(node, 'onCleanup')) context.report({ node, message: FIXTURES_MESSAGE });
+    },
+  }),
+);
+
 // ---- import cycles: one module graph of src/, built once per lint run ----
 
 let graph = null;
@@ -429,5 +466,6 @@ export default {
     'no-conditional-expect': noConditionalExpect,
     'query-keys-from-factory': queryKeysFromFactory,
     'forms-on-the-kit': formsOnTheKit,
+    'browser-contexts-from-fixtures': browserContextsFromFixtures,
   },
 };

@@ -233,3 +233,39 @@ tester.run('forms-on-the-kit', unbuilt.rules['forms-on-the-kit'], {
     bad('src/client/features/x/components/x.tsx', 'export const F = () => <form role="form" onSubmit={s} />;'),
   ],
 });
+
+tester.run('browser-contexts-from-fixtures', unbuilt.rules['browser-contexts-from-fixtures'], {
+  valid: [
+    good(
+      'e2e/x.e2e.test.ts',
+      "test('a', async ({ signedInPage }) => { const { page } = await signedInPage({ plan: 'pro' }); await page.goto('/'); });",
+    ),
+    good(
+      'e2e/x.e2e.test.ts',
+      "test('a', async ({ openPage }) => { const { page } = await openPage(); await page.close(); });",
+    ),
+    // A file's own fixture closes what it opened in onCleanup, when the test (or the file) ends.
+    good(
+      'e2e/x.e2e.test.ts',
+      "test.extend('shared', { scope: 'file' }, async ({ openSharedPage }, { onCleanup }) => { const s = await openSharedPage(); onCleanup(() => s.context.close()); return s; });",
+    ),
+    good(
+      'e2e/x.e2e.test.ts',
+      "test('a', async ({ openPage }) => { const { page } = await openPage(); await dialog.close(); });",
+    ),
+  ],
+  invalid: [
+    bad(
+      'e2e/x.e2e.test.ts',
+      "it('a', async () => { const { context, page } = await signedInPage(browser); try { await page.goto('/'); } finally { await context.close(); } });",
+    ),
+    bad(
+      'e2e/x.e2e.test.ts',
+      "it('a', async () => { const a = await signedInPage(browser); await a.context.close(); });",
+    ),
+    bad('e2e/x.e2e.test.ts', 'afterAll(async () => { await browser.close(); });'),
+    bad('e2e/x.e2e.test.ts', 'beforeAll(async () => { browser = await launchBrowser(); });'),
+    bad('e2e/x.e2e.test.ts', 'async function signedIn() { const context = await browser.newContext({ baseURL }); }'),
+    bad('e2e/x.e2e.test.ts', 'afterEach(async () => { await openContext?.close(); });'),
+  ],
+});

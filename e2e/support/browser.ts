@@ -28,11 +28,13 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** A fresh context (own storage, cookies) pointed at the test server; errors on the page fail loudly. */
-export async function openPage(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+export type PageSession = { context: BrowserContext; page: Page; pageErrors: string[] };
+
+/**
+ * A fresh context (own storage, cookies) pointed at the test server, with the page's uncaught errors
+ * collected. Tests take it from the openPage fixture (fixtures.ts), which closes it.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<PageSession> {
   const context = await browser.newContext({ baseURL: baseUrl(), ...options });
   const page = await context.newPage();
   const pageErrors: string[] = [];
