@@ -128,7 +128,9 @@ export function composeOffline(m: MeasuredCell & { insight?: string }, s: Rubric
     ? `${segmentWorkers.note}; ${primary ? `${primary.projection.title.toLowerCase()} nationally: ${primary.projection.employment2023.toLocaleString('en-US')} thousand (2023), ${signed(primary.projection.percentChange)} % by 2033 (BLS).` : ''}`
     : primary
       ? `${primary.projection.title} (${primary.role === 'customer' ? 'the customers' : 'the people doing this work'}) employ ${primary.projection.employment2023.toLocaleString('en-US')} thousand people in the U.S. (2023), ${signed(primary.projection.percentChange)} % by 2033, ${primary.projection.annualOpenings} thousand openings a year (BLS).`
-      : 'No occupation fits this need closely enough to size its demand, so demand is not scored.';
+      : typeof establishments?.value === 'number'
+        ? `No occupation fits this need closely enough to count the people doing it: demand is sized by the ${establishments.value.toLocaleString('en-US')} establishments that could buy (Census, 2021).`
+        : 'No occupation fits this need closely enough to size its demand, so demand is not scored.';
   const missing =
     companies.length === 0
       ? `Nobody in the directory targets ${need}.`

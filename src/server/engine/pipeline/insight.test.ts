@@ -109,3 +109,18 @@ describe('one insight per opportunity', () => {
     );
   });
 });
+
+describe('the offline composer on demand', () => {
+  it('says demand is sized by establishments when no occupation counts the people, and not scored when neither', async () => {
+    const { composeOffline } = await import('./compose-offline.ts');
+    const { scoreEvidence } = await import('./rubric.ts');
+    const sized = cell('adjacent', 'grocery stores', [], [establishments(96_499)]);
+    const sizedCell = { ...sized, cell: { ...sized.cell, occupations: [], job: null } };
+    const withBusinesses = composeOffline(sizedCell, scoreEvidence(sizedCell.evidence));
+    expect(withBusinesses.gapReason).toContain('demand is sized by the 96,499 establishments that could buy');
+    expect(withBusinesses.gapReason).not.toContain('not scored');
+    const bare = cell('core', 'x', []);
+    const bareCell = { ...bare, cell: { ...bare.cell, occupations: [], job: null } };
+    expect(composeOffline(bareCell, scoreEvidence(bareCell.evidence)).gapReason).toContain('demand is not scored');
+  });
+});

@@ -34,5 +34,10 @@ describe('taskPhrase', () => {
   it('keeps a short clause whole rather than cut it to a stub', () => {
     // Fewer than three words before "by": the means is part of the job.
     expect(taskPhrase('Travel by truck to customer sites.')).toBe('Traveling by truck to customer sites');
+    // One syllable ending consonant-vowel-consonant doubles its consonant; a hyphenated verb keeps its prefix.
+    expect(taskPhrase('Scrub, scrape, or spray machine parts.')).toBe('Scrubbing, scraping, or spray machine parts');
+    expect(taskPhrase('Pre-soak or rinse machine parts.')).toBe('Pre-soaking or rinsing machine parts');
+    expect(taskPhrase('Clean and wash vehicles.')).toBe('Cleaning and washing vehicles');
+    expect(taskPhrase('Fix leaks in pipes.')).toBe('Fixing leaks in pipes');
   });
 });

@@ -67,8 +67,14 @@ const DOUBLE_FINAL = new Set([
 ]);
 
 export function gerund(verb: string): string {
-  const v = verb.toLowerCase();
-  if (DOUBLE_FINAL.has(v)) return `${v}${v.at(-1)}ing`;
+  const lower = verb.toLowerCase();
+  // "pre-soak" → "pre-soaking": the verb is the last part.
+  const dash = lower.lastIndexOf('-');
+  if (dash > 0) return `${lower.slice(0, dash + 1)}${gerund(lower.slice(dash + 1))}`;
+  const v = lower;
+  // One syllable ending consonant-vowel-consonant doubles its last letter (scrub → scrubbing, stop →
+  // stopping), not after w, x or y (show, fix, play); longer verbs stressed at the end are listed.
+  if (DOUBLE_FINAL.has(v) || /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(v)) return `${v}${v.at(-1)}ing`;
   if (v.endsWith('ie')) return `${v.slice(0, -2)}ying`;
   if (v.endsWith('e') && !/(ee|ye|oe)$/.test(v) && v !== 'be') return `${v.slice(0, -1)}ing`;
   return `${v}ing`;
@@ -99,7 +105,7 @@ export function taskPhrase(text: string): string {
     while (kept.length > 3 && DANGLING.has(kept.at(-1)!.toLowerCase())) kept.pop();
     clause = kept.join(' ').replace(/[,;:]$/, '');
   }
-  const m = /^(\w+)(?:(\s+(?:and|or)\s+|,\s+)(\w+))?(.*)$/.exec(clause);
+  const m = /^([\w-]+)(?:(\s+(?:and|or)\s+|,\s+)(\w+))?(.*)$/.exec(clause);
   if (!m) return clause;
   const [, first, joint, second, rest] = m;
   const head = gerund(first!);
