@@ -21,6 +21,8 @@ describe('validating an opportunity', () => {
     ['phone', 390, 844],
   ] as const)(
     'goes from a search result to scores, projections, market size and hypotheses (%s)',
+    // Three validations, each asking the engine two or three questions.
+    { timeout: 180_000 },
     async ([name, width, height], { signedInPage }) => {
       const { page, user, pageErrors } = await signedInPage();
       const shot = (step: string) =>
@@ -122,7 +124,5 @@ describe('validating an opportunity', () => {
       await shot('list');
       expect(pageErrors).toEqual([]);
     },
-    // Three validations, each asking the engine two or three questions.
-    180_000,
   );
 });
