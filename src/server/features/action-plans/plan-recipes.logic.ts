@@ -1,8 +1,8 @@
 import { TASK_TITLE_MAX } from '#shared/action-plans/action-plans.constants.ts';
 import type { TemplateRecipe } from '#shared/action-plans/action-plans.schemas.ts';
 import type { ScoreKey } from '#shared/ideas/ideas.schemas.ts';
-import type { IdeaFacts, Labour, OpportunityFacts } from './plan-facts.ts';
-import type { SystemTemplate } from './plan-templates.ts';
+import type { IdeaFacts, Labour, OpportunityFacts } from './plan-facts.logic.ts';
+import type { SystemTemplate } from './plan-templates.constants.ts';
 
 // The generator's recipes: each turns the facts of one opportunity into tasks that name its own
 // evidence, or into an honest fallback task (or none) when there is nothing to name.

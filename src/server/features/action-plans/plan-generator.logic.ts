@@ -1,12 +1,12 @@
 import type { PlanTemplatePhase, PlanTemplateTask } from '#shared/action-plans/action-plans.schemas.ts';
-import { factsOf, type GeneratorInput, type OpportunityFacts } from './plan-facts.ts';
-import { lower, RECIPES, task, type GeneratedTask } from './plan-recipes.ts';
-import type { SystemTemplate } from './plan-templates.ts';
+import { factsOf, type GeneratorInput, type OpportunityFacts } from './plan-facts.logic.ts';
+import { lower, RECIPES, task, type GeneratedTask } from './plan-recipes.logic.ts';
+import type { SystemTemplate } from './plan-templates.constants.ts';
 import { ownValue } from '#shared/app/own-value.ts';
 
 // Turns one opportunity of a stored analysis (or a validated idea and its source opportunity) and a
 // template into the four phases of a plan. Every name in a task comes from the opportunity's evidence
-// (plan-facts.ts) through a recipe (plan-recipes.ts); a recipe with no evidence to name yields an
+// (plan-facts.logic.ts) through a recipe (plan-recipes.logic.ts); a recipe with no evidence to name yields an
 // honest fallback task or none, never an invented name.
 
 export type GeneratedPhase = {

@@ -16,8 +16,8 @@ import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { ideaResource, searchResultResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
-import type { GeneratorInput, IdeaFacts } from './plan-facts.ts';
-import type { GeneratedPhase } from './plan-generator.ts';
+import type { GeneratorInput, IdeaFacts } from './plan-facts.logic.ts';
+import type { GeneratedPhase } from './plan-generator.logic.ts';
 
 // What a plan is generated from: one opportunity of a stored analysis, or a validated idea (its
 // scores and hypotheses, on its source opportunity when it came from one, else on the evidence its

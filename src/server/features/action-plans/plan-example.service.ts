@@ -7,9 +7,9 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { searchResultResource } from '../../lib/access/resources.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { channelsOf, templateFor } from './action-plans.service.ts';
-import { toPlanDto, type PlanRows } from './plan-dto.ts';
-import { generatePhases } from './plan-generator.ts';
-import { opportunitySource, originOf } from './plan-sources.ts';
+import { toPlanDto, type PlanRows } from './plan.dto.ts';
+import { generatePhases } from './plan-generator.logic.ts';
+import { opportunitySource, originOf } from './plan-sources.service.ts';
 
 // The example plan a free user sees read-only on the plan page: the default template applied to
 // their own latest analysis (or the opportunity they came from), generated on each request, never stored.

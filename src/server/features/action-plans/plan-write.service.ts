@@ -7,7 +7,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { actionPlanResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { assertPlan } from '../../lib/http/plan-guard.ts';
-import { loadPlanRows, toPlanDto } from './plan-dto.ts';
+import { loadPlanRows, toPlanDto } from './plan.dto.ts';
 import { recordProgress } from './plan-progress.service.ts';
 
 // Every change to a plan, its phases or its tasks goes through writePlan: one transaction that first

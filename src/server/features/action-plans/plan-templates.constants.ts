@@ -2,7 +2,7 @@ import type { PlanTemplatePhase } from '#shared/action-plans/action-plans.schema
 
 // The seeded templates (issue 15: at least default, B2B SaaS, marketplace, consumer app, hardware,
 // services). Each has the four phases; recipe tasks expand into tasks naming the opportunity's own
-// evidence (plan-generator.ts), text tasks fill {placeholders} from it and are left out when the
+// evidence (plan-generator.logic.ts), text tasks fill {placeholders} from it and are left out when the
 // evidence has nothing to fill them with.
 
 export type SystemTemplate = {
