@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DEMO_PERIOD_DAYS } from '#shared/billing/billing.schemas.ts';
 import type { CheckoutSessionRow } from '../../db/schema/index.ts';
-import { eventTime, type BillingEvent } from './billing-events.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { eventTime, type BillingEvent } from './billing-events.service.ts';
+import type { PaymentProvider } from './payment.provider.ts';
 import { DAY_MS, HOUR_MS } from '#shared/app/time.constants.ts';
 
 // The built-in provider used when PAYMENTS_PROVIDER is unset: checkout is a page of this app that

@@ -1,9 +1,9 @@
 import type { Invoice, PaidPlanId, PaymentProviderName } from '#shared/billing/billing.schemas.ts';
 import type { BillingSubscriptionRow } from '../../db/schema/index.ts';
-import type { SubscriptionSnapshot } from './billing-events.ts';
+import type { SubscriptionSnapshot } from './billing-events.service.ts';
 
 // What the billing service needs from a payment provider. Both implementations feed the same
-// event handler (billing-events.ts); neither writes the users subscription columns itself.
+// event handler (billing-events.service.ts); neither writes the users subscription columns itself.
 
 export type CheckoutInput = {
   userId: number;

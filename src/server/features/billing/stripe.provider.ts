@@ -2,8 +2,8 @@ import Stripe from 'stripe';
 import type { PaidPlanId } from '#shared/billing/billing.schemas.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
-import type { BillingEvent, SubscriptionSnapshot } from './billing-events.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { BillingEvent, SubscriptionSnapshot } from './billing-events.service.ts';
+import type { PaymentProvider } from './payment.provider.ts';
 
 // Stripe: Checkout Sessions for subscriptions, the customer portal for cards and invoices, and
 // webhook events translated into BillingEvents. The users table is only written by the handler.

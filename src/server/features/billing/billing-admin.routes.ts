@@ -11,11 +11,16 @@ import { billingSubscriptions, users } from '../../db/schema/index.ts';
 import { auditAdminAction, requireAdmin } from '../../lib/http/admin-guard.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { effectivePlan } from '../../lib/domain/effective-plan.ts';
-import { applyBillingEvent, eventTime, type BillingEvent, type SubscriptionSnapshot } from './billing-events.ts';
-import { DEMO_PERIOD_MS } from './demo-provider.ts';
+import {
+  applyBillingEvent,
+  eventTime,
+  type BillingEvent,
+  type SubscriptionSnapshot,
+} from './billing-events.service.ts';
+import { DEMO_PERIOD_MS } from './demo.provider.ts';
 
 // PUT /api/admin/users/:id/plan: an admin gives a user a plan through the demo provider only — the
-// change is a demo subscription event through the same state machine as a checkout (billing-events.ts),
+// change is a demo subscription event through the same state machine as a checkout (billing-events.service.ts),
 // so history, effective plan and API-key rights follow as they would for a purchase. With Stripe, a
 // plan is changed in Stripe (the console would otherwise grant a plan nobody pays for).
 
