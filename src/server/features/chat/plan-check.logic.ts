@@ -1,6 +1,6 @@
-import type { AnswerPlan } from './answer-offline.ts';
-import { partLabel } from './answer-parts.ts';
-import { hasPhrase, normalised } from './phrase-match.ts';
+import type { AnswerPlan } from './answer-offline.logic.ts';
+import { partLabel } from './answer-parts.logic.ts';
+import { hasPhrase, normalised } from './phrase-match.logic.ts';
 import PREMISES from './words/premises.json' with { type: 'json' };
 
 // What a model's answer must do besides being grounded (issue 29): say that a false premise is false,

@@ -1,4 +1,4 @@
-import { hasPhrase } from './phrase-match.ts';
+import { hasPhrase } from './phrase-match.logic.ts';
 import PRODUCT from './words/product-questions.json' with { type: 'json' };
 
 // Is a question about Unbuilt itself (plans, cancelling, exports…) rather than the analysed market?

@@ -1,6 +1,6 @@
 import { NO_EVIDENCE_ANSWER } from '#shared/chat/chat.constants.ts';
 import type { Citation } from '#shared/chat/chat.schemas.ts';
-import type { Item } from './retrieve.ts';
+import type { Item } from './retrieve.logic.ts';
 
 // The pieces every offline answer is made of: lines, each fact followed by its citation marker.
 

@@ -1,8 +1,8 @@
 import type { Citation } from '#shared/chat/chat.schemas.ts';
 import type { Competitor, Evidence } from '#shared/engine/analysis.schemas.ts';
 import { contentWords } from '../../engine/text/tokenize.ts';
-import { numbersIn } from './grounding.ts';
-import type { AnalysisContext, ContextResult } from './analysis-context.ts';
+import { numbersIn } from './grounding.logic.ts';
+import type { AnalysisContext, ContextResult } from './analysis-context.types.ts';
 import { formatScore } from '#shared/app/score-format.ts';
 
 // Retrieval over one analysis: every evidence row, competitor and score breakdown becomes an item

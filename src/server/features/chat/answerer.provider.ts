@@ -1,10 +1,10 @@
 import type { AnswerMode, Citation } from '#shared/chat/chat.schemas.ts';
-import type { AnalysisContext } from './analysis-context.ts';
-import { composeOffline, type AnswerPlan } from './answer-offline.ts';
-import { ungroundedNumbers } from './grounding.ts';
-import type { Passage } from './product-knowledge.ts';
+import type { AnalysisContext } from './analysis-context.types.ts';
+import { composeOffline, type AnswerPlan } from './answer-offline.logic.ts';
+import { ungroundedNumbers } from './grounding.logic.ts';
+import type { Passage } from './product-knowledge.service.ts';
 
-// How an answer gets written: offline templates by default; the LLM answerer (answer-llm.ts) when a
+// How an answer gets written: offline templates by default; the LLM answerer (answer-llm.provider.ts) when a
 // provider is configured. Both return the same shape, stored as the message's metadata.
 
 export type ComposedAnswer = {

@@ -1,5 +1,5 @@
 import { SUGGESTED_QUESTION_MAX, type QuestionCategory } from '#shared/chat/chat.constants.ts';
-import type { AnalysisContext } from './analysis-context.ts';
+import type { AnalysisContext } from './analysis-context.types.ts';
 
 // Suggested questions, generated from what the analysis holds (so each has an answer in it):
 // a failure → "Why did X shut down?", competitors → "Who already serves …?", and so on, by

@@ -1,13 +1,13 @@
 import { NO_EVIDENCE_ANSWER } from '#shared/chat/chat.constants.ts';
 import type { Citation } from '#shared/chat/chat.schemas.ts';
-import type { AnalysisContext, ContextResult } from './analysis-context.ts';
-import { INTENTS, unanswerableTopic } from './answer-topics.ts';
-import { answerChange } from './answer-change.ts';
-import { answer, bullet, noEvidence, partLabel, type Answer } from './answer-parts.ts';
-import { rejectPremises, type PremiseKind } from './premises.ts';
-import { answerProduct, NO_PRODUCT_ANSWER, type Passage } from './product-knowledge.ts';
-import { isProductQuestion } from './product-question.ts';
-import { questionParts } from './question-parts.ts';
+import type { AnalysisContext, ContextResult } from './analysis-context.types.ts';
+import { INTENTS, unanswerableTopic } from './answer-topics.logic.ts';
+import { answerChange } from './answer-change.logic.ts';
+import { answer, bullet, noEvidence, partLabel, type Answer } from './answer-parts.logic.ts';
+import { rejectPremises, type PremiseKind } from './premises.logic.ts';
+import { answerProduct, NO_PRODUCT_ANSWER, type Passage } from './product-knowledge.service.ts';
+import { isProductQuestion } from './product-question.logic.ts';
+import { questionParts } from './question-parts.logic.ts';
 import {
   breakdownScoreText,
   competitorItem,
@@ -20,7 +20,7 @@ import {
   scoreItem,
   type Item,
   type ScoreKey,
-} from './retrieve.ts';
+} from './retrieve.logic.ts';
 
 // The offline answer: templates filled with what retrieval found, each fact followed by its
 // citation marker. Templates hold no digits, so every number in an answer is a number of the
@@ -175,7 +175,7 @@ function answerPart(
   return { topic: 'general', ...answer(['What the analysis’s evidence says on that:', ...found.map(bullet)], found) };
 }
 
-/** What the answer covers, part by part, for the model's prompt and its check (answer-llm.ts). */
+/** What the answer covers, part by part, for the model's prompt and its check (answer-llm.provider.ts). */
 export type AnswerPlan = {
   parts: { refs: string[]; answered: boolean }[];
   premises: { kind: PremiseKind; refs: string[] }[];

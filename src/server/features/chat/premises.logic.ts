@@ -1,8 +1,8 @@
-import type { AnalysisContext } from './analysis-context.ts';
-import { answer, bullet, type Answer } from './answer-parts.ts';
-import { COUNTED_COMPANIES, countValue, numbersIn } from './grounding.ts';
-import { phraseAt } from './phrase-match.ts';
-import { competitorItem, itemsOf, questionWords, retrieve, type Item } from './retrieve.ts';
+import type { AnalysisContext } from './analysis-context.types.ts';
+import { answer, bullet, type Answer } from './answer-parts.logic.ts';
+import { COUNTED_COMPANIES, countValue, numbersIn } from './grounding.logic.ts';
+import { phraseAt } from './phrase-match.logic.ts';
+import { competitorItem, itemsOf, questionWords, retrieve, type Item } from './retrieve.logic.ts';
 import PREMISES from './words/premises.json' with { type: 'json' };
 
 // False premises (issue 29): a question that takes for granted something the analysis's evidence

@@ -1,12 +1,12 @@
 import type { Citation } from '#shared/chat/chat.schemas.ts';
 import type { EngineLanguageModel } from '../../engine/llm/language-model.ts';
 import { redact } from '../../engine/engine.ts';
-import { offlineAnswer, type Answerer, type ComposedAnswer } from './answerer.ts';
-import type { AnswerPlan } from './answer-offline.ts';
-import { partLabel } from './answer-parts.ts';
-import { contradictedClaims, ungroundedNumbers } from './grounding.ts';
-import { unansweredParts, unrejectedPremises } from './plan-check.ts';
-import type { PremiseKind } from './premises.ts';
+import { offlineAnswer, type Answerer, type ComposedAnswer } from './answerer.provider.ts';
+import type { AnswerPlan } from './answer-offline.logic.ts';
+import { partLabel } from './answer-parts.logic.ts';
+import { contradictedClaims, ungroundedNumbers } from './grounding.logic.ts';
+import { unansweredParts, unrejectedPremises } from './plan-check.logic.ts';
+import type { PremiseKind } from './premises.logic.ts';
 
 // LLM mode (AI_PROVIDER configured): retrieval is the offline answer's; the model only words what
 // was retrieved. Instructions go in the system prompt; the question and the evidence go in the user

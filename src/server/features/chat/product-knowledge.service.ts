@@ -4,8 +4,8 @@ import { PRICING_FAQ, PRICING_FAQ_REF_PREFIX } from '#shared/plans/plans-faq.ts'
 import type { Database, Tx } from '../../db/client.ts';
 import { helpArticles } from '../../db/schema/index.ts';
 import { contentWords } from '../../engine/text/tokenize.ts';
-import { partLabel, type Answer } from './answer-parts.ts';
-import { questionParts } from './question-parts.ts';
+import { partLabel, type Answer } from './answer-parts.logic.ts';
+import { questionParts } from './question-parts.logic.ts';
 
 // What the assistant knows about the product (issue 29): the help articles, section by section, and
 // the pricing FAQ (src/shared/plans/plans-faq.ts, the text /pricing shows). A question is matched to

@@ -1,6 +1,6 @@
-import type { AnalysisContext } from './analysis-context.ts';
-import { answer, noEvidence, type Answer } from './answer-parts.ts';
-import { scoreItem, type Item } from './retrieve.ts';
+import type { AnalysisContext } from './analysis-context.types.ts';
+import { answer, noEvidence, type Answer } from './answer-parts.logic.ts';
+import { scoreItem, type Item } from './retrieve.logic.ts';
 import { formatScore } from '#shared/app/score-format.ts';
 
 // "What changed?" between this analysis and the ones its conversation compares (variantIds, e.g. a

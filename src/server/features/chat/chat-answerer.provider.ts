@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { languageModelFromEnv, type EngineLanguageModel } from '../../engine/llm/language-model.ts';
-import { llmAnswerer } from './answer-llm.ts';
-import { offlineAnswerer, type Answerer } from './answerer.ts';
+import { llmAnswerer } from './answer-llm.provider.ts';
+import { offlineAnswerer, type Answerer } from './answerer.provider.ts';
 
 // Which answerer the assistant uses: a model when AI_PROVIDER is configured (or a test passes one),
 // else the offline templates.
