@@ -14,7 +14,7 @@ import {
   sourcesPage,
   startReport,
   type Report,
-} from './pdf-report.ts';
+} from './pdf-report.render.ts';
 
 // The PDF report of an action plan: where it came from, its progress, each phase with its tasks in order
 // (status, estimate, start and completion dates, what each depends on, notes, resources and the evidence it

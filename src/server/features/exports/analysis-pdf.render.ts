@@ -29,7 +29,7 @@ import {
   textTable,
   type Doc,
   type Report,
-} from './pdf-report.ts';
+} from './pdf-report.render.ts';
 
 // The PDF report of an analysis: cover, summary with a vector chart of the scores, one section per
 // opportunity (scores, breakdown, competitors, evidence with its source), and the sources with their

@@ -5,7 +5,7 @@ import type { IdeaDto, IdeaScore } from '#shared/ideas/ideas.schemas.ts';
 import { MARKET_INPUTS, MARKET_INPUT_LABELS, type MarketSizeInputs } from '#shared/ideas/market-size.ts';
 import { describeSensitivity, type Projections } from '#shared/ideas/projections.ts';
 import type { ReportBranding } from './branding.service.ts';
-import { citationText } from './report-attribution.ts';
+import { citationText } from './report-attribution.logic.ts';
 import {
   boldLine,
   cited,
@@ -22,7 +22,7 @@ import {
   sourcesPage,
   startReport,
   type Report,
-} from './pdf-report.ts';
+} from './pdf-report.render.ts';
 
 // The PDF report of a validated idea: the idea as written, its five scores with every factor and the
 // evidence each cites, the best-matching opportunity, the financial projections (scenarios, break-even,

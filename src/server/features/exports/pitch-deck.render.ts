@@ -3,8 +3,8 @@ import { DEFAULT_ACCENT } from '#shared/exports/branding.schemas.ts';
 import type { DeckTemplateId } from '#shared/exports/deck.schemas.ts';
 import type { ReportBranding } from './branding.service.ts';
 import { shortenAtWord } from '#shared/searches/evidence-title.ts';
-import { LABEL_FONT_PT, layoutLabels } from './deck-labels.ts';
-import { deckSlides, type DeckInput, type DeckSlide } from './pitch-deck-content.ts';
+import { LABEL_FONT_PT, layoutLabels } from './deck-labels.logic.ts';
+import { deckSlides, type DeckInput, type DeckSlide } from './pitch-deck-content.logic.ts';
 
 // The pitch deck as PPTX (pptxgenjs 4.0.1, STACK-NOTES), drawn from deckSlides(): 13 slides in one of
 // three templates. Text is set as text runs (nothing is parsed), the positioning grid is shapes, the
@@ -100,7 +100,7 @@ function note(
   });
 }
 
-/** The competition grid: the box, its axes, a dot a competitor and labels laid out so none overlap (deck-labels.ts). */
+/** The competition grid: the box, its axes, a dot a competitor and labels laid out so none overlap (deck-labels.logic.ts). */
 function grid(ctx: Ctx, slide: PptxGenJS.Slide, s: Extract<DeckSlide, { kind: 'grid' }>): string[] {
   const { pptx, t, accent } = ctx;
   const box = { x: 1.0, y: 1.95, w: 5.6, h: 2.45 };

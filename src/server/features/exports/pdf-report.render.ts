@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
 import { DEFAULT_ACCENT } from '#shared/exports/branding.schemas.ts';
 import { EVIDENCE_SOURCES, type EvidenceSource } from '#shared/engine/analysis.schemas.ts';
 import type { ReportBranding } from './branding.service.ts';
-import { attributionOf, type Attribution } from './report-attribution.ts';
+import { attributionOf, type Attribution } from './report-attribution.logic.ts';
 
 // What every PDF report shares (analysis, validated idea, action plan): the embedded font, text helpers,
 // score bars, the cover, the sources page and the page footers, in the account's branding when it has one.

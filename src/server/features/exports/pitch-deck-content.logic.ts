@@ -4,7 +4,7 @@ import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts
 import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
 import { MARKET_INPUT_LABELS, MARKET_INPUTS } from '#shared/ideas/market-size.ts';
 import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
-import { attributionOf } from './report-attribution.ts';
+import { attributionOf } from './report-attribution.logic.ts';
 import { formatScoreOutOf, formatUsd } from '#shared/app/score-format.ts';
 import { deriveMarketMap, MAP_TABLE_HEADERS, mapPairs, mapSummary, mapTableRows } from '#shared/engine/market-map.ts';
 
