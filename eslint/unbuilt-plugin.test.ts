@@ -48,7 +48,7 @@ tester.run('no-test-code-in-production', unbuilt.rules['no-test-code-in-producti
   ],
   invalid: [
     {
-      filename: at('src/server/features/searches/search-engine.ts'),
+      filename: at('src/server/features/searches/search-engine.provider.ts'),
       code: "import { createFakeEngine } from '../../test/fake-engine.ts';",
       errors: 1,
     },

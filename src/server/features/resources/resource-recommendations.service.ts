@@ -7,8 +7,8 @@ import { assertCanAccess, type ResourcePolicy } from '../../lib/access/policy.ts
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { planTaskResource, searchResource } from '../../lib/access/resources.ts';
 import { queryWords } from '../../lib/platform/text-search.ts';
-import { searchResourceRows, type ResourceHit } from './resource-search.ts';
-import { summaries, type Viewer } from './resource-summary.ts';
+import { searchResourceRows, type ResourceHit } from './resource-search.service.ts';
+import { summaries, type Viewer } from './resource-summary.service.ts';
 
 // "Helpful resources": library entries whose phase and words fit an analysis or an action-plan task,
 // best ranked first (any of the words may match), topped up from a fallback list when few match.

@@ -1,8 +1,8 @@
 import type { Evidence, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { SCORE_LABELS, type IdeaScore, type IdeaValidation, type ScoreKey } from '#shared/ideas/ideas.schemas.ts';
 import type { MarketSizeInputs } from '#shared/ideas/market-size.ts';
-import { clamp01, factor, round3, total } from './score-math.ts';
-import { credibility, type IdeaNumbers } from './idea-credibility.ts';
+import { clamp01, factor, round3, total } from './score-math.logic.ts';
+import { credibility, type IdeaNumbers } from './idea-credibility.logic.ts';
 
 // The five scores of an idea, computed from the engine's analysis of the idea's market: the same
 // retrieval, occupations and companies a search uses. Pure: the same analysis and numbers give the

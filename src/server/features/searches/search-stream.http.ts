@@ -6,7 +6,7 @@ import { recordEvent } from '../../lib/domain/analytics-events.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { currentUser } from '../../lib/http/auth-guard.ts';
 import { runSearch, type SearchOutcome } from './run-search.service.ts';
-import { resolveSearchEngine } from './search-engine.ts';
+import { resolveSearchEngine } from './search-engine.provider.ts';
 
 // Answers a search request as one JSON envelope, or — when the client accepts
 // application/x-ndjson — as a stream of lines: `queued` while it waits for a free engine slot, the

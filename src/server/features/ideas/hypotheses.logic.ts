@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
 import type { IdeaScore, IdeaValidation, ScoreKey } from '#shared/ideas/ideas.schemas.ts';
-import { bestMatch, primaryOccupation } from './idea-scores.ts';
+import { bestMatch, primaryOccupation } from './idea-scores.logic.ts';
 
 // The idea's three riskiest assumptions, from its weakest scores and the evidence behind them, each
 // as a falsifiable hypothesis with a kill criterion and a short interview script that asks about

@@ -5,8 +5,8 @@ import { resourceCategories, resources, userBookmarks, type ResourceRow, type Us
 import { notFound } from '../../lib/platform/app-error.ts';
 import { planRequired } from '../../lib/http/plan-guard.ts';
 import { hasPaidPlan } from '../../lib/domain/effective-plan.ts';
-import type { ResourceHit } from './resource-search.ts';
-import { tagsOf } from './resource-tags.ts';
+import type { ResourceHit } from './resource-search.service.ts';
+import { tagsOf } from './resource-tags.service.ts';
 
 // What every library service shares: the viewer, a resource as the API shows it, and the checks
 // that a resource exists and that the viewer's plan may open it. Premium resources are listed for

@@ -1,7 +1,7 @@
 import type { Opportunity, ScoreFactor } from '#shared/engine/analysis.schemas.ts';
 import { SCORE_LABELS, type IdeaScore } from '#shared/ideas/ideas.schemas.ts';
 import type { MarketSizeInputs } from '#shared/ideas/market-size.ts';
-import { clamp01, factor, round3, total } from './score-math.ts';
+import { clamp01, factor, round3, total } from './score-math.logic.ts';
 
 // Credibility: would a founder believe these numbers? Evidence strength (the data recognise the
 // market), revenue against what the reachable customers could spend, and runway, each explained.

@@ -1,6 +1,6 @@
 import { project, type ProjectionAssumptions } from '#shared/ideas/projections.ts';
 import type { IdeaRow } from '../../db/schema/index.ts';
-import type { IdeaNumbers } from './idea-credibility.ts';
+import type { IdeaNumbers } from './idea-credibility.logic.ts';
 
 // An idea's numbers and the financial projection columns stored beside them (docs/product/ideas.md).
 
