@@ -5,7 +5,7 @@ import { INTENTS, unanswerableTopic } from './answer-topics.logic.ts';
 import { answerChange } from './answer-change.logic.ts';
 import { answer, bullet, noEvidence, partLabel, type Answer } from './answer-parts.logic.ts';
 import { rejectPremises, type PremiseKind } from './premises.logic.ts';
-import { answerProduct, NO_PRODUCT_ANSWER, type Passage } from './product-knowledge.service.ts';
+import { answerProduct, NO_PRODUCT_ANSWER, type Passage } from './product-knowledge.logic.ts';
 import { isProductQuestion } from './product-question.logic.ts';
 import { questionParts } from './question-parts.logic.ts';
 import {

@@ -2,7 +2,7 @@ import type { AnswerMode, Citation } from '#shared/chat/chat.schemas.ts';
 import type { AnalysisContext } from './analysis-context.types.ts';
 import { composeOffline, type AnswerPlan } from './answer-offline.logic.ts';
 import { ungroundedNumbers } from './grounding.logic.ts';
-import type { Passage } from './product-knowledge.service.ts';
+import type { Passage } from './product-knowledge.logic.ts';
 
 // How an answer gets written: offline templates by default; the LLM answerer (answer-llm.provider.ts) when a
 // provider is configured. Both return the same shape, stored as the message's metadata.

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
 import type { AnswerInput, Answerer, ComposedAnswer } from './answerer.provider.ts';
 import { consumeChatMessage } from './chat-usage.service.ts';
-import { loadProductPassages } from './product-knowledge.service.ts';
+import { loadProductPassages } from './help-answer.service.ts';
 import { isProductQuestion } from './product-question.logic.ts';
 import { questionParts } from './question-parts.logic.ts';
 import { loadContext, loadConversation, toMessageDto } from './chat.service.ts';

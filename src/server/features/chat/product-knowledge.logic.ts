@@ -1,8 +1,5 @@
-import { asc } from 'drizzle-orm';
 import type { Citation } from '#shared/chat/chat.schemas.ts';
 import { PRICING_FAQ, PRICING_FAQ_REF_PREFIX } from '#shared/plans/plans-faq.ts';
-import type { Database, Tx } from '../../db/client.ts';
-import { helpArticles } from '../../db/schema/index.ts';
 import { contentWords } from '../../engine/text/tokenize.ts';
 import { partLabel, type Answer } from './answer-parts.logic.ts';
 import { questionParts } from './question-parts.logic.ts';
@@ -70,20 +67,6 @@ function faqPassages(): Passage[] {
 }
 
 /** Every passage the assistant may answer a product question from: the pricing FAQ, then the help articles. */
-export async function loadProductPassages(db: Database | Tx): Promise<Passage[]> {
-  const articles = await db
-    .select({
-      slug: helpArticles.slug,
-      title: helpArticles.title,
-      summary: helpArticles.summary,
-      content: helpArticles.content,
-      tags: helpArticles.tags,
-    })
-    .from(helpArticles)
-    .orderBy(asc(helpArticles.displayOrder), asc(helpArticles.id));
-  return productPassages(articles);
-}
-
 export function productPassages(articles: readonly ArticleText[]): Passage[] {
   return [...faqPassages(), ...articles.flatMap((a, i) => articlePassages(a, PRICING_FAQ.length + i))];
 }
