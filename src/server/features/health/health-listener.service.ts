@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { HEALTH_PROBE_MS, type DatabaseHandle } from '../../db/client.ts';
 import { migrationStatus } from '../../db/migrate.ts';
-import { HEARTBEAT_EVERY_MS } from './health-answer.ts';
+import { HEARTBEAT_EVERY_MS } from './health-answer.logic.ts';
 import {
   clockNow,
   createSignalBuffer,
@@ -11,7 +11,7 @@ import {
   type HealthSignals,
   type HealthWorkerData,
   type ToHealthWorker,
-} from './health-signals.ts';
+} from './health-signals.logic.ts';
 
 // The request thread's side of the health port (docs/decisions/043): starts the health worker,
 // writes its heartbeat and state into the shared buffer every HEARTBEAT_EVERY_MS, tells the worker

@@ -1,5 +1,5 @@
 import type { HealthData } from '#shared/api/health.schemas.ts';
-import { FLAGS, type HealthSignals } from './health-signals.ts';
+import { FLAGS, type HealthSignals } from './health-signals.logic.ts';
 
 // The health port's answer (docs/decisions/043), from what the request thread last wrote and whether
 // the database answers: the same envelope and shape as GET /api/health on the main port.
