@@ -46,6 +46,8 @@ row 'files registering jobs outside a .feature.ts and features.ts' \
   "$(prod 'jobs\.register\(' src/server | grep -vE '\.feature\.ts$|src/server/features\.ts$|lib/jobs/' | n)"
 row 'server feature files without a role (<thing>.<role>.ts)' \
   "$(find src/server/features -name '*.ts' | grep -vE '\.(feature|routes|http|service|dto|provider|jobs|logic|render|constants|types|seed|seed-data|test)\.ts$' | n)"
+row '  of which on the file-role allow list in eslint.config.js (with a reason)' \
+  "$(find src/server/features -name '*.ts' | grep -vE '\.(feature|routes|http|service|dto|provider|jobs|logic|render|constants|types|seed|seed-data|test)\.ts$' | while read -r f; do grep -qF "'$f'" eslint.config.js && echo "$f"; done | n)"
 row 'server feature files (all, tests included)' "$(find src/server/features -name '*.ts' | n)"
 row 'files directly in src/server/lib/ (not in a folder that says what it holds)' \
   "$(find src/server/lib -maxdepth 1 -type f | n)"
