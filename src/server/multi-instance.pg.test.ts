@@ -8,7 +8,7 @@ import {
 } from '#shared/plans/plans.constants.ts';
 import { SEARCH_STREAM_CONTENT_TYPE } from '#shared/searches/search.schemas.ts';
 import { readTestVariable } from './env.ts';
-import { AUTH_THROTTLES } from './features/auth/auth-throttle.ts';
+import { AUTH_THROTTLES } from './features/auth/auth-throttle.service.ts';
 import { REFRESH_GRACE_MS } from './features/auth/refresh-token.service.ts';
 import { SEARCH_RESERVATION_TTL_MS } from './features/searches/search-quota.service.ts';
 import {

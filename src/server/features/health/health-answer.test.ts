@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { degradedResponseSchema, healthyResponseSchema } from '#shared/api/health.schemas.ts';
-import { BUSY_AFTER_MS, healthAnswer, STALLED_AFTER_MS } from './health-answer.ts';
-import { createSignalBuffer, FLAGS, readSignals, writeSignals, type HealthSignals } from './health-signals.ts';
+import { BUSY_AFTER_MS, healthAnswer, STALLED_AFTER_MS } from './health-answer.logic.ts';
+import { createSignalBuffer, FLAGS, readSignals, writeSignals, type HealthSignals } from './health-signals.logic.ts';
 
 // The health port's answer from the request thread's signals: "busy" (alive, 200) apart from "down"
 // (503), in the envelope and shape of GET /api/health.

@@ -5,7 +5,7 @@ import { freePort } from '../../test/server-process.ts';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createPgliteTestDatabase, createTestDatabase } from '../../test/test-database.ts';
-import { startHealthListener, type HealthListener } from './health-listener.ts';
+import { startHealthListener, type HealthListener } from './health-listener.service.ts';
 
 // HEALTH_PORT (docs/decisions/043): a thread of its own answers GET /api/health in the envelope and
 // shape of the main port's, with the database asked on its own connection (PostgreSQL) or read from

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { healthAnswer } from './health-answer.ts';
+import { healthAnswer } from './health-answer.logic.ts';
 import {
   clockNow,
   FLAGS,
@@ -9,7 +9,7 @@ import {
   type FromHealthWorker,
   type HealthWorkerData,
   type ToHealthWorker,
-} from './health-signals.ts';
+} from './health-signals.logic.ts';
 
 // The health port's thread (docs/decisions/043): a bare node:http listener answering GET /api/health
 // from the request thread's shared signals, so it answers while that thread is busy or blocked.

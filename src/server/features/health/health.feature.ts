@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { startHealthListener, type HealthListener } from './health-listener.ts';
+import { startHealthListener, type HealthListener } from './health-listener.service.ts';
 import { healthRoutes } from './health.routes.ts';
 
 /**
