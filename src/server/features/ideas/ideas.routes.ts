@@ -16,7 +16,7 @@ import {
 import { customerChangeSchema, type CustomerChoice } from '#shared/ideas/idea-customer.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
-import { resolveIdeaEngine } from './idea-engine.ts';
+import { resolveIdeaEngine } from './idea-engine.provider.ts';
 import {
   archiveIdea,
   createIdea,
