@@ -77,6 +77,25 @@ export default tseslint.config(
       'unbuilt/csv-through-lib': 'error',
     },
   },
+  // Server feature files are named <thing>.<role>.ts, and pure roles import no I/O (eslint/file-roles.js, ADR 042).
+  {
+    files: ['src/server/features/**/*.ts'],
+    plugins: { unbuilt },
+    rules: {
+      // A file that needs another shape is listed here with the reason ("path from the root": "why").
+      'unbuilt/file-role': [
+        'error',
+        {
+          allow: {
+            // A worker thread's entry, not a module the feature imports: health-worker.mjs loads it by
+            // path (new Worker needs a file), so its name is part of that path, not a role in the feature.
+            'src/server/features/health/health-worker.ts': 'the health port worker thread (ADR 043)',
+          },
+        },
+      ],
+      'unbuilt/pure-file-roles': 'error',
+    },
+  },
   // Client query keys come from the features' key factories (eslint/unbuilt-plugin.js).
   {
     files: ['src/client/**/*.{ts,tsx}'],

@@ -8,7 +8,7 @@ import { fromPglite } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema/index.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { parseEnv } from '../src/server/env.ts';
-import { isFlagOn } from '../src/server/features/flags/flag-evaluation.ts';
+import { isFlagOn } from '../src/server/features/flags/flag-evaluation.logic.ts';
 
 // The money path and flags: a signed Stripe webhook end to end (signature check on the raw body,
 // idempotency insert, state machine, history row) on PGlite, one at a time and 20 at once; then

@@ -10,7 +10,9 @@ type RuleName =
   | 'query-keys-from-factory'
   | 'forms-on-the-kit'
   | 'browser-contexts-from-fixtures'
-  | 'no-record-lookup-by-string';
+  | 'no-record-lookup-by-string'
+  | 'file-role'
+  | 'pure-file-roles';
 
 declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };
 export default plugin;

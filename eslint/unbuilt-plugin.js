@@ -1,6 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { fileRole, pureFileRoles } from './file-roles.js';
+import { noImportCycles } from './import-cycles.js';
+import { checkImports, houseRule, ROOT } from './support.js';
 
 // House rules ESLint cannot express with its own options (docs/decisions/009-house-rules-in-lint.md):
 //   unbuilt/feature-boundaries       a feature never imports another feature (pages and app.ts compose them)
@@ -13,21 +15,9 @@ import ts from 'typescript';
 //   unbuilt/query-keys-from-factory  a client query key comes from its feature's `<feature>Keys` factory (or
 //                                    lib/query-keys.ts for roots another feature refreshes), never an inline array
 //   unbuilt/no-conditional-expect    a test asserts unconditionally: no expect under an if without else, or after && || ??
-// Imports are resolved the way the project writes them: relative paths with their extension, and the
-// package's "#shared/*", "#server/*", "#client/*" subpath imports. Packages are not followed.
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const ALIASES = { '#shared/': 'src/shared/', '#server/': 'src/server/', '#client/': 'src/client/' };
-const SOURCE = /\.(ts|tsx)$/;
-
-/** The file an import names, or null for a package. */
-function resolveImport(fromFile, specifier) {
-  for (const [alias, dir] of Object.entries(ALIASES)) {
-    if (specifier.startsWith(alias)) return path.join(ROOT, dir, specifier.slice(alias.length));
-  }
-  if (specifier.startsWith('.')) return path.resolve(path.dirname(fromFile), specifier);
-  return null;
-}
+//   unbuilt/file-role                a server feature file is named <thing>.<role>.ts with a known role (file-roles.js)
+//   unbuilt/pure-file-roles          a .logic/.render/.constants/.types file imports no request, database or service
+// Imports are resolved as support.js says; the import graph lives in import-cycles.js.
 
 /** "server:searches" for a file under src/server/features/searches/, else null. */
 function featureOf(file) {
@@ -38,20 +28,6 @@ function featureOf(file) {
 const TEST_CODE =
   /(\.test\.[cm]?tsx?$)|([/\\]test[/\\])|(\.fixtures?\.[cm]?tsx?$)|(test-helpers?\.[cm]?tsx?$)|([/\\]e2e[/\\])/;
 const NOT_PRODUCTION = /(\.test\.[cm]?tsx?$)|([/\\]test[/\\])|([/\\]e2e[/\\])|([/\\]bench[/\\])|([/\\]scripts[/\\])/;
-
-function importSource(node) {
-  return node.source && typeof node.source.value === 'string' ? node.source.value : null;
-}
-
-function checkImports(context, check) {
-  const report = (node) => {
-    const specifier = importSource(node);
-    if (!specifier) return;
-    const target = resolveImport(context.filename, specifier);
-    if (target) check(node, specifier, target);
-  };
-  return { ImportDeclaration: report, ExportNamedDeclaration: report, ExportAllDeclaration: report };
-}
 
 const featureBoundaries = {
   meta: {
@@ -93,9 +69,6 @@ const noTestCodeInProduction = {
 const PLAN_GUARD = path.join(ROOT, 'src/server/lib/http/plan-guard.ts');
 const PLAN_FEATURES = path.join(ROOT, 'src/shared/plans/plan-features.ts');
 const SERVER = path.join(ROOT, 'src/server') + path.sep;
-
-/** A house rule: a description and its create(context). */
-const houseRule = (description, create) => ({ meta: { type: 'problem', docs: { description }, schema: [] }, create });
 
 const onePlanCheck = houseRule('Server code checks plans only through lib/http/plan-guard.ts.', (context) => {
   const file = path.resolve(context.filename);
@@ -306,102 +279,6 @@ const browserContextsFromFixtures = houseRule(
   }),
 );
 
-// ---- import cycles: one module graph of src/, built once per lint run ----
-
-let graph = null;
-
-function sourceFiles(dir) {
-  const out = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (SOURCE.test(entry.name)) out.push(full);
-  }
-  return out;
-}
-
-/** Static imports and re-exports of a file (type-only ones too: they tie modules together as well). */
-function staticImports(file) {
-  const text = fs.readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
-  const targets = [];
-  for (const statement of source.statements) {
-    const specifier =
-      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
-      statement.moduleSpecifier &&
-      ts.isStringLiteral(statement.moduleSpecifier)
-        ? statement.moduleSpecifier.text
-        : null;
-    const target = specifier ? resolveImport(file, specifier) : null;
-    if (target && fs.existsSync(target)) targets.push(target);
-  }
-  return targets;
-}
-
-/** Strongly connected components (Tarjan): each member of a component of 2+ files is on a cycle. */
-function buildGraph() {
-  const files = sourceFiles(path.join(ROOT, 'src'));
-  const edges = new Map(files.map((file) => [file, staticImports(file)]));
-  const index = new Map();
-  const low = new Map();
-  const onStack = new Set();
-  const stack = [];
-  const componentOf = new Map();
-  let counter = 0;
-  const visit = (file) => {
-    index.set(file, counter);
-    low.set(file, counter);
-    counter += 1;
-    stack.push(file);
-    onStack.add(file);
-    for (const next of edges.get(file) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(file, Math.min(low.get(file), low.get(next)));
-      } else if (onStack.has(next)) {
-        low.set(file, Math.min(low.get(file), index.get(next)));
-      }
-    }
-    if (low.get(file) === index.get(file)) {
-      const component = [];
-      let member;
-      do {
-        member = stack.pop();
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== file);
-      for (const m of component) componentOf.set(m, component);
-    }
-  };
-  for (const file of files) if (!index.has(file)) visit(file);
-  return { componentOf, edges };
-}
-
-const noImportCycles = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'No module imports itself through other modules (type-only imports included).' },
-    schema: [],
-  },
-  create(context) {
-    graph ??= buildGraph();
-    const file = path.resolve(context.filename);
-    const component = graph.componentOf.get(file);
-    const isSelfLoop = (graph.edges.get(file) ?? []).includes(file);
-    if (!component || (component.length < 2 && !isSelfLoop)) return {};
-    const members = new Set(component);
-    const names = component.map((m) => path.relative(ROOT, m)).sort();
-    return checkImports(context, (node, specifier, target) => {
-      if (members.has(target)) {
-        context.report({
-          node,
-          message: `"${specifier}" closes an import cycle among ${names.join(', ')}. Move the shared types or code to a module both can import.`,
-        });
-      }
-    });
-  },
-};
-
 // ---- no lookups of arbitrary strings on plain records (a user's "constructor" reads Object.prototype) ----
 
 /** True when the type is `string` itself or a union with `string` (not only literal strings). */
@@ -467,5 +344,7 @@ export default {
     'query-keys-from-factory': queryKeysFromFactory,
     'forms-on-the-kit': formsOnTheKit,
     'browser-contexts-from-fixtures': browserContextsFromFixtures,
+    'file-role': fileRole,
+    'pure-file-roles': pureFileRoles,
   },
 };

@@ -48,7 +48,7 @@ tester.run('no-test-code-in-production', unbuilt.rules['no-test-code-in-producti
   ],
   invalid: [
     {
-      filename: at('src/server/features/searches/search-engine.ts'),
+      filename: at('src/server/features/searches/search-engine.provider.ts'),
       code: "import { createFakeEngine } from '../../test/fake-engine.ts';",
       errors: 1,
     },
@@ -89,7 +89,7 @@ tester.run('one-plan-check', unbuilt.rules['one-plan-check'], {
       errors: 1,
     },
     {
-      filename: at('src/server/features/action-plans/plan-write.ts'),
+      filename: at('src/server/features/action-plans/plan-write.service.ts'),
       code: "if (!canPlan) throw new AppError('PLAN_REQUIRED', 'Upgrade');",
       errors: 1,
     },
@@ -108,7 +108,7 @@ tester.run('csv-through-lib', unbuilt.rules['csv-through-lib'], {
   invalid: [
     bad('src/server/features/analytics/analytics.routes.ts', "reply.type('text/csv; charset=utf-8');"),
     bad('src/client/features/analytics/api/x.ts', "new Blob([text], { type: 'text/csv' });"),
-    bad('src/server/features/action-plans/plan-export.ts', 'const csv = `\uFEFF${lines}`;'),
+    bad('src/server/features/action-plans/plan-export.render.ts', 'const csv = `\uFEFF${lines}`;'),
   ],
 });
 

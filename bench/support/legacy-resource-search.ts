@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client.ts';
 import { resourceCategories, resources, userBookmarks } from '../../src/server/db/schema/index.ts';
-import { matchConditions, ordering } from '../../src/server/features/resources/resource-search.ts';
-import { tagsOf } from '../../src/server/features/resources/resource-tags.ts';
+import { matchConditions, ordering } from '../../src/server/features/resources/resource-search.service.ts';
+import { tagsOf } from '../../src/server/features/resources/resource-tags.service.ts';
 import type { ResourceSearch } from '../../src/shared/resources/resources.schemas.ts';
 
 // The library search as one statement, as it was before issue 19's fix (kept only as the bench's

@@ -21,7 +21,7 @@ import { registerRouteTable } from './lib/http/route-table.ts';
 import { registerSecurityHeaders } from './lib/http/security-headers.ts';
 import { registerTextAtTheDoor } from './lib/http/text-at-the-door.ts';
 import { registerStaticClient } from './lib/http/static-client.ts';
-import { showsDemoPaymentsNotice } from './features/billing/payment-provider.ts';
+import { showsDemoPaymentsNotice } from './features/billing/payment.provider.ts';
 
 /**
  * Services a feature may replace in tests (a mock LLM, a fake payment provider…). Features add

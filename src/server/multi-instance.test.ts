@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FREE_MONTHLY_SEARCHES, FREE_SEARCHES_PER_MINUTE } from '#shared/plans/plans.constants.ts';
 import { readTestVariable } from './env.ts';
-import { AUTH_THROTTLES } from './features/auth/auth-throttle.ts';
+import { AUTH_THROTTLES } from './features/auth/auth-throttle.service.ts';
 import { REFRESH_GRACE_MS } from './features/auth/refresh-token.service.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './test/round-robin-proxy.ts';
 import {

@@ -21,10 +21,17 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** PostgreSQL: the URL it was opened with (the health worker opens its own connection to it). */
+  url?: string;
   /** PostgreSQL: one connection of its own for /api/health, so a saturated pool does not read as down. */
   probe?: Database;
   /** PostgreSQL: whether the server answered a pooled connection within the last `ms` (for /api/health). */
   answeredWithin?: (ms: number) => boolean;
+  /**
+   * When the database last answered this process (performance.now() time; -Infinity: not since it
+   * opened, or the connection that answered broke). The health listener's worker reads it.
+   */
+  lastAnsweredAt?: () => number;
 };
 
 export const DRIZZLE_CASING = 'snake_case' as const;
@@ -38,12 +45,16 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * (and whole transactions) run one at a time, as PGlite's one connection runs them anyway, with one
  * event-loop turn before each, in which the server takes in and answers other requests (issue 32).
  */
-function yieldBetweenStatements(client: PGlite): void {
+function yieldBetweenStatements(client: PGlite, answered: () => void): void {
   let tail: Promise<unknown> = Promise.resolve();
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const original = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
     const gated = (...args: unknown[]) => {
-      const turn = tail.then(nextTurn).then(() => original(...args));
+      const turn = tail.then(nextTurn).then(async () => {
+        const result = await original(...args);
+        answered();
+        return result;
+      });
       tail = turn.catch(() => undefined);
       return turn;
     };
@@ -52,12 +63,16 @@ function yieldBetweenStatements(client: PGlite): void {
 }
 
 export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void): DatabaseHandle {
-  yieldBetweenStatements(client);
+  let lastAnsweredAt = Number.NEGATIVE_INFINITY;
+  yieldBetweenStatements(client, () => {
+    lastAnsweredAt = performance.now();
+  });
   const db = drizzlePglite({ client, schema, casing: DRIZZLE_CASING }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    lastAnsweredAt: () => (client.closed ? Number.NEGATIVE_INFINITY : lastAnsweredAt),
     close: async () => {
       await client.close();
       await onClose?.();
@@ -129,8 +144,10 @@ export function fromPostgres(
     db,
     kind: 'postgres',
     pool,
+    url: connectionString,
     probe,
     answeredWithin: (ms) => !pool.ending && performance.now() - lastAnsweredAt <= ms,
+    lastAnsweredAt: () => (pool.ending ? Number.NEGATIVE_INFINITY : lastAnsweredAt),
     close: async () => {
       await Promise.all([pool.end(), probePool.end()]);
     },

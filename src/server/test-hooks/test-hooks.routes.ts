@@ -8,7 +8,7 @@ import { authSessionSchema } from '#shared/auth/auth.schemas.ts';
 import { userPreferences } from '../db/schema/index.ts';
 import { toPublicUser } from '../lib/domain/public-user.ts';
 import { requestMeta } from '../lib/http/request-meta.ts';
-import { setRefreshCookie } from '../features/auth/auth-cookie.ts';
+import { setRefreshCookie } from '../features/auth/auth-cookie.http.ts';
 import { issueRefreshToken } from '../features/auth/refresh-token.service.ts';
 import { insertFixtureUser, latestOutboxMail } from './test-hooks.service.ts';
 

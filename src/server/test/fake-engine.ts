@@ -1,6 +1,6 @@
 import type { GapAnalysis, Opportunity, ScoreBreakdown } from '#shared/engine/analysis.schemas.ts';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
-import type { SearchEngine } from '../features/searches/search-engine.ts';
+import type { SearchEngine } from '../features/searches/search-engine.provider.ts';
 
 // A trivial, fast engine for tests about quota, persistence and access control (the real engine
 // has its own tests, and one test here goes through it). Its output satisfies the engine contract.

@@ -103,7 +103,7 @@ export const resources = pgTable(
     uniqueIndex('resources_url_unique').on(t.url),
     index('resources_search_idx').using('gin', t.searchVector),
     index('resources_category_idx').on(t.categoryId),
-    // One partial index per sort without words (resource-search.ts `ordering`), so the first page
+    // One partial index per sort without words (resource-search.service.ts `ordering`), so the first page
     // is an index walk that stops after the page instead of sorting every active resource.
     index('resources_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.asc())

@@ -1,4 +1,5 @@
 import type { EngineIndex } from '../index/engine-index.ts';
+import NEED_WORDS from '../text/need-words.json' with { type: 'json' };
 import { COMPETES, type CompanyMatch } from './company-match.ts';
 import type { OccupationFit } from './occupation-match.ts';
 import type { ParsedQuery } from './parse-query.ts';
@@ -18,8 +19,27 @@ export const MIN_MARKETNESS = 0.17;
 /** Closeness in meaning that answers a query whose words the directory does not use ("contractors abroad"). */
 export const STRONG_MEANING = 0.6;
 const STRONG_OCCUPATION = 0.7;
+/**
+ * Share of both bars one company must reach at once — of the words bar and of the meaning bar — to
+ * carry a long query neither carries alone: a real need's best companies are near in words and in
+ * meaning together, while small talk and gibberish reach one at most (docs/decisions/044).
+ */
+export const AGREEMENT = 0.75;
+const AGREEMENT_DEPTH = 20;
 /** Market-vocabulary words that make a query read as a need whatever its closeness to the directory. */
 export const MIN_MARKET_WORDS = 2;
+
+const NEED = new Set(NEED_WORDS.words);
+
+/** Whether the text says a need or a pain in words people use for one ("I want…", "we can't…", "tired of…"). */
+export function saysNeed(text: string): boolean {
+  // Contractions keep their apostrophe ("can't"), typographic or not.
+  return text
+    .toLowerCase()
+    .replace(/\u2019/g, "'")
+    .split(/[^\p{L}\p{N}']+/u)
+    .some((w) => NEED.has(w.replace(/^'+|'+$/g, '')));
+}
 
 const centroids = new WeakMap<EngineIndex, Float32Array>();
 
@@ -43,6 +63,11 @@ export function marketness(index: EngineIndex, vectors: QueryVectors): number {
   return dot(vectors.full, centroid(index));
 }
 
+/** How far one company goes towards both bars at once: the lesser of its share of each (1 = both met). */
+export function agreement(m: Pick<CompanyMatch, 'words' | 'headline' | 'description'>): number {
+  return Math.min(m.words / MIN_QUERY_COVERAGE, Math.max(m.headline, m.description) / STRONG_MEANING);
+}
+
 /** Null to answer, or the reason the data cannot support an answer. */
 export function judgeAbstention(
   index: EngineIndex,
@@ -62,8 +87,9 @@ export function judgeAbstention(
   // A query that names a need in market words ("booking a dog walker for my puppy") is about a
   // market even when its sentence sits far from the directory's average; the gates below then judge
   // it. One such word alone can be a passing mention ("my dog is barking"): two are needed.
+  // Said as a need ("I want something that…", "we can't…"), one market word is enough.
   const marketWords = query.groups.filter((g) => g.synonymSources.some((s) => s.from === 'thesaurus')).length;
-  const namesNeed = marketWords >= MIN_MARKET_WORDS;
+  const namesNeed = marketWords >= MIN_MARKET_WORDS || (marketWords >= 1 && saysNeed(query.text));
   const top = matches.slice(0, 50);
   const meaning = Math.max(0, ...top.map((m) => Math.max(m.headline, m.description)));
   // A need told as a personal story ("I lie awake until 3am…") sits far from the directory's average
@@ -77,7 +103,19 @@ export function judgeAbstention(
   // company close to its meaning; a clearly fitting occupation also answers a query about work.
   const words = Math.max(0, ...top.map((m) => m.words));
   const occupation = Math.max(0, ...occupations.map((o) => o.fit));
-  const carried = words >= MIN_QUERY_COVERAGE || meaning >= STRONG_MEANING || occupation >= STRONG_OCCUPATION;
+  // Only a competitor's agreement counts: answering with no competitor would claim white space on
+  // partial evidence. And only when every word of the query is one the directory uses: words nobody
+  // writes ("blorptastic zorgle quantum") make the part that did match a coincidence.
+  const known = query.groups.every((g) => (index.documentFrequency.get(g.word) ?? 0) > 0);
+  const agreed = Math.max(
+    0,
+    ...(known ? top : [])
+      .slice(0, AGREEMENT_DEPTH)
+      .filter((m) => m.doesJob && m.relevance >= COMPETES)
+      .map((m) => agreement(m)),
+  );
+  const carried =
+    words >= MIN_QUERY_COVERAGE || meaning >= STRONG_MEANING || occupation >= STRONG_OCCUPATION || agreed >= AGREEMENT;
   if (carried && best >= MIN_RELEVANCE) return null;
-  return `Nothing in the data comes close enough to this query: the best company matches ${Math.round(words * 100)} % of its words (a third needed) with a closeness in meaning of ${meaning.toFixed(2)} (${STRONG_MEANING} needed otherwise), and no occupation clearly fits it. The data cannot support an answer.`;
+  return `Nothing in the data comes close enough to this query: the best company matches ${Math.round(words * 100)} % of its words (a third needed) with a closeness in meaning of ${meaning.toFixed(2)} (${STRONG_MEANING} needed otherwise), no company comes near both (${Math.round(agreed * 100)} % of the way, ${Math.round(AGREEMENT * 100)} % needed), and no occupation clearly fits it. The data cannot support an answer.`;
 }

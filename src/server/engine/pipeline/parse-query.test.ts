@@ -80,6 +80,29 @@ describe('query parsing', () => {
     );
   });
 
+  it('reads "without …" as what the user wants to avoid: part of the offering, never the customer', () => {
+    const search = parseQuery('fast product search for online shops without hosting a search server', []);
+    expect(search.segmentText).toBe('online shops');
+    expect(search.needText).toBe('fast product search for online shops');
+    const server = search.groups.find((g) => g.word === 'server')!;
+    expect(server.facet).toBe('offering');
+    expect(server.weight).toBe(1);
+    // Before its customer: the customer is still read after it ("for" inside the clause is not the need's).
+    const loans = parseQuery('comparing loan offers without visiting branches for small farms', []);
+    expect(loans.segmentText).toBeNull();
+    expect(loans.needText).toBe('comparing loan offers');
+    expect(loans.groups.every((g) => g.facet === 'offering')).toBe(true);
+    // Counter-example: "with" is part of the need.
+    expect(parseQuery('payroll with benefits for restaurants', []).segmentText).toBe('restaurants');
+  });
+
+  it('splits at the first purpose or constraint marker in the text', () => {
+    const q = parseQuery('tracking shipments without spreadsheets so customers stop calling', []);
+    expect(q.needText).toBe('tracking shipments');
+    expect(q.groups.find((g) => g.word === 'spreadsheet')?.facet).toBe('offering');
+    expect(q.groups.find((g) => g.word === 'customer')?.weight).toBe(0.5);
+  });
+
   it('reads a place named with "in" as where the need is, never as its customer', () => {
     const gazetteer = new Set(['india', 'mexico city', 'mexico', 'lagos', 'nigeria']);
     const isPlace = (p: string) => gazetteer.has(p);

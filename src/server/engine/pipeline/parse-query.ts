@@ -90,18 +90,43 @@ struggle trouble hard harder manually hand sure wish wishing stop stopping start
 wednesday thursday friday saturday sunday morning evening night weekend today tonight tomorrow`.split(/\s+/),
 );
 
-/** What follows these says why the need matters, not what is needed: its words count less. */
-const PURPOSE_MARKERS = [' so that ', ' so ', ' because ', ' in order to ', ' instead of '];
-const PURPOSE_WEIGHT = 0.5;
+/**
+ * What follows these says why the need matters ("… so enterprise customers will buy": its words count
+ * half) or what the user wants to avoid ("… without running Elasticsearch", "… without building auth
+ * myself": its words are often the category itself, so they count fully). Neither is what the user
+ * calls the need (its title) nor who needs it: its words are never read as the customer.
+ */
+const CLAUSE_MARKERS: readonly { marker: string; weight: number }[] = [
+  { marker: ' so that ', weight: 0.5 },
+  { marker: ' so ', weight: 0.5 },
+  { marker: ' because ', weight: 0.5 },
+  { marker: ' in order to ', weight: 0.5 },
+  { marker: ' instead of ', weight: 0.5 },
+  { marker: ' without ', weight: 1 },
+];
 
-function splitPurpose(text: string): { need: string; purpose: string | null } {
+type Clause = { text: string; weight: number };
+
+/**
+ * The need and its purpose or constraint clauses, split at each marker in turn from the first in the
+ * text (the longer marker on a tie): "tracking shipments without spreadsheets so customers stop calling"
+ * → need, constraint, purpose.
+ */
+function splitPurpose(text: string): { need: string; clauses: Clause[] } {
   const lower = ` ${text.toLowerCase()} `;
-  for (const marker of PURPOSE_MARKERS) {
+  let first: { at: number; marker: string; weight: number } | null = null;
+  for (const { marker, weight } of CLAUSE_MARKERS) {
     const at = lower.indexOf(marker);
-    if (at > 0 && queryWords(lower.slice(0, at)).length > 0)
-      return { need: text.slice(0, at - 1).trim(), purpose: lower.slice(at + marker.length).trim() };
+    if (at <= 0 || queryWords(lower.slice(0, at)).length === 0) continue;
+    if (!first || at < first.at || (at === first.at && marker.length > first.marker.length))
+      first = { at, marker, weight };
   }
-  return { need: text, purpose: null };
+  if (!first) return { need: text, clauses: [] };
+  const rest = splitPurpose(text.slice(first.at - 1 + first.marker.length - 1).trim());
+  return {
+    need: text.slice(0, first.at - 1).trim(),
+    clauses: [{ text: rest.need.toLowerCase(), weight: first.weight }, ...rest.clauses],
+  };
 }
 
 function queryWords(text: string): string[] {
@@ -191,7 +216,7 @@ export function parseQuery(
       `The query was longer than ${MAX_QUERY_LENGTH} characters; only the first ${MAX_QUERY_LENGTH} were analysed.`,
     );
   }
-  const { need, purpose } = splitPurpose(text);
+  const { need, clauses } = splitPurpose(text);
   const { text: needHere, place } = withoutPlace(need, isPlace);
   const { offering, segment } = splitFacets(needHere);
   const groups: TermGroup[] = [];
@@ -201,7 +226,7 @@ export function parseQuery(
   };
   for (const w of queryWords(offering)) add(w, 'offering');
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');
-  if (purpose) for (const w of queryWords(purpose)) add(w, 'offering', PURPOSE_WEIGHT);
+  for (const clause of clauses) for (const w of queryWords(clause.text)) add(w, 'offering', clause.weight);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
   if (queryWords(text).length > MAX_GROUPS)
     warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);

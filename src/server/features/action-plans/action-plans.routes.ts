@@ -32,9 +32,9 @@ import {
   updatePlan,
 } from './action-plans.service.ts';
 import { addPhase } from './plan-edits.service.ts';
-import { examplePlan } from './plan-example.ts';
-import { writer } from './plan-request.ts';
-import { planToCsv, planToMarkdown } from './plan-export.ts';
+import { examplePlan } from './plan-example.service.ts';
+import { writer } from './plan-request.http.ts';
+import { planToCsv, planToMarkdown } from './plan-export.render.ts';
 import { historyOf, progressHistory } from './plan-progress.service.ts';
 
 // /api/action-plans, /api/plan-phases, /api/plan-tasks (issue 15). Reading your own plans is open to

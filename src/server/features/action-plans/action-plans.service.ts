@@ -28,12 +28,12 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { actionPlanResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { assertPlan, hasPlan } from '../../lib/http/plan-guard.ts';
-import { completionOf, loadPlanRows, toPlanDto, type PlanRows } from './plan-dto.ts';
-import { generatePhases, type GeneratedPhase } from './plan-generator.ts';
-import { ideaSource, opportunitySource, originOf } from './plan-sources.ts';
+import { completionOf, loadPlanRows, toPlanDto, type PlanRows } from './plan.dto.ts';
+import { generatePhases, type GeneratedPhase } from './plan-generator.logic.ts';
+import { ideaSource, opportunitySource, originOf } from './plan-sources.service.ts';
 import { recordProgress } from './plan-progress.service.ts';
-import { DEFAULT_CHANNELS, SYSTEM_TEMPLATES } from './plan-templates.ts';
-import { PRO_FEATURE_MESSAGE, writePlan } from './plan-write.ts';
+import { DEFAULT_CHANNELS, SYSTEM_TEMPLATES } from './plan-templates.constants.ts';
+import { PRO_FEATURE_MESSAGE, writePlan } from './plan-write.service.ts';
 
 // Plans generated from a stored analysis's opportunity and a template; the templates; the example plan
 // free users see; plan-level changes (title, status) and deletion.

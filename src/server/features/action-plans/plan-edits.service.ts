@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { planPhases, planTasks, taskDependencies, taskHistory, type PlanTaskRow } from '../../db/schema/index.ts';
 import { planTaskResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
-import { writePlan } from './plan-write.ts';
+import { writePlan } from './plan-write.service.ts';
 import {
   history,
   moveWithin,
@@ -23,7 +23,7 @@ import {
   sameSet,
   writeOrder,
   type WriteContext,
-} from './plan-edit-support.ts';
+} from './plan-edit-support.service.ts';
 
 // Working a plan: phases and tasks added, renamed, moved, reordered and deleted; dependencies; task
 // status. Each change is one writePlan transaction (version check + plan row lock) and writes a

@@ -7,7 +7,7 @@ import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 import { users } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { clip } from './plan-recipes.ts';
+import { clip } from './plan-recipes.logic.ts';
 
 // A plan generated from a validated idea (real engine, seed corpus): the idea's own hypotheses with
 // their kill criteria become the validation tasks, its weak scores become work, and the idea's

@@ -9,9 +9,9 @@ import { users } from '../../db/schema/index.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { testEnv } from '../../test/test-env.ts';
-import { planToMarkdown } from './plan-export.ts';
-import { generatePhases } from './plan-generator.ts';
-import { SYSTEM_TEMPLATES } from './plan-templates.ts';
+import { planToMarkdown } from './plan-export.render.ts';
+import { generatePhases } from './plan-generator.logic.ts';
+import { SYSTEM_TEMPLATES } from './plan-templates.constants.ts';
 
 // On the full public datasets (CI sets DATASETS_DIR): the plan for the issue's own query names the
 // analysis's real evidence — a directory competitor and an O*NET occupation — and builds first for

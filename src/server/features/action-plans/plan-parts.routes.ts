@@ -21,7 +21,7 @@ import {
   updatePhase,
   updateTask,
 } from './plan-edits.service.ts';
-import { writer } from './plan-request.ts';
+import { writer } from './plan-request.http.ts';
 
 // /api/plan-phases and /api/plan-tasks: working a plan's parts. Same order of checks as the plan
 // routes: ownership or a canEdit share (404), the plan (403), the version (409).

@@ -5,7 +5,7 @@ import type { ProgressHistory, TaskHistory } from '#shared/action-plans/action-p
 import type { Database, Tx } from '../../db/client.ts';
 import { actionPlanProgress, actionPlans, progressSnapshots, taskHistory } from '../../db/schema/index.ts';
 import type { Principal } from '../../lib/access/principal.ts';
-import { loadPlanRows, progressOf, type PlanRows } from './plan-dto.ts';
+import { loadPlanRows, progressOf, type PlanRows } from './plan.dto.ts';
 
 // Progress over time: the per-search summary (action_plan_progress), one snapshot per plan per UTC
 // day (written on every change and by the daily job for days without changes), and the task history.

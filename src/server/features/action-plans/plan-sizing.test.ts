@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import { fakeAnalysis } from '../../test/fake-engine.ts';
-import { generatePhases } from './plan-generator.ts';
-import type { GeneratorInput, IdeaFacts } from './plan-facts.ts';
-import { SYSTEM_TEMPLATES } from './plan-templates.ts';
+import { generatePhases } from './plan-generator.logic.ts';
+import type { GeneratorInput, IdeaFacts } from './plan-facts.logic.ts';
+import { SYSTEM_TEMPLATES } from './plan-templates.constants.ts';
 
 // Issue 29, an action plan for "AI phone receptionist for independent dental practices": the product
 // was named after an O*NET task ("dentists who would buy Operating telephone switchboard"), a 1–3

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './admin.routes.ts';
-import { passwordExpiryJob } from './password-expiry.job.ts';
+import { passwordExpiryJob } from './password-expiry.jobs.ts';
 
 /** The admin console (users, security alerts, audit log), and the password-expiry warnings job. */
 export const adminFeature: FastifyPluginAsync = async (app) => {

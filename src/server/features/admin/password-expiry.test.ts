@@ -7,7 +7,7 @@ import type { JobContext } from '../../lib/jobs/job.ts';
 import { outboxText, STRONG_PASSWORD, changePasswordViaApi, registerViaApi } from '../../test/auth-helpers.ts';
 import { createUser, reloadUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { passwordExpiryJob } from './password-expiry.job.ts';
+import { passwordExpiryJob } from './password-expiry.jobs.ts';
 
 // Password expiry with the controlled clock: set a maximum age in the console, move time, run the
 // scheduled job's handler; the user is warned once before the age and must change it after.

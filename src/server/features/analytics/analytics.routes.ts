@@ -18,7 +18,7 @@ import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { requirePlan } from '../../lib/http/plan-guard.ts';
 import { CSV_DESCRIPTION } from '../../lib/platform/csv.ts';
 import { fileResponse, sendFile } from '../../lib/http/file-response.ts';
-import { analyticsCsv } from './analytics-csv.ts';
+import { analyticsCsv } from './analytics-csv.service.ts';
 import { compareAnalyses, dashboard, deleteMyEvents, driftOf, eventsSummary } from './analytics.service.ts';
 
 // /api/analytics: the user's own analytics; their analytics events (summary, delete, the one event

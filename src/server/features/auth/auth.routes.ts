@@ -22,15 +22,15 @@ import { toPublicUser } from '../../lib/domain/public-user.ts';
 import { requestMeta } from '../../lib/http/request-meta.ts';
 import { writeAudit } from '../../lib/domain/security-audit.ts';
 import { revokeFamily } from '../../lib/domain/session-families.ts';
-import { clearRefreshCookie, assertSameOrigin, readRefreshCookie, setRefreshCookie } from './auth-cookie.ts';
+import { clearRefreshCookie, assertSameOrigin, readRefreshCookie, setRefreshCookie } from './auth-cookie.http.ts';
 import { passwordResetMailJob, registrationMailJob } from './auth.jobs.ts';
-import { throttleByIp, type AUTH_THROTTLES } from './auth-throttle.ts';
+import { throttleByIp, type AUTH_THROTTLES } from './auth-throttle.service.ts';
 import { authenticate } from './login.service.ts';
 import { confirmRegistration, startRegistration } from './registration.service.ts';
 import { changePassword, resetPassword } from './password.service.ts';
 import { updateProfile } from './profile.service.ts';
-import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
-import { failedSignInNoticeMail } from './lock-notice.ts';
+import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.http.ts';
+import { failedSignInNoticeMail } from './lock-notice.render.ts';
 import { familyOfToken, issueRefreshToken, rotateRefreshToken } from './refresh-token.service.ts';
 
 // /api/auth
@@ -118,7 +118,7 @@ export const authRoutes: FastifyPluginAsync = async (base) => {
     { schema: { tags, summary: 'Sign in', body: loginSchema, response: { 200: session } } },
     async (request, reply) => {
       assertSameOrigin(request, { requireOrigin: false });
-      // A device signed in before is slowed by its own failures only (login-delay.ts), so the
+      // A device signed in before is slowed by its own failures only (login-delay.service.ts), so the
       // address's window, which strangers on the same network fill, does not apply to it.
       const knownDeviceUserId = jwt.device.userOf(request.cookies[DEVICE_COOKIE]);
       if (knownDeviceUserId === null) await throttle(request, 'login');

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, securityAlerts, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { AUTH_THROTTLES } from './auth-throttle.ts';
+import { AUTH_THROTTLES } from './auth-throttle.service.ts';
 import { NOTICE_THRESHOLD } from './login.service.ts';
-import { FREE_FAILURES, MAX_DELAY_MS } from './login-delay.ts';
+import { FREE_FAILURES, MAX_DELAY_MS } from './login-delay.service.ts';
 import { login, originOf, registerViaApi } from '../../test/auth-helpers.ts';
-import { DEVICE_COOKIE } from './device-cookie.ts';
+import { DEVICE_COOKIE } from './device-cookie.http.ts';
 
 // Failed sign-ins slow their source, never lock the account (docs/decisions/031, issue 32): a
 // stranger's guesses cannot keep the owner out, and cannot tell a known e-mail from an unknown one.

@@ -8,9 +8,9 @@ import type { Clock } from '../../lib/platform/clock.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/platform/password-hash.ts';
 import type { RequestMeta } from '../../lib/http/request-meta.ts';
 import { raiseAlert, writeAudit } from '../../lib/domain/security-audit.ts';
-import { assertNoWait, clearFailures, delayKeys, recordFailure as recordDelayFailure } from './login-delay.ts';
+import { assertNoWait, clearFailures, delayKeys, recordFailure as recordDelayFailure } from './login-delay.service.ts';
 
-// Sign-in (registration: registration.service.ts). Failed sign-ins slow their source down (login-delay.ts); the account is
+// Sign-in (registration: registration.service.ts). Failed sign-ins slow their source down (login-delay.service.ts); the account is
 // never locked by them. After 10 consecutive failures its owner is told (once per run of failures).
 
 export const NOTICE_THRESHOLD = 10;

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/platform/password-hash.t
 import type { RequestMeta } from '../../lib/http/request-meta.ts';
 import { writeAudit } from '../../lib/domain/security-audit.ts';
 import { revokeUserFamilies } from '../../lib/domain/session-families.ts';
-import { assertNotRecentlyUsed, assertPasswordAllowed } from './password-policy.ts';
+import { assertNotRecentlyUsed, assertPasswordAllowed } from './password-policy.service.ts';
 import { hashToken } from './refresh-token.service.ts';
 
 // Password reset by e-mail and password change. Both revoke the user's other sessions.

@@ -11,7 +11,7 @@ import type { Mailer } from '../../lib/platform/mailer.ts';
 import { hashPassword } from '../../lib/platform/password-hash.ts';
 import type { RequestMeta } from '../../lib/http/request-meta.ts';
 import { writeAudit } from '../../lib/domain/security-audit.ts';
-import { assertPasswordAllowed } from './password-policy.ts';
+import { assertPasswordAllowed } from './password-policy.service.ts';
 import { hashToken } from './refresh-token.service.ts';
 
 // Registration in two steps (docs/decisions/034). POST /register does the same work for every

@@ -5,7 +5,7 @@ import { billingSubscriptions, checkoutSessions } from '../../db/schema/index.ts
 import { effectivePlan, RENEWAL_GRACE_MS } from '../../lib/domain/effective-plan.ts';
 import { createUser, reloadUser, type TestUser, signInAs } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CHECKOUT_TTL_MS, DEMO_PERIOD_MS } from './demo-provider.ts';
+import { CHECKOUT_TTL_MS, DEMO_PERIOD_MS } from './demo.provider.ts';
 
 // The default (demo) provider end to end through the API: checkout, the demo "payment", and the
 // subscription state changes a paying user makes from /billing.

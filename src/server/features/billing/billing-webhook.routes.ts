@@ -5,8 +5,8 @@ import { ok } from '#shared/api/envelope.schemas.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { requestMeta } from '../../lib/http/request-meta.ts';
 import { auditRejectedDelivery } from './billing-webhook.service.ts';
-import { handleBillingEvent } from './billing-events.ts';
-import { billingEventFromStripe, type StripeProvider } from './stripe-provider.ts';
+import { handleBillingEvent } from './billing-events.service.ts';
+import { billingEventFromStripe, type StripeProvider } from './stripe.provider.ts';
 
 // POST /api/billing/webhook (Stripe only). Its own plugin so the raw-body parser the signature
 // check needs applies to this route alone. Answers: 400 for an unverifiable payload (and an audit

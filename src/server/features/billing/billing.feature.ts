@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { adminPlanRoutes } from './billing-admin.ts';
+import { adminPlanRoutes } from './billing-admin.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
 
 /** Billing: checkout, the subscription, provider webhooks, and the admin plan override. */

@@ -26,9 +26,9 @@ import {
   portalUrl,
   startCheckout,
 } from './billing.service.ts';
-import { createDemoProvider } from './demo-provider.ts';
-import { showsDemoPaymentsNotice, type PaymentProvider, type SubscriptionChange } from './payment-provider.ts';
-import { createStripeProvider, priceForPlan } from './stripe-provider.ts';
+import { createDemoProvider } from './demo.provider.ts';
+import { showsDemoPaymentsNotice, type PaymentProvider, type SubscriptionChange } from './payment.provider.ts';
+import { createStripeProvider, priceForPlan } from './stripe.provider.ts';
 import { HOUR_MS } from '#shared/app/time.constants.ts';
 
 const tags = ['billing'];

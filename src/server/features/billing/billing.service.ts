@@ -14,9 +14,9 @@ import { userPrincipal } from '../../lib/access/principal.ts';
 import { checkoutSessionResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { effectivePlan } from '../../lib/domain/effective-plan.ts';
-import { applyBillingEvent, eventTime, handleBillingEvent, type BillingEvent } from './billing-events.ts';
-import { CHECKOUT_TTL_MS, demoCheckoutEvents } from './demo-provider.ts';
-import type { PaymentProvider, SubscriptionChange } from './payment-provider.ts';
+import { applyBillingEvent, eventTime, handleBillingEvent, type BillingEvent } from './billing-events.service.ts';
+import { CHECKOUT_TTL_MS, demoCheckoutEvents } from './demo.provider.ts';
+import type { PaymentProvider, SubscriptionChange } from './payment.provider.ts';
 
 type Deps = { db: Database; provider: PaymentProvider; now: Date };
 

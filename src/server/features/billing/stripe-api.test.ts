@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createStripeProvider } from './stripe-provider.ts';
+import { createStripeProvider } from './stripe.provider.ts';
 
 // The Stripe provider against a local fake of Stripe's REST API on 127.0.0.1 (no network): what the
 // app asks Stripe for at checkout, cancel, plan change, portal and invoices.

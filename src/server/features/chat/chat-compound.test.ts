@@ -3,7 +3,7 @@ import { NO_EVIDENCE_ANSWER } from '#shared/chat/chat.constants.ts';
 import type { ChatMessage, Conversation, Exchange, HelpAnswer } from '#shared/chat/chat.schemas.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ungroundedNumbers } from './grounding.ts';
+import { ungroundedNumbers } from './grounding.logic.ts';
 
 // Issue 29, the offline assistant on the real engine (seed corpus; "bookkeeping for restaurants"
 // lists two companies, Fondo and OkCredit, and BLS figures for bookkeeping clerks): a compound

@@ -5,11 +5,11 @@ import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import { createEngine } from '../../engine/engine.ts';
 import { readTestVariable } from '../../env.ts';
 import { testEnv } from '../../test/test-env.ts';
-import type { AnalysisContext } from './analysis-context.ts';
-import { composeOffline } from './answer-offline.ts';
-import { ungroundedNumbers } from './grounding.ts';
-import { evidenceText } from './retrieve.ts';
-import { suggestQuestions } from './suggest-questions.ts';
+import type { AnalysisContext } from './analysis-context.types.ts';
+import { composeOffline } from './answer-offline.logic.ts';
+import { ungroundedNumbers } from './grounding.logic.ts';
+import { evidenceText } from './retrieve.logic.ts';
+import { suggestQuestions } from './suggest-questions.logic.ts';
 
 // Grounding: every number in an offline answer appears in the evidence it cites. Run over 50+
 // answers on the full public datasets when DATASETS_DIR is set (CI sets it), else on the seed corpus.

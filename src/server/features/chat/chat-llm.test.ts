@@ -10,8 +10,8 @@ import {
 import { MOCK_USAGE } from '../../engine/test/test-model.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { SYSTEM } from './answer-llm.ts';
-import { ungroundedNumbers } from './grounding.ts';
+import { SYSTEM } from './answer-llm.provider.ts';
+import { ungroundedNumbers } from './grounding.logic.ts';
 
 // LLM mode with the AI SDK's mock model (real engine, seed corpus): the evidence is the only
 // context, apart from the instructions; an answer with a number the evidence lacks is replaced by the

@@ -13,11 +13,11 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { conversationMessageResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
-import type { AnswerInput, Answerer, ComposedAnswer } from './answerer.ts';
-import { consumeChatMessage } from './chat-usage.ts';
-import { loadProductPassages } from './product-knowledge.ts';
-import { isProductQuestion } from './product-question.ts';
-import { questionParts } from './question-parts.ts';
+import type { AnswerInput, Answerer, ComposedAnswer } from './answerer.provider.ts';
+import { consumeChatMessage } from './chat-usage.service.ts';
+import { loadProductPassages } from './help-answer.service.ts';
+import { isProductQuestion } from './product-question.logic.ts';
+import { questionParts } from './question-parts.logic.ts';
 import { loadContext, loadConversation, toMessageDto } from './chat.service.ts';
 
 // Asking and re-asking: a message is counted against the day's limit first (402 over it), then

@@ -9,7 +9,7 @@ import { MOCK_USAGE } from '../../engine/test/test-model.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { respondWithAnswer } from './chat-stream.ts';
+import { respondWithAnswer } from './chat-stream.http.ts';
 
 // A streamed question fails the way every other route fails (issue 32): a refusal before the first
 // line is the envelope with its status, logged as the error handler logs it (nothing for a user's

@@ -21,8 +21,8 @@ import { principalOf } from '../../lib/access/principal.ts';
 import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
-import { resolveAnswerer } from './chat-answerer.ts';
-import { respondWithAnswer } from './chat-stream.ts';
+import { resolveAnswerer } from './chat-answerer.provider.ts';
+import { respondWithAnswer } from './chat-stream.http.ts';
 import { editMessage, sendMessage } from './chat-messages.service.ts';
 import {
   deleteConversation,
@@ -31,7 +31,7 @@ import {
   rateConversation,
   updateVariants,
 } from './chat.service.ts';
-import { answerFromHelp } from './help-answer.ts';
+import { answerFromHelp } from './help-answer.service.ts';
 
 // /api/chat (issue 20): a conversation per analysis and user, grounded in its evidence; product
 // questions from the help articles for everyone. Services check ownership (404) and the day's

@@ -17,9 +17,9 @@ import { accessibleRow } from '../../lib/access/policy.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { conversationResource, searchResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
-import type { AnalysisContext } from './analysis-context.ts';
-import { chatUsage } from './chat-usage.ts';
-import { suggestQuestions } from './suggest-questions.ts';
+import type { AnalysisContext } from './analysis-context.types.ts';
+import { chatUsage } from './chat-usage.service.ts';
+import { suggestQuestions } from './suggest-questions.logic.ts';
 
 // Conversations (docs/product/assistant.md): one per analysis and user, opened from the analysis page, holding the
 // analyses it compares (variantIds), its suggested questions and its analytics.

@@ -12,7 +12,7 @@ import type { SearchDetail } from '#shared/searches/search.schemas.ts';
 import { chatDailyUsage, conversations, users } from '../../db/schema/index.ts';
 import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ungroundedNumbers } from './grounding.ts';
+import { ungroundedNumbers } from './grounding.logic.ts';
 
 // The assistant through the API on the real engine (seed corpus): one conversation per analysis
 // and user, suggested questions, answers citing the analysis's evidence, edits, deletes, ratings,

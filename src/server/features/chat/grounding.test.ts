@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Citation } from '#shared/chat/chat.schemas.ts';
-import { contradictedClaims } from './grounding.ts';
+import { contradictedClaims } from './grounding.logic.ts';
 
 // The claim check of model answers (issue 32): "none" and totals against the companies given.
 

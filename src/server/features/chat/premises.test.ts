@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import PREMISES from './words/premises.json' with { type: 'json' };
-import { saysFalse } from './plan-check.ts';
-import { claimsIn } from './premises.ts';
+import { saysFalse } from './plan-check.logic.ts';
+import { claimsIn } from './premises.logic.ts';
 
 // The premise word lists: each example makes exactly its claims, each counter-example none.
 

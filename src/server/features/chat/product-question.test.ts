@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import PRODUCT from './words/product-questions.json' with { type: 'json' };
-import { isProductQuestion } from './product-question.ts';
+import { isProductQuestion } from './product-question.logic.ts';
 
 describe('isProductQuestion', () => {
   it.each(PRODUCT.examples)('"$text" is about the product ($why)', ({ text }) => {

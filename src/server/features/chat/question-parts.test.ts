@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import PARTS from './words/question-parts.json' with { type: 'json' };
-import { questionParts } from './question-parts.ts';
+import { questionParts } from './question-parts.logic.ts';
 
 // The splitter's data file: every example splits into exactly its parts, every counter-example stays whole.
 

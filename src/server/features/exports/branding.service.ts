@@ -12,7 +12,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { reportLogoResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { hasPlan } from '../../lib/http/plan-guard.ts';
-import { readLogoImage } from './logo-image.ts';
+import { readLogoImage } from './logo-image.logic.ts';
 
 // Report branding kept with the account (docs/decisions/028-report-branding.md). Writing it is a paid
 // feature (the routes' plan guard); reading and removing it are not, so a downgraded account still sees

@@ -13,7 +13,7 @@ import { searchResults, searches } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { zodFieldErrors } from '../../lib/http/error-handler.ts';
 import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
-import { verifyBundleSignature } from './analysis-bundle.ts';
+import { verifyBundleSignature } from './analysis-bundle.logic.ts';
 
 // Importing a bundle (any plan, docs/decisions/023): the payload is checked whole before anything is
 // written, the signature decides "verified" or "imported, not verified", and the copy — one search row

@@ -16,7 +16,7 @@ import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { analysisOf as analysisOfIn, PRO } from '../../test/search-helpers.ts';
-import { canonicalJson } from './analysis-bundle.ts';
+import { canonicalJson } from './analysis-bundle.logic.ts';
 
 // The portable analysis bundle: export (app and API key), signature, import as a read-only copy,
 // tampered / foreign / malformed / oversized bundles, and access across users.

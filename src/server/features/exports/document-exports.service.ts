@@ -5,11 +5,11 @@ import type { UserRow } from '../../db/schema/index.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import type { FileDownload } from '../../lib/http/file-response.ts';
 import { loadAnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
-import { exportFileName } from './analysis-csv.ts';
+import { exportFileName } from './analysis-csv.render.ts';
 import { brandingForExport } from './branding.service.ts';
 import { withExportUnit } from './export-quota.service.ts';
-import { renderIdeaPdf } from './idea-pdf.ts';
-import { renderPlanPdf } from './plan-pdf.ts';
+import { renderIdeaPdf } from './idea-pdf.render.ts';
+import { renderPlanPdf } from './plan-pdf.render.ts';
 
 // PDF reports of a validated idea and of an action plan. Like every export: access first (the idea's or
 // the plan's own read policy, so another user's id is a 404 and costs nothing), then one unit of the

@@ -9,13 +9,13 @@ import { loadAnalysisSnapshot, type AnalysisSnapshot } from '../../lib/domain/an
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { CSV_CONTENT_TYPE } from '../../lib/platform/csv.ts';
 import { assertPlan } from '../../lib/http/plan-guard.ts';
-import { exportFileName, historyCsv, opportunitiesCsv } from './analysis-csv.ts';
+import { exportFileName, historyCsv, opportunitiesCsv } from './analysis-csv.render.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
 import { NO_OPPORTUNITIES_FOR_DECK, type DeckTemplateId } from '#shared/exports/deck.schemas.ts';
 import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
-import { buildBundle } from './analysis-bundle.ts';
-import { renderPitchDeck } from './pitch-deck.ts';
-import { renderAnalysisPdf } from './analysis-pdf.ts';
+import { buildBundle } from './analysis-bundle.logic.ts';
+import { renderPitchDeck } from './pitch-deck.render.ts';
+import { renderAnalysisPdf } from './analysis-pdf.render.ts';
 import { withExportUnit } from './export-quota.service.ts';
 import { brandingForExport } from './branding.service.ts';
 

@@ -7,7 +7,7 @@ import { createUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { exportHistoryCsv } from './exports.service.ts';
-import { evidenceLine, pdfText, startReport } from './pdf-report.ts';
+import { evidenceLine, pdfText, startReport } from './pdf-report.render.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { analysisOf as analysisOfIn, PRO } from '../../test/search-helpers.ts';
 

@@ -4,7 +4,7 @@ import { createThemedEngine, fakeAnalysis } from '../../test/fake-engine.ts';
 import { createUser } from '../../test/factories.ts';
 import { analysisOf, PRO } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { layoutLabels, overlaps, type Box } from './deck-labels.ts';
+import { layoutLabels, overlaps, type Box } from './deck-labels.logic.ts';
 
 // Issue 29: the deck's competition slide drew each competitor's name in a fixed 1.6-inch box beside its
 // dot, so long names, and dots close together, ran into one another and into the text beside the grid.

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { featureFlags, userFeatureFlags, users, type FeatureFlagRow, type UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/platform/app-error.ts';
 import { effectivePlan } from '../../lib/domain/effective-plan.ts';
-import { isFlagOn } from './flag-evaluation.ts';
+import { isFlagOn } from './flag-evaluation.logic.ts';
 
 export function toFlag(row: FeatureFlagRow): FeatureFlag {
   return {

@@ -5,7 +5,7 @@ import { JWT_AUDIENCE, JWT_ISSUER } from '../../lib/platform/jwt.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_JWT_SECRET } from '../../test/test-env.ts';
-import { isFlagOn, type FlagRules } from './flag-evaluation.ts';
+import { isFlagOn, type FlagRules } from './flag-evaluation.logic.ts';
 
 let t: TestApp;
 let admin: TestUser;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import { assumption, type MarketSizeInputs } from '#shared/ideas/market-size.ts';
 import { fakeAnalysis } from '../../test/fake-engine.ts';
-import { scoreIdea } from './idea-scores.ts';
+import { scoreIdea } from './idea-scores.logic.ts';
 
 // Issue 29: "$144,000 a year is 0.00077 % of the wages of 214,100 dental hygienists" earned the full
 // revenue factor, so a company with 5.4 months of runway scored 80 on credibility. Revenue is now

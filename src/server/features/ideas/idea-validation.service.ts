@@ -12,11 +12,11 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { ideaResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { enforceRateLimit } from '../../lib/http/rate-limit.ts';
-import type { IdeaEngine } from './idea-engine.ts';
-import { oneDto } from './idea-dto.ts';
-import { numbersOf } from './idea-projections.ts';
-import { draftHypotheses } from './hypotheses.ts';
-import { bestMatch, customerBusinesses, primaryOccupation, scoreIdea } from './idea-scores.ts';
+import type { IdeaEngine } from './idea-engine.provider.ts';
+import { oneDto } from './idea.dto.ts';
+import { numbersOf } from './idea-projections.logic.ts';
+import { draftHypotheses } from './hypotheses.logic.ts';
+import { bestMatch, customerBusinesses, primaryOccupation, scoreIdea } from './idea-scores.logic.ts';
 
 // Validating an idea (docs/product/ideas.md): the engine's evidence for its market, the scores, the
 // market-size inputs and the hypotheses, stored together. The idea's other writes are in ideas.service.ts.

@@ -15,7 +15,7 @@ import {
 } from '#shared/ideas/ideas.schemas.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
-import { resolveIdeaEngine } from './idea-engine.ts';
+import { resolveIdeaEngine } from './idea-engine.provider.ts';
 import {
   archiveIdea,
   createIdea,

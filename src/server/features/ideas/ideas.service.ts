@@ -24,14 +24,14 @@ import {
 } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { paginate, type KeysetColumn } from '../../lib/http/paginate.ts';
-import type { IdeaNumbers } from './idea-credibility.ts';
-import { oneDto, withHypotheses } from './idea-dto.ts';
-import { projectionColumns } from './idea-projections.ts';
+import type { IdeaNumbers } from './idea-credibility.logic.ts';
+import { oneDto, withHypotheses } from './idea.dto.ts';
+import { projectionColumns } from './idea-projections.logic.ts';
 
 // Ideas (docs/product/ideas.md). Status: draft → validated (a validation succeeded for the current
 // text) → archived (set aside; unarchiving returns it to the status it had). Editing the text of a
 // validated idea returns it to draft: its scores describe the earlier text (isStale). Validation is in
-// idea-validation.service.ts, the response shape in idea-dto.ts, the projection columns in idea-projections.ts.
+// idea-validation.service.ts, the response shape in idea.dto.ts, the projection columns in idea-projections.logic.ts.
 
 const TEXT_FIELDS = ['title', 'description', 'targetMarket', 'businessModel', 'category'] as const;
 

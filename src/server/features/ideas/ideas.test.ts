@@ -10,7 +10,7 @@ import { ideaHypotheses, ideas } from '../../db/schema/index.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { resolveIdeaEngine } from './idea-engine.ts';
+import { resolveIdeaEngine } from './idea-engine.provider.ts';
 import { validateIdea } from './idea-validation.service.ts';
 
 // Ideas through the API and the REAL engine on the seed corpus: the form's rules with the spec's

@@ -15,7 +15,7 @@ import {
   type HeatRowDto,
   type TrendReading,
 } from '#shared/market-trends/market-trends.schemas.ts';
-import { linkedSocs } from './category-occupations.ts';
+import { linkedSocs } from './category-occupations.constants.ts';
 
 // The market-trends heat map: companies entering the YC directory per batch year, by category (the
 // engine's own category of each company) or by tag within one category, with share of the year's

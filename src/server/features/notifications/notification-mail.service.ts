@@ -8,7 +8,7 @@ import { notifications, userPreferences, users, type NotificationRow } from '../
 import type { Clock } from '../../lib/platform/clock.ts';
 import type { Mailer } from '../../lib/platform/mailer.ts';
 import { subjectOwnersOf, toNotificationDto } from './notifications.service.ts';
-import { unsubscribeToken } from './unsubscribe-token.ts';
+import { unsubscribeToken } from './unsubscribe-token.service.ts';
 
 // Notification e-mails (ADR 027), sent by jobs, never inside a request. Each user's frequency
 // decides which pending notifications are due: 'immediate' all of them, a digest those created

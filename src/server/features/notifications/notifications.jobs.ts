@@ -3,7 +3,7 @@ import { defineJob, type JobDeps } from '../../lib/jobs/job.ts';
 import type { NotificationFrequency } from '#shared/account/preferences.schemas.ts';
 import { sendNotificationMails } from './notification-mail.service.ts';
 import { purgeOldNotifications } from './notifications.service.ts';
-import { unsubscribeSecret } from './unsubscribe-token.ts';
+import { unsubscribeSecret } from './unsubscribe-token.service.ts';
 
 // Notification e-mails (ADR 027): every minute for 'immediate' (and to retire the pending rows of
 // 'never'), every hour for the digests, each of which only sends what its period has closed, so a

@@ -16,7 +16,7 @@ import { principalOf } from '../../lib/access/principal.ts';
 import { requireUser } from '../../lib/http/auth-guard.ts';
 import { listNotifications, markAllRead, markNotification, unreadCount } from './notifications.service.ts';
 import { unsubscribe } from './unsubscribe.service.ts';
-import { unsubscribeSecret } from './unsubscribe-token.ts';
+import { unsubscribeSecret } from './unsubscribe-token.service.ts';
 
 // The bell (list, unread count, mark read) and the e-mails' unsubscribe link (ADR 027). Thin.
 const tags = ['notifications'];

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { userPreferences, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
-import { userOfUnsubscribeToken } from './unsubscribe-token.ts';
+import { userOfUnsubscribeToken } from './unsubscribe-token.service.ts';
 
 // Unsubscribing from notification e-mails with the link alone, no sign-in (ADR 027): the signed
 // token names the account; the effect is the preference `frequency: never` (in-app notifications

@@ -14,7 +14,7 @@ import {
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { defineJob, type JobQueue } from '../../lib/jobs/job.ts';
 import { paginate } from '../../lib/http/paginate.ts';
-import { setResourceTags } from './resource-tags.ts';
+import { setResourceTags } from './resource-tags.service.ts';
 
 // Suggestions from users: pending until an admin approves (which creates the resource) or rejects
 // them with a note. The contributor is told by e-mail (a durable job) unless they turned

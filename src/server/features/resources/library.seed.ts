@@ -3,7 +3,7 @@ import { resourceInputSchema } from '#shared/resources/resources.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { resourceCategories, resources, resourceTagMappings, resourceTags } from '../../db/schema/index.ts';
 import { LIBRARY_CHECKED_AT, SEED_CATEGORIES, SEED_RESOURCES } from './library.seed-data.ts';
-import { refreshUsageCounts, tagSlug } from './resource-tags.ts';
+import { refreshUsageCounts, tagSlug } from './resource-tags.service.ts';
 
 // Puts the seeded library in place on every start, idempotently (upserts by slug and URL), so a
 // fresh database, a test database and a production one all hold the same curated entries. Admin

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { resourceCategories, resources, userBookmarks, type UserBookmarkRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/platform/app-error.ts';
 import { paginate } from '../../lib/http/paginate.ts';
-import { assertUsable, RESOURCE_LABEL, summaries, type Viewer } from './resource-summary.ts';
+import { assertUsable, RESOURCE_LABEL, summaries, type Viewer } from './resource-summary.service.ts';
 
 // A user's bookmarks: save (or update the note and tags), remove, list. The resource's bookmark
 // count changes in the same transaction as the bookmark row, so it stays exact.

@@ -3,7 +3,7 @@ import type { ReviewDto } from '#shared/resources/resources.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { resourceRatings, resourceReviewVotes, resources, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
-import { assertUsable, RESOURCE_LABEL, type Viewer } from './resource-summary.ts';
+import { assertUsable, RESOURCE_LABEL, type Viewer } from './resource-summary.service.ts';
 
 // Ratings and reviews: one rating per user per resource, the resource's average kept exact under
 // concurrent ratings, reviews shown most helpful first, one "helpful" vote per user.

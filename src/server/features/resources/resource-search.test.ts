@@ -4,7 +4,7 @@ import type { ResourcePage, ResourceSummary } from '#shared/resources/resources.
 import { resourceCategories, resources } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { RESOURCE_COUNT_CAP } from './resource-search.ts';
+import { RESOURCE_COUNT_CAP } from './resource-search.service.ts';
 
 // Issue 19: the library search reads the page through the sort indexes and counts with a cap. These
 // tests hold the paging and the totals to what the single statement used to answer.

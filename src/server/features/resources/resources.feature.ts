@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { contributionReviewedJob } from './contributions.service.ts';
 import { seedLibrary } from './library.seed.ts';
-import { resourceAnalyticsJob } from './resource-analytics.job.ts';
+import { resourceAnalyticsJob } from './resource-analytics.jobs.ts';
 import { adminContributionsRoutes, bookmarksRoutes, contributionsRoutes, libraryRoutes } from './resources.routes.ts';
 
 /** The library: resources, bookmarks, contributions and their admin review, with its seed and jobs. */

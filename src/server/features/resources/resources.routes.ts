@@ -32,7 +32,7 @@ import { createContribution, listContributions, reviewContribution } from './con
 import { listBookmarks, removeBookmark, saveBookmark } from './resource-bookmarks.service.ts';
 import { rateResource, voteHelpful } from './resource-ratings.service.ts';
 import { getResource, listCategories, listTags, recordAccess, searchResources } from './resources.service.ts';
-import { recommendForSearch, recommendForTask } from './resource-recommendations.ts';
+import { recommendForSearch, recommendForTask } from './resource-recommendations.service.ts';
 
 const tags = ['resources'];
 const catalogueId = { access: { params: { id: 'catalogue' } } } as const;

@@ -22,13 +22,13 @@ import { searchResource } from '../../lib/access/resources.ts';
 import { notFound } from '../../lib/platform/app-error.ts';
 import { bookmarkDto } from './resource-bookmarks.service.ts';
 import { reviewsOf } from './resource-ratings.service.ts';
-import { countResourceMatches, RESOURCE_COUNT_CAP, searchResourceRows } from './resource-search.ts';
-import { assertUsable, loadHit, RESOURCE_LABEL, summaries, type Viewer } from './resource-summary.ts';
+import { countResourceMatches, RESOURCE_COUNT_CAP, searchResourceRows } from './resource-search.service.ts';
+import { assertUsable, loadHit, RESOURCE_LABEL, summaries, type Viewer } from './resource-summary.service.ts';
 
 // The library: search, one resource, access history, categories and tags. Bookmarks and ratings
 // live in resource-bookmarks.service.ts and resource-ratings.service.ts.
 
-export type { Viewer } from './resource-summary.ts';
+export type { Viewer } from './resource-summary.service.ts';
 
 /**
  * One page of the library. `total` is exact for a search with words; for a browse without words it

@@ -14,8 +14,8 @@ import { outboxText } from '../../test/auth-helpers.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SEED_CATEGORIES, SEED_RESOURCES } from './library.seed-data.ts';
-import { aggregateResourceDay } from './resource-analytics.job.ts';
-import { setResourceTags } from './resource-tags.ts';
+import { aggregateResourceDay } from './resource-analytics.jobs.ts';
+import { setResourceTags } from './resource-tags.service.ts';
 
 let t: TestApp;
 let a: TestUser;

@@ -13,7 +13,7 @@ import { principalOf } from '../../lib/access/principal.ts';
 import { recordEvent } from '../../lib/domain/analytics-events.ts';
 import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { findMarketReport, listMarketReports, runMarketResearch } from './market-research.service.ts';
-import { resolveSearchEngine } from './search-engine.ts';
+import { resolveSearchEngine } from './search-engine.provider.ts';
 
 // /api/market-research: run a report (counted like a search), list the saved ones, open one.
 const tags = ['market-research'];

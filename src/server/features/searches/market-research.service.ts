@@ -24,7 +24,7 @@ import type { Clock } from '../../lib/platform/clock.ts';
 import { mapPage, paginate, type KeysetColumn } from '../../lib/http/paginate.ts';
 import { usageOf } from '../../lib/domain/usage.ts';
 import { enforceSearchRates, tooManyInFlight } from './run-search.service.ts';
-import type { SearchEngine } from './search-engine.ts';
+import type { SearchEngine } from './search-engine.provider.ts';
 import { releaseReservation, reserveSearch, settleReservation } from './search-quota.service.ts';
 
 // A market-research report: the engine's market profile (occupations, tasks, software, NAICS,

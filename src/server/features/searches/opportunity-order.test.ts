@@ -6,7 +6,7 @@ import type { MarketReportDto } from '#shared/market-research/market-research.sc
 import type { SearchDetail } from '#shared/searches/search.schemas.ts';
 import type { SharedAnalysis } from '#shared/sharing/sharing.schemas.ts';
 import type { SharedAnalysisView } from '#shared/teams/collaboration.schemas.ts';
-import type { SearchEngine } from './search-engine.ts';
+import type { SearchEngine } from './search-engine.provider.ts';
 import { fakeAnalysis } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { pdfPages } from '../../test/pdf-text.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { searchRequestSchema, searchResponseDataSchema } from '#shared/searches/search.schemas.ts';
 import { requireUser } from '../../lib/http/auth-guard.ts';
-import { respondWithSearch } from './search-stream.ts';
+import { respondWithSearch } from './search-stream.http.ts';
 
 // POST /api/search. Not compressed: progress lines must reach the browser as they happen.
 export const runSearchRoutes: FastifyPluginAsync = async (base) => {

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/platform/app-error.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
 import { assertBelowRateLimit, consumeRateLimit, enforceRateLimit } from '../../lib/http/rate-limit.ts';
 import { usageOf } from '../../lib/domain/usage.ts';
-import type { AnalyzeOptions, SearchEngine } from './search-engine.ts';
+import type { AnalyzeOptions, SearchEngine } from './search-engine.provider.ts';
 import { releaseReservation, reserveSearch, settleReservation } from './search-quota.service.ts';
 
 export const UPGRADE_REQUIRED_MESSAGE = "You've used all your free searches this month. Upgrade to continue searching.";

@@ -10,7 +10,7 @@ import { createFakeEngine, type FakeEngineOptions } from '../../test/fake-engine
 import { createUser, reloadUser, type TestUser, signInAs } from '../../test/factories.ts';
 import { postSearch, storedSearchCount } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { SearchEngine } from './search-engine.ts';
+import type { SearchEngine } from './search-engine.provider.ts';
 import { expireReservations, reserveSearch, SEARCH_RESERVATION_TTL_MS } from './search-quota.service.ts';
 
 // The rules of docs/decisions/011: the in-flight cap, answers that use no search, the free

@@ -5,7 +5,7 @@ import { searchReservations, searches, users } from '../../db/schema/index.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { postSearch, storedSearchCount } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { SearchEngine } from './search-engine.ts';
+import type { SearchEngine } from './search-engine.provider.ts';
 import { releaseReservation, reserveSearch } from './search-quota.service.ts';
 import { createFakeEngine, fakeAnalysis } from '../../test/fake-engine.ts';
 

@@ -5,7 +5,7 @@ import type { SearchDetail } from '#shared/searches/search.schemas.ts';
 import { searchResults, searches } from '../../db/schema/index.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { resolveSearchEngine } from './search-engine.ts';
+import { resolveSearchEngine } from './search-engine.provider.ts';
 
 // Through the REAL engine (the seed corpus: no DATASETS_DIR in tests): what is stored is exactly
 // what the engine computed, every field of every opportunity, with the corpus and rubric versions.

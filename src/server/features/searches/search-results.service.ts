@@ -8,7 +8,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { searchResultResource } from '../../lib/access/resources.ts';
 import { notFound } from '../../lib/platform/app-error.ts';
 import { mapPage, paginate, type KeysetColumn } from '../../lib/http/paginate.ts';
-import { toSearchResultDto } from './search-dto.ts';
+import { toSearchResultDto } from './search.dto.ts';
 
 type ResultWithSearchRow = { result: SearchResultRow; searchId: number; query: string; timestamp: Date };
 

@@ -10,7 +10,7 @@ import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { PRO, storedSearchCount } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { SearchEngine } from './search-engine.ts';
+import type { SearchEngine } from './search-engine.provider.ts';
 
 // A streamed search fails the way every other route fails (issue 32, as the assistant's stream):
 // a refusal before the first line is the envelope with its status, exactly as without streaming,

@@ -15,7 +15,7 @@ import { requireApiKey } from '../../lib/http/api-key-guard.ts';
 import { currentUser } from '../../lib/http/auth-guard.ts';
 import { requestFingerprint, withIdempotency } from '../../lib/http/idempotency.ts';
 import { runSearch } from './run-search.service.ts';
-import { resolveSearchEngine } from './search-engine.ts';
+import { resolveSearchEngine } from './search-engine.provider.ts';
 import { getResult } from './search-results.service.ts';
 import { getSearchDetail, listSearches } from './searches.service.ts';
 

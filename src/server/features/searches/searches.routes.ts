@@ -15,7 +15,7 @@ import {
 import { principalOf } from '../../lib/access/principal.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
-import { respondWithSearch } from './search-stream.ts';
+import { respondWithSearch } from './search-stream.http.ts';
 import { deleteSearch, findSearch, getSearchDetail, listSearches, setFavorite } from './searches.service.ts';
 
 // /api/searches: history (newest first, paginated, plan-limited), one analysis, favourite, delete, re-run.

@@ -10,7 +10,7 @@ import { searchResource } from '../../lib/access/resources.ts';
 import { notFound } from '../../lib/platform/app-error.ts';
 import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { mapPage, paginate, type KeysetColumn, type PageWindow } from '../../lib/http/paginate.ts';
-import { toSearchDetail, toSearchListItem } from './search-dto.ts';
+import { toSearchDetail, toSearchListItem } from './search.dto.ts';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

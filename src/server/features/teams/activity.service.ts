@@ -5,8 +5,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { activityFeed, ideaShares, ideas, searches } from '../../db/schema/index.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import { mapPage, paginate } from '../../lib/http/paginate.ts';
-import { shareColumnOf, type ShareSubject } from './share-subject.ts';
-import { assertTeamRight } from './team-access.ts';
+import { shareColumnOf, type ShareSubject } from './share-subject.service.ts';
+import { assertTeamRight } from './team-access.service.ts';
 
 // The team activity feed: who did what and when (joined, shared, commented, resolved), newest
 // first, filterable by analysis, idea and action, paginated.

@@ -23,7 +23,7 @@ import { principalOf } from '../../lib/access/principal.ts';
 import { requireUser } from '../../lib/http/auth-guard.ts';
 import { listActivity } from './activity.service.ts';
 import { addComment, deleteComment, editComment, listComments, react, resolveComment } from './comments.service.ts';
-import type { ShareSubject } from './share-subject.ts';
+import type { ShareSubject } from './share-subject.service.ts';
 import {
   listShares,
   revokeShare,

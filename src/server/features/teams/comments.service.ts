@@ -17,8 +17,8 @@ import {
   subjectColumns,
   subjectOf,
   type ShareSubject,
-} from './share-subject.ts';
-import { userIdOf } from './team-access.ts';
+} from './share-subject.service.ts';
+import { userIdOf } from './team-access.service.ts';
 
 // Comments on an analysis (or one of its opportunities) or on an idea: threaded by parentId, edit and delete your
 // own, resolve and reopen, one of each reaction per person. Plain text, stored as written and

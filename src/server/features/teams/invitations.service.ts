@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/platform/clock.ts';
 import type { Mailer } from '../../lib/platform/mailer.ts';
 import { notifyInvitationAccepted } from '../../lib/domain/notify.ts';
 import { recordActivity } from './activity.service.ts';
-import { lockTeamFor, memberLimitOf, userIdOf } from './team-access.ts';
+import { lockTeamFor, memberLimitOf, userIdOf } from './team-access.service.ts';
 import { livePendingInvitations, toInvitationDto } from './teams.service.ts';
 
 // Invitations by e-mail. The link's token is an HMAC of the invitation id with the server secret

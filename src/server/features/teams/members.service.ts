@@ -7,7 +7,7 @@ import type { Principal } from '../../lib/access/principal.ts';
 import { teamMemberResource } from '../../lib/access/resources.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
-import { lockTeamFor, userIdOf } from './team-access.ts';
+import { lockTeamFor, userIdOf } from './team-access.service.ts';
 
 // Membership changes: a role, a removal (or leaving: removing yourself), an ownership transfer.
 // Each runs in one transaction that locks the team row first and re-reads both memberships after

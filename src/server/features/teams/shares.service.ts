@@ -28,8 +28,8 @@ import {
   subjectColumns,
   viewerRights,
   type ShareSubject,
-} from './share-subject.ts';
-import { assertTeamRight, userIdOf } from './team-access.ts';
+} from './share-subject.service.ts';
+import { assertTeamRight, userIdOf } from './team-access.service.ts';
 
 // Sharing an analysis or an idea with a team or one member, with canEdit / canComment / canShare
 // and an optional expiry. The permissions are enforced by the sharedSearch / sharedIdea policies

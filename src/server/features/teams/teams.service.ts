@@ -17,7 +17,7 @@ import { notFound } from '../../lib/platform/app-error.ts';
 import { planRequired } from '../../lib/http/plan-guard.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
 import { effectivePlan } from '../../lib/domain/effective-plan.ts';
-import { assertTeamRight, lockTeamFor, memberLimitOf, userIdOf } from './team-access.ts';
+import { assertTeamRight, lockTeamFor, memberLimitOf, userIdOf } from './team-access.service.ts';
 
 // Teams: create (by plan), list the caller's, read one with its members, rename, delete.
 

@@ -25,7 +25,7 @@ import { searchResource } from '../../lib/access/resources.ts';
 import { effectivePlan } from '../../lib/domain/effective-plan.ts';
 import { notifyMarketChanged } from '../../lib/domain/notify.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
-import { changeCount, diffHeadline, diffSnapshots, snapshotOf } from './watch-diff.ts';
+import { changeCount, diffHeadline, diffSnapshots, snapshotOf } from './watch-diff.logic.ts';
 
 // Watched markets (issue 33, ADR 035): start and stop watching an analysis (owner only, plan-limited,
 // exact under concurrency), and re-run one watch on a corpus version (idempotent per version).

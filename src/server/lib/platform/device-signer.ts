@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// Signs and reads the known-device cookie's value (features/auth/device-cookie.ts): an account id
+// Signs and reads the known-device cookie's value (features/auth/device-cookie.http.ts): an account id
 // and a random nonce under an HMAC derived from the app's secret.
 
 export type DeviceSigner = { sign: (userId: number) => string; userOf: (value: string | undefined) => number | null };
