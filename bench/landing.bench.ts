@@ -205,8 +205,8 @@ printAssets(
 // code before minification (raw and gzip), so they rank the contents; the chunk's line is the real size.
 const report = await bundleReport(ROOT);
 try {
-  console.log('Landing initial JS by module (top 12 per chunk):');
-  for (const asset of initialAssets(report.outDir).js) {
+  console.log("Landing initial JS, then the app's (index.html), by module (top 12 per chunk):");
+  for (const asset of [...initialAssets(report.outDir).js, ...initialAssets(report.outDir, 'index.html').js]) {
     const chunk = report.chunks.get(asset.file);
     if (!chunk) continue;
     console.log(`  ${asset.file}  ${kb(asset.gzip)} gzip (modules below: before minification)`);

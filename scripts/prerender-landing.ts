@@ -16,6 +16,8 @@ const TEMPLATE = 'landing.html';
 const RENDERER = 'landing/render-landing.tsx';
 /** Set while the nested landing build runs: the plugin then does nothing (it is in that build's config too). */
 const NESTED_FLAG = 'UNBUILT_LANDING_BUILD';
+/** A plugin the caller of the build added to watch it (bench/support/bundle-report.ts) watches this build too. */
+const FORWARDED_PLUGIN = 'unbuilt-bundle-report';
 
 type Rendered = { html: string; title: string; description: string };
 
@@ -44,6 +46,7 @@ async function buildLandingPage(config: ResolvedConfig, outDir: string): Promise
       configFile: config.configFile ?? false,
       root: config.root,
       logLevel: 'warn',
+      plugins: config.plugins.filter((plugin) => plugin.name === FORWARDED_PLUGIN),
       build: {
         outDir,
         emptyOutDir: false,
