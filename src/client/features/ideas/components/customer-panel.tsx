@@ -63,7 +63,7 @@ export function CustomerPanel(props: {
       ) : null}
       {props.canChange ? (
         <div className="flex flex-wrap items-end gap-2">
-          <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+          <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1 text-sm">
             <label htmlFor="customer-choice" className="font-medium">
               Change the customer
             </label>
