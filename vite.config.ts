@@ -2,12 +2,15 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderLanding } from './scripts/prerender-landing.ts';
 
-// The dev server proxies /api to the Fastify server (npm run dev runs both).
+// The dev server proxies /api to the Fastify server (npm run dev runs both). The build makes index.html (the
+// app, every path but /), then scripts/prerender-landing.ts adds landing.html (/: the landing page rendered
+// to HTML, with its own small script; ADR 041). The dev server serves index.html for /.
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderLanding()],
   resolve: {
     alias: {
       '#shared': fileURLToPath(new URL('./src/shared', import.meta.url)),

@@ -11,7 +11,7 @@ import { searches, users } from '../src/server/db/schema/index.ts';
 import { parseEnv, readTestVariable } from '../src/server/env.ts';
 import { createApiKey } from '../src/server/features/api-keys/api-keys.service.ts';
 import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
-import { throwawayPostgres } from './support/throwaway-postgres.ts';
+import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
 
 // Issue 21 benchmark: GET /api/v1/searches with API-key auth at 50 connections on PostgreSQL, beside
 // the app's session-auth GET /api/searches in the same run and on the same data (a throw-away

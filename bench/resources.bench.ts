@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, fromPostgres, type DatabaseHandle } from '../src/server/db/client.ts';
+import { fromPglite, type DatabaseHandle } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { resourceCategories, resources, users } from '../src/server/db/schema/index.ts';
 import { readTestVariable } from '../src/server/env.ts';
@@ -10,6 +9,7 @@ import { seedLibrary } from '../src/server/features/resources/library.seed.ts';
 import { searchResources } from '../src/server/features/resources/resources.service.ts';
 import { resourceSearchQuerySchema, type ResourceSearch } from '../src/shared/resources/resources.schemas.ts';
 import { legacyResourceSearch } from './support/legacy-resource-search.ts';
+import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
 
 // Issue 19 benchmark: resource-library search as the API runs it (text search, filters, rank, the
 // page's rows, bookmark join, total) with 10,000 generated resources plus the seeded library, warm,
@@ -72,26 +72,7 @@ const targets: Target[] = [
   },
   {
     name: 'PostgreSQL',
-    open: async () => {
-      const name = `unbuilt_bench_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      await admin.end();
-      const url = new URL(PG_ADMIN_URL);
-      url.pathname = `/${name}`;
-      const database = fromPostgres(url.toString(), { max: 5 });
-      return {
-        database,
-        drop: async () => {
-          await database.close();
-          const cleanup = new pg.Client({ connectionString: PG_ADMIN_URL });
-          await cleanup.connect();
-          await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-          await cleanup.end();
-        },
-      };
-    },
+    open: () => throwawayPostgres(PG_ADMIN_URL, 'unbuilt_bench', 5),
   },
 ];
 

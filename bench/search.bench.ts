@@ -13,7 +13,7 @@ import { issueRefreshToken } from '../src/server/features/auth/refresh-token.ser
 import { parseEnv, readTestVariable } from '../src/server/env.ts';
 import { defaultFilters } from '../src/shared/searches/filters.schemas.ts';
 import { seededSearch } from './support/seeded-search.ts';
-import { throwawayPostgres } from './support/throwaway-postgres.ts';
+import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
 
 // Issue 5 benchmark: (1) end-to-end POST /api/search over HTTP (request → persisted analysis) with
 // the full corpus, p50/p95; (2) authenticated GET /api/searches and GET /api/searches/:id at 50

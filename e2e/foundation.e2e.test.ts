@@ -152,9 +152,10 @@ describe('theme', () => {
     expect((await htmlClassName(page)).split(' ').includes('dark')).toBe(false);
 
     // With the application bundle blocked, only /theme-init.js can have applied the theme: it is in
-    // place before the app (and so before the first paint of any React content).
+    // place before the app (and so before the first paint of any React content). / itself is HTML
+    // without the app (ADR 041; landing-prerendered.e2e.test.ts), so an app page shows it here.
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.reload();
+    await page.goto('/pricing');
     expect((await htmlClassName(page)).split(' ').includes('light')).toBe(true);
     expect(await page.locator('#root').innerHTML()).toBe('');
   });

@@ -21,6 +21,8 @@ describe('validating an opportunity', () => {
     ['phone', 390, 844],
   ] as const)(
     'goes from a search result to scores, projections, market size and hypotheses (%s)',
+    // Three validations, each asking the engine two or three questions.
+    { timeout: 180_000 },
     async ([name, width, height], { signedInPage }) => {
       const { page, user, pageErrors } = await signedInPage();
       const shot = (step: string) =>
@@ -91,6 +93,28 @@ describe('validating an opportunity', () => {
       expect(await hypotheses.getByText('Kill it if:').count()).toBe(3);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shot('results');
+
+      // The customer (issue 29): read from the target market, shown, and changeable; the idea is
+      // validated again with the one chosen and the hypotheses follow it.
+      const customer = page.getByRole('region', { name: 'Customer' });
+      await customer.scrollIntoViewIfNeeded();
+      expect(
+        await customer.getByText(/^The engine reads your target market|^The engine finds no single industry/).count(),
+      ).toBe(1);
+      await shot('customer');
+      const choice = customer.getByLabel('Change the customer');
+      const listed = await choice.locator('option').allTextContents();
+      expect(listed[0]).toBe('Read it from my target market');
+      expect(listed).toContain('Consumers (people buying for themselves)');
+      const chosen =
+        (await customer.getByTestId('idea-customer').textContent())?.startsWith('Consumers') === true
+          ? listed.find((o) => o !== 'Consumers (people buying for themselves)' && o !== listed[0])!
+          : 'Consumers (people buying for themselves)';
+      await choice.selectOption({ label: chosen });
+      await customer.getByRole('button', { name: 'Use this customer' }).click();
+      await customer.getByText(/^You chose /).waitFor();
+      expect(await customer.getByTestId('idea-customer').textContent()).toContain(chosen.replace(/ \(.*\)$/, ''));
+      await shot('customer-chosen');
 
       await page.getByRole('link', { name: '← All ideas' }).click();
       await page.getByRole('heading', { name: 'Your ideas' }).waitFor();

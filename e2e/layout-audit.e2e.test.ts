@@ -33,6 +33,10 @@ describe('layout audit', () => {
     expect(summary.some((s) => s.includes('Skip'))).toBe(false);
     expect(summary.some((s) => s.startsWith('overflow'))).toBe(false);
 
+    // At 390 px the audit holds links inside text to the tap-target size too (issue 29).
+    const inline = await auditLayout(page, { checkTargets: true, checkInlineLinks: true });
+    expect(inline.some((f) => f.rule === 'target' && f.element.startsWith('a#inline'))).toBe(true);
+
     await page.setContent(PAGE.replace('WIDE', '<div style="width:500px;height:10px"></div>'));
     const wide = await auditLayout(page, { checkTargets: false });
     expect(wide.map((f) => f.rule)).toContain('overflow');

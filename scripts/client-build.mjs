@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist', 'client');
 const stampFile = path.join(root, 'dist', '.client-build-hash');
-const inputs = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const inputs = ['src/client', 'src/shared', 'vite.config.ts', 'scripts/prerender-landing.ts', 'package-lock.json'];
 
 function hashInputs() {
   const hash = createHash('sha256');
@@ -34,7 +34,12 @@ function hashInputs() {
 export function ensureClientBuild({ quiet = false } = {}) {
   const wanted = hashInputs();
   const current = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : null;
-  if (current === wanted && fs.existsSync(path.join(distDir, 'index.html'))) return false;
+  if (
+    current === wanted &&
+    fs.existsSync(path.join(distDir, 'index.html')) &&
+    fs.existsSync(path.join(distDir, 'landing.html'))
+  )
+    return false;
   if (!quiet)
     console.log(current ? 'Client sources changed: rebuilding the client…' : 'Building the client (first start)…');
   const result = spawnSync(

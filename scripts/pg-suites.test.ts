@@ -27,7 +27,7 @@ describe('the PostgreSQL pass selection', () => {
     expect(direct.filter((file) => !suites.includes(file))).toEqual([]);
   });
 
-  it('follows chains of helpers and aliases, and ignores type-only imports', () => {
+  it('follows chains of helpers and aliases, takes PostgreSQL-only suites, and ignores type-only imports', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-pg-suites-'));
     const write = (file: string, text: string) => {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -40,7 +40,12 @@ describe('the PostgreSQL pass selection', () => {
       write('src/server/a/dynamic.test.ts', "const m = await import('../test/helper.ts');\n");
       write('src/server/a/type-only.test.ts', "import type { X } from '../test/test-database.ts';\n");
       write('src/shared/pure.test.ts', "import { z } from 'zod';\n");
-      expect(postgresSuites(dir)).toEqual(['src/server/a/dynamic.test.ts', 'src/server/a/via-helper.test.ts']);
+      write('src/server/a/cluster.pg.test.ts', "import { y } from 'vitest';\n");
+      expect(postgresSuites(dir)).toEqual([
+        'src/server/a/cluster.pg.test.ts',
+        'src/server/a/dynamic.test.ts',
+        'src/server/a/via-helper.test.ts',
+      ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

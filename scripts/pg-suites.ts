@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The server test files the PostgreSQL pass of CI runs: those that reach the test database
-// (src/server/test/test-database.ts, through any chain of imports) or ask for PostgreSQL themselves
-// (inject('testDatabaseUrl')). The others (parsers, schemas, the engine's pure parts, lint rules)
+// (src/server/test/test-database.ts, through any chain of imports), ask for PostgreSQL themselves
+// (inject('testDatabaseUrl')) or only make sense on it (*.pg.test.ts, which the PGlite pass does not list). The others (parsers, schemas, the engine's pure parts, lint rules)
 // behave the same on any database and already ran in `npm test`. Prints one path per line for
 // .ci/run (`npx tsx scripts/pg-suites.ts`).
 
@@ -70,7 +70,9 @@ export function postgresSuites(root = repoRoot): string[] {
     .flatMap((dir) => walk(path.join(root, dir)))
     .filter(
       (file) =>
-        reachesDatabase(root, reaches, file) || fs.readFileSync(file, 'utf8').includes("inject('testDatabaseUrl')"),
+        file.endsWith('.pg.test.ts') ||
+        reachesDatabase(root, reaches, file) ||
+        fs.readFileSync(file, 'utf8').includes("inject('testDatabaseUrl')"),
     )
     .map((file) => path.relative(root, file))
     .sort();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { throwawayPostgres } from '../bench/support/throwaway-postgres.ts';
+import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
 import {
   freePort,
   registerOverHttp,

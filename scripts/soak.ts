@@ -21,7 +21,7 @@ import {
 //      readers-only baseline, on PGlite and (given SOAK_DATABASE_URL, TEST_DATABASE_URL or
 //      DATABASE_URL) PostgreSQL; its goals are printed beside their figures, pass or FAIL.
 //   5. with `--instances N` (2 or 3): N API processes on one PostgreSQL behind a round-robin proxy
-//      (src/server/multi-instance.test.ts; the PostgreSQL pass of CI runs it with 2). Alone unless
+//      (src/server/multi-instance.pg.test.ts; the PostgreSQL pass of CI runs it with 2). Alone unless
 //      SOAK_ONLY names other parts too.
 // SOAK_ONLY=fuzz,kill,outage,mixed runs only those parts.
 // Prints its figures; exits non-zero when a check fails.
@@ -244,12 +244,12 @@ async function postgresOutage(): Promise<void> {
   }
 }
 
-/** `--instances N`: N API processes on one PostgreSQL behind a round-robin proxy (src/server/multi-instance.test.ts). */
+/** `--instances N`: N API processes on one PostgreSQL behind a round-robin proxy (src/server/multi-instance.pg.test.ts). */
 function multiInstance(instances: number): void {
   console.log(`\n--- ${instances} instances on one PostgreSQL behind a round-robin proxy`);
   const result = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'server', 'src/server/multi-instance.test.ts'],
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'server', 'src/server/multi-instance.pg.test.ts'],
     {
       stdio: 'inherit',
       env: {
@@ -261,7 +261,7 @@ function multiInstance(instances: number): void {
   );
   check(
     result.status === 0,
-    `${instances} instances: exact quota, sign-out and refresh reuse seen everywhere, rate limits shared`,
+    `${instances} instances: exact search and export quotas, sign-out and refresh reuse seen everywhere, rate limits shared, a recurring job once a minute, nothing lost when one is killed mid-search`,
   );
 }
 

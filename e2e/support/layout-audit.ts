@@ -11,7 +11,7 @@ export const MIN_CONTRAST = 4.5;
 export const MIN_TARGET_PX = 44;
 
 // Runs in the page; a string because this file is type-checked without the DOM library.
-const AUDIT_SCRIPT = `(({ checkTargets, minContrast, minTarget }) => {
+const AUDIT_SCRIPT = `(({ checkTargets, checkInlineLinks, minContrast, minTarget }) => {
   const findings = [];
   const root = document.documentElement;
   if (root.scrollWidth > root.clientWidth) {
@@ -99,7 +99,7 @@ const AUDIT_SCRIPT = `(({ checkTargets, minContrast, minTarget }) => {
         if (ratio < minContrast) findings.push({ rule: 'contrast', element: describe(el), detail: ratio.toFixed(2) + ':1 (' + style.color + ' on rgb(' + [background.r, background.g, background.b].map(Math.round).join(', ') + '))' });
       }
     }
-    if (!checkTargets || isInlineInText(el)) continue;
+    if (!checkTargets || (isInlineInText(el) && !checkInlineLinks)) continue;
     // A control drawn smaller than its label (a checkbox, a radio) is sized by the label that toggles it.
     const target = el.matches('input[type="checkbox"], input[type="radio"]') && el.labels && el.labels[0] ? el.labels[0] : el;
     const box = target.getBoundingClientRect();
@@ -111,9 +111,20 @@ const AUDIT_SCRIPT = `(({ checkTargets, minContrast, minTarget }) => {
   return findings;
 })`;
 
-/** Every finding on the page as it is now; an empty list when the page passes. */
-export function auditLayout(page: Page, options: { checkTargets: boolean }): Promise<AuditFinding[]> {
-  return page.evaluate<AuditFinding[]>(
-    `${AUDIT_SCRIPT}(${JSON.stringify({ checkTargets: options.checkTargets, minContrast: MIN_CONTRAST, minTarget: MIN_TARGET_PX })})`,
-  );
+/**
+ * Every finding on the page as it is now; an empty list when the page passes. `checkInlineLinks`
+ * (issue 29): links inside a sentence are held to the tap-target size too (WCAG exempts them; on a
+ * phone a 14 px evidence link in a line of text is still missed by a thumb).
+ */
+export function auditLayout(
+  page: Page,
+  options: { checkTargets: boolean; checkInlineLinks?: boolean },
+): Promise<AuditFinding[]> {
+  const settings = {
+    checkTargets: options.checkTargets,
+    checkInlineLinks: options.checkInlineLinks ?? false,
+    minContrast: MIN_CONTRAST,
+    minTarget: MIN_TARGET_PX,
+  };
+  return page.evaluate<AuditFinding[]>(`${AUDIT_SCRIPT}(${JSON.stringify(settings)})`);
 }

@@ -1,20 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers.tsx';
-import { RouteErrorBoundary } from './components/errors/route-error-boundary.tsx';
-import { AppRoutes } from './app/router.tsx';
-import './styles.css';
+import { APP_LOADED_EVENT, PRERENDERED_ATTRIBUTE } from './app/app-handoff.ts';
+import { startApp } from './app/start-app.tsx';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-
-createRoot(container).render(
-  <StrictMode>
-    {/* Last resort for a failure outside any page (header, providers); pages have their own. */}
-    <RouteErrorBoundary>
-      <AppProviders>
-        <AppRoutes />
-      </AppProviders>
-    </RouteErrorBoundary>
-  </StrictMode>,
-);
+// The app's entry (index.html: every page but /). On / the page is HTML rendered at build time; its own small
+// script (landing/landing-entry.ts) imports this module when the app is needed, and starts it itself.
+const root = document.getElementById('root');
+if (root?.hasAttribute(PRERENDERED_ATTRIBUTE))
+  root.dispatchEvent(new CustomEvent(APP_LOADED_EVENT, { detail: startApp }));
+else void startApp();

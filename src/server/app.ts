@@ -21,6 +21,7 @@ import { registerRouteTable } from './lib/http/route-table.ts';
 import { registerSecurityHeaders } from './lib/http/security-headers.ts';
 import { registerTextAtTheDoor } from './lib/http/text-at-the-door.ts';
 import { registerStaticClient } from './lib/http/static-client.ts';
+import { showsDemoPaymentsNotice } from './features/billing/payment.provider.ts';
 
 /**
  * Services a feature may replace in tests (a mock LLM, a fake payment provider…). Features add
@@ -170,7 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await registerFeatures(app);
-  if (options.serveClient) await registerStaticClient(app, options.clientDistDir);
+  if (options.serveClient)
+    await registerStaticClient(app, options.clientDistDir, {
+      // The pre-rendered landing page has no "Demo payments" notice: with one to show, / is the app too.
+      isLandingPrerendered: !showsDemoPaymentsNotice(env, overrides.paymentProvider),
+    });
   else await registerStaticClient(app, '/nonexistent-client-dist');
   return app;
 }

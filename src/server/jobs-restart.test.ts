@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import {
   registerOverHttp,
@@ -10,7 +9,8 @@ import {
   waitForHealthy,
   type ServerProcess,
 } from './test/server-process.ts';
-import { seedPgliteDataDir } from './test/test-database.ts';
+import { seedPgliteDataDir } from './test/pglite-data-dir.ts';
+import { createThrowawayDatabase } from './test/throwaway-postgres.ts';
 
 // Jobs survive a crash: a job queued by a server that is then killed with SIGKILL (no shutdown, no
 // flush of anything in memory) runs exactly once after a restart. On the database this run uses:
@@ -39,17 +39,11 @@ async function outboxCount(server: ServerProcess, to: string): Promise<number> {
 async function withDatabase(run: (databaseUrl: string | null) => Promise<void>): Promise<void> {
   const adminUrl = inject('testDatabaseUrl');
   if (!adminUrl) return run(null);
-  const name = `unbuilt_jobs_restart_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const throwaway = await createThrowawayDatabase(adminUrl, 'unbuilt_jobs_restart');
   try {
-    await run(url.toString());
+    await run(throwaway.url);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await throwaway.drop();
   }
 }
 

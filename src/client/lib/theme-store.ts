@@ -1,6 +1,13 @@
 import { create } from 'zustand';
 import type { Theme } from '#shared/app/app.constants.ts';
-import { applyResolvedTheme, readStoredTheme, resolveTheme, storeTheme, systemPrefersDark } from './theme.ts';
+import {
+  applyResolvedTheme,
+  applyThemeChoice,
+  readStoredTheme,
+  resolveTheme,
+  storeTheme,
+  systemPrefersDark,
+} from './theme.ts';
 
 type ThemeState = {
   theme: Theme;
@@ -11,6 +18,7 @@ export const useThemeStore = create<ThemeState>()((set) => ({
   theme: readStoredTheme(localStorage),
   setTheme: (theme) => {
     storeTheme(localStorage, theme);
+    applyThemeChoice(document.documentElement, theme);
     applyResolvedTheme(document.documentElement, resolveTheme(theme, systemPrefersDark()));
     set({ theme });
   },

@@ -1,12 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { THEME_STORAGE_KEY, type Theme } from '#shared/app/app.constants.ts';
+import { AUTH_STORAGE_KEY, THEME_STORAGE_KEY, type Theme } from '#shared/app/app.constants.ts';
 import themeInitScript from '../public/theme-init.js?raw';
-import { applyResolvedTheme, nextTheme, readStoredTheme, resolveTheme, storeTheme } from './theme.ts';
+import { testUser } from '#client/test/test-user.ts';
+import { useAuthStore } from './auth-store.ts';
+import {
+  applyResolvedTheme,
+  applyThemeChoice,
+  nextTheme,
+  readStoredTheme,
+  resolveTheme,
+  storeTheme,
+  themeToggleText,
+} from './theme.ts';
 import { useThemeStore } from './theme-store.ts';
 
 afterEach(() => {
   if (document.defaultView) Reflect.deleteProperty(document.defaultView, 'matchMedia');
   document.documentElement.className = '';
+  document.documentElement.removeAttribute('data-theme-choice');
 });
 
 /** Runs public/theme-init.js in the page, as the browser does before first paint; returns <html>'s classes. */
@@ -67,6 +78,11 @@ describe('theme choice', () => {
     expect(resolveTheme('light', true)).toBe('light');
   });
 
+  it('names the toggle by the current choice and the next one', () => {
+    expect(themeToggleText('dark')).toEqual({ label: 'Theme: Dark. Switch to System theme', title: 'Theme: Dark' });
+    expect(themeToggleText('light').label).toBe('Theme: Light. Switch to Dark theme');
+  });
+
   it('cycles through all three choices', () => {
     expect(nextTheme('dark')).toBe('system');
     expect(nextTheme('system')).toBe('light');
@@ -92,6 +108,25 @@ describe('public/theme-init.js (applied before first paint)', () => {
     applyResolvedTheme(root, expected);
     expect(runThemeInit(stored, prefersDark).sort()).toEqual([...root.classList].sort());
     expect(runThemeInit(stored, prefersDark)).toContain(expected);
+    // The choice the theme toggle's icon is drawn from (CSS), as the store would record it.
+    const choice = document.createElement('html');
+    applyThemeChoice(choice, readStoredTheme(memoryStorage(stored === null ? {} : { [THEME_STORAGE_KEY]: stored })));
+    expect(document.documentElement.dataset.themeChoice).toBe(choice.dataset.themeChoice);
+  });
+
+  it('marks a user the auth store remembers, and nobody else (the landing page is hidden for them)', () => {
+    const isMarked = () => {
+      runThemeInit(null, true);
+      return document.documentElement.hasAttribute('data-remembered-user');
+    };
+    expect(isMarked()).toBe(false);
+    useAuthStore.getState().setSession({ user: testUser(), accessToken: 'token' });
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+    expect(isMarked()).toBe(true);
+    useAuthStore.getState().clear();
+    expect(isMarked()).toBe(false);
+    localStorage.setItem(AUTH_STORAGE_KEY, '{not json');
+    expect(isMarked()).toBe(false);
   });
 });
 
@@ -102,6 +137,7 @@ describe('theme store', () => {
       useThemeStore.getState().setTheme(theme);
       expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe(theme);
       expect(document.documentElement.classList.contains(theme)).toBe(true);
+      expect(document.documentElement.dataset.themeChoice).toBe(theme);
       expect(useThemeStore.getState().theme).toBe(theme);
     }
   });

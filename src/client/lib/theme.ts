@@ -38,6 +38,21 @@ export function applyResolvedTheme(root: HTMLElement, resolved: ResolvedTheme): 
   root.style.colorScheme = resolved;
 }
 
+/** The choice itself on <html> (data-theme-choice): the theme toggle shows its icon by CSS, before any React. */
+export function applyThemeChoice(root: HTMLElement, theme: Theme): void {
+  root.dataset.themeChoice = theme;
+}
+
+const THEME_LABELS = { light: 'Light', dark: 'Dark', system: 'System' } as const;
+
+/** The theme toggle's accessible name (the current choice and the next one) and its tooltip. */
+export function themeToggleText(theme: Theme): { label: string; title: string } {
+  return {
+    label: `Theme: ${THEME_LABELS[theme]}. Switch to ${THEME_LABELS[nextTheme(theme)]} theme`,
+    title: `Theme: ${THEME_LABELS[theme]}`,
+  };
+}
+
 export function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 }

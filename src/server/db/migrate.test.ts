@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { createThrowawayDatabase } from '../test/throwaway-postgres.ts';
 import { fromPostgres } from './client.ts';
 import { MIGRATIONS_DIR, migrationStatus, runMigrations } from './migrate.ts';
 import { rowsOf } from './rows.ts';
@@ -71,13 +71,8 @@ const adminUrl = inject('testDatabaseUrl');
 if (adminUrl) {
   describe('migrations on PostgreSQL', () => {
     it('let four instances starting at once on an empty database all come up, applying each migration once', async () => {
-      const name = `unbuilt_migrate_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const handles = Array.from({ length: 4 }, () => fromPostgres(url.toString(), { max: 2 }));
+      const throwaway = await createThrowawayDatabase(adminUrl, 'unbuilt_migrate');
+      const handles = Array.from({ length: 4 }, () => fromPostgres(throwaway.url, { max: 2 }));
       try {
         await Promise.all(handles.map((h) => runMigrations(h)));
         const status = await migrationStatus(handles[0]!);
@@ -85,8 +80,7 @@ if (adminUrl) {
         expect(status.applied).toBe(status.expected);
       } finally {
         await Promise.all(handles.map((h) => h.close()));
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
+        await throwaway.drop();
       }
     });
   });

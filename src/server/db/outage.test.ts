@@ -1,6 +1,5 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEARCHES_IN_FLIGHT_PER_USER } from '#shared/plans/plans.constants.ts';
 import { originOf } from '../test/auth-helpers.ts';
@@ -9,6 +8,7 @@ import { createFakeEngine } from '../test/fake-engine.ts';
 import { postStreamedSearch, streamLinesOf } from '../test/search-helpers.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-postgres.ts';
 import { fromPostgres } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { databaseUnavailableKind } from './unavailable.ts';
@@ -115,16 +115,11 @@ if (adminUrl) {
   describe('a frozen and a stopped PostgreSQL under the real app', () => {
     let proxy: TcpProxy;
     let t: TestApp;
-    let name: string;
+    let throwaway: ThrowawayDatabase;
     beforeAll(async () => {
-      name = `unbuilt_outage_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      await admin.end();
-      const direct = new URL(adminUrl);
-      direct.pathname = `/${name}`;
-      const migrator = fromPostgres(direct.toString());
+      throwaway = await createThrowawayDatabase(adminUrl, 'unbuilt_outage');
+      const direct = new URL(throwaway.url);
+      const migrator = fromPostgres(throwaway.url);
       await runMigrations(migrator);
       await migrator.close();
       proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
@@ -136,10 +131,7 @@ if (adminUrl) {
     afterAll(async () => {
       await t.close();
       await proxy.close();
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await throwaway.drop();
     });
 
     const login = () =>

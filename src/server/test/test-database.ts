@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -49,17 +48,4 @@ export async function createPgliteTestDatabase(): Promise<TestDatabase> {
   const template = fs.readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   return { ...fromPglite(client), engineName: 'pglite' };
-}
-
-/**
- * Fills a server process's DATA_DIR with a copy of the migrated PGlite template, so the process
- * opens a ready database (about a second) instead of running initdb and every migration (3–17 s
- * and more on a busy machine) before it answers.
- */
-export async function seedPgliteDataDir(dataDir: string): Promise<void> {
-  const dir = path.join(dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true });
-  const template = fs.readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([template]) });
-  await client.close();
 }

@@ -21,8 +21,11 @@ export const analyticsDashboardSchema = z.object({
   searchesByMonth: z.array(z.object({ month: z.string(), searches: z.number().int() })),
   /** Opportunities found and saved per category. */
   categories: z.array(z.object({ category: z.string(), found: z.number().int(), saved: z.number().int() })),
-  /** Markets explored: what the searches were about (the engine's parsed offering and segment words). */
-  markets: z.array(z.object({ market: z.string(), searches: z.number().int() })),
+  /**
+   * Markets explored: the user's own queries (the same words in any case or spacing are one), most
+   * searched first, each with its latest search (issue 29: not the single words the engine parsed).
+   */
+  markets: z.array(z.object({ query: z.string(), searches: z.number().int(), searchId: z.number().int() })),
   /** Favourite markets: the queries of searches marked as favourite, most recent first. */
   favourites: z.array(z.object({ searchId: z.number().int(), query: z.string() })),
   /** Opportunity scores (0–100) of everything found, in buckets of SCORE_BUCKET_SIZE. */

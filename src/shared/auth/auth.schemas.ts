@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MINUTE_MS } from '../app/time.constants.ts';
 import { publicUserSchema } from './user.schemas.ts';
 
 // Request and response contracts of /api/auth (docs/product/validation.md, api.md). Messages docs/product/validation.md lists are used
@@ -7,6 +8,8 @@ import { publicUserSchema } from './user.schemas.ts';
 export const MIN_PASSWORD_LENGTH = 6;
 /** Rejected before hashing: argon2 over megabytes of input is a cheap denial of service. */
 export const MAX_PASSWORD_LENGTH = 128;
+/** How long a password-reset link works (the help article quotes it). */
+export const RESET_TOKEN_TTL_MS = 30 * MINUTE_MS;
 export const MIN_NAME_LENGTH = 2;
 export const MAX_NAME_LENGTH = 100;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { evidenceSchema, scoreFactorSchema } from '../engine/analysis.schemas.ts';
 import { listQuerySchema, pageSchema } from '../api/list.schemas.ts';
 import { idSchema } from '../api/params.schemas.ts';
+import { customerOptionSchema, ideaCustomerSchema } from './idea-customer.ts';
 import { marketSizeInputsSchema, marketSizeSchema } from './market-size.ts';
 import { projectionAssumptionsSchema, projectionsSchema } from './projections.ts';
 
@@ -120,6 +121,10 @@ export const validationSchema = z.object({
     .object({ title: z.string(), opportunityScore: z.number(), relevance: z.number(), kind: z.string().nullable() })
     .nullable(),
   scores: z.array(ideaScoreSchema),
+  /** Who the idea sells to and who does the job (absent from validations stored before issue 29). */
+  customer: ideaCustomerSchema.nullable().optional(),
+  /** The other customers the founder may choose instead (from the same analyses). */
+  customerOptions: z.array(customerOptionSchema).optional(),
   evidence: z.array(evidenceSchema),
   warnings: z.array(z.string()),
   validatedAt: z.string(),

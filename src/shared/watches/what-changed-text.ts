@@ -33,9 +33,9 @@ export function whatChangedSections(diff: WatchDiff): WhatChangedSection[] {
       items: diff.scoreMoves.map(
         (m) =>
           `${m.opportunity}: ${m.score} ${m.from} → ${m.to}` +
-          (m.factor
-            ? `, moved most by ${m.factor.label}: ${m.factor.from} → ${m.factor.to} (${m.factor.explanation})`
-            : ''),
+          // The factor's own explanation is its rubric formula, which the score breakdown shows; a
+          // sentence read by a founder says only which factor moved and how far.
+          (m.factor ? `, moved most by ${m.factor.label}: ${m.factor.from} → ${m.factor.to}` : ''),
       ),
     },
   ];

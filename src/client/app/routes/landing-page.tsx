@@ -9,7 +9,8 @@ import { buttonVariants } from '#client/components/ui/button.tsx';
 import { FEATURES_SECTION_ID, paths } from '#client/config/paths.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-// docs/product/screens.md landing page. Kept light on purpose: no Radix, no charts (initial JS budget 120 kB gzip).
+// docs/product/screens.md landing page. A first visit to / gets it as HTML rendered at build time (ADR 041), and
+// the app loads when the visitor reaches for a control; it stays light anyway: no Radix, no charts.
 
 const FEATURES = [
   {
@@ -46,11 +47,15 @@ function landingCta(plan: PlanDefinition): PlanCta {
   return { label: 'Get Started Free', href: paths.register.href() };
 }
 
-export function LandingPage() {
-  usePageMeta(
-    "Unbuilt — Discover What's Still Unbuilt",
+/** Also written into the pre-rendered landing.html's <head> at build time (landing/render-landing.tsx). */
+export const LANDING_META = {
+  title: "Unbuilt — Discover What's Still Unbuilt",
+  description:
     'Find market gaps backed by evidence: Unbuilt compares what people need (O*NET, BLS) with what startups already build (YC directory) and shows its working.',
-  );
+} as const;
+
+export function LandingPage() {
+  usePageMeta(LANDING_META.title, LANDING_META.description);
   useScrollToHash();
   return (
     <>

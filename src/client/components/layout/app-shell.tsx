@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { ClientOnly } from '#client/components/ui/client-only.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { lazyWithQueries } from '#client/lib/lazy-with-queries.tsx';
 import type { AuthStatus } from '#client/lib/auth-store.ts';
@@ -52,9 +53,11 @@ export function AppShell({ status, children }: { status: AuthStatus; children: R
         <SiteFooter />
       </Suspense>
       <GlobalShortcuts />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <ClientOnly>
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </ClientOnly>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { CAREERS_EMAIL, SUPPORT_EMAIL } from '#shared/app/app.constants.ts';
+import { ClientOnly } from '#client/components/ui/client-only.tsx';
 import { FEATURES_SECTION_ID, paths } from '#client/config/paths.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import { lazyWithQueries } from '#client/lib/lazy-with-queries.tsx';
@@ -21,9 +22,11 @@ export function SiteFooter() {
   const featuresHref = isSignedIn ? paths.trending.href() : `${paths.home.href()}#${FEATURES_SECTION_ID}`;
   return (
     <footer className="border-t bg-muted/40 pb-8">
-      <Suspense fallback={null}>
-        <FooterDemoBanner />
-      </Suspense>
+      <ClientOnly>
+        <Suspense fallback={null}>
+          <FooterDemoBanner />
+        </Suspense>
+      </ClientOnly>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold">Unbuilt</p>

@@ -23,7 +23,7 @@ export async function analyticsCsv(options: {
   ];
   for (const m of d.searchesByMonth) lines.push(['searches_by_month', m.month, m.searches, null]);
   for (const c of d.categories) lines.push(['category', c.category, c.found, `saved ${c.saved}`]);
-  for (const m of d.markets) lines.push(['market', m.market, m.searches, null]);
+  for (const m of d.markets) lines.push(['market', m.query, m.searches, null]);
   for (const b of d.scoreDistribution) lines.push(['score_distribution', `${b.from}-${b.to}`, b.count, null]);
   const rows = await db
     .select({

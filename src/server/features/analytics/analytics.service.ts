@@ -70,16 +70,19 @@ export async function dashboard(options: { db: Database; user: UserRow; now: Dat
     .groupBy(searchResults.category)
     .orderBy(desc(count()), asc(searchResults.category));
 
-  const facetRows = await db
-    .select({ facets: searches.facets })
+  // The queries as the user typed them, newest first: the first of each group is its latest search.
+  const queryRows = await db
+    .select({ searchId: searches.id, query: searches.query })
     .from(searches)
     .where(mine)
-    .orderBy(desc(searches.timestamp))
+    .orderBy(desc(searches.timestamp), desc(searches.id))
     .limit(1000);
-  const markets = new Map<string, number>();
-  for (const { facets } of facetRows) {
-    const words = [...facets.offering, ...facets.segment].map((w) => w.toLowerCase());
-    for (const w of new Set(words)) markets.set(w, (markets.get(w) ?? 0) + 1);
+  const markets = new Map<string, { query: string; searches: number; searchId: number }>();
+  for (const { searchId, query } of queryRows) {
+    const key = query.trim().replace(/\s+/g, ' ').toLowerCase();
+    const seen = markets.get(key);
+    if (seen) seen.searches++;
+    else markets.set(key, { query: query.trim().replace(/\s+/g, ' '), searches: 1, searchId });
   }
 
   const favourites = await db
@@ -106,10 +109,8 @@ export async function dashboard(options: { db: Database; user: UserRow; now: Dat
     },
     searchesByMonth,
     categories: categoryRows.map((r) => ({ category: r.category, found: num(r.found), saved: num(r.saved) })),
-    markets: [...markets]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, TOP_MARKETS)
-      .map(([market, n]) => ({ market, searches: n })),
+    // Most searched first; a tie keeps the most recent first (the map's order).
+    markets: [...markets.values()].sort((a, b) => b.searches - a.searches).slice(0, TOP_MARKETS),
     favourites,
     scoreDistribution: Array.from({ length: 100 / SCORE_BUCKET_SIZE }, (_, i) => ({
       from: i * SCORE_BUCKET_SIZE,

@@ -208,15 +208,31 @@ describe('GET /api/analytics', () => {
     expect(d.searchesByMonth.at(-1)).toEqual({ month: '2026-06', searches: 1 });
     expect(d.searchesByMonth.find((m) => m.month === '2026-03')).toEqual({ month: '2026-03', searches: 1 });
     expect(d.categories).toEqual([{ category: 'technology', found: 4, saved: 1 }]);
+    // The user's own queries, not the words the engine parsed from them (issue 29).
     expect(d.markets).toEqual([
-      { market: 'fixture offering', searches: 2 },
-      { market: 'fixture segment', searches: 2 },
+      { query: 'vet scheduling', searches: 1, searchId: expect.any(Number) },
+      { query: 'dental billing', searches: 1, searchId: first },
     ]);
     expect(d.favourites).toEqual([{ searchId: first, query: 'dental billing' }]);
     expect(d.scoreDistribution.reduce((s, b) => s + b.count, 0)).toBe(4);
     expect(d.scoreDistribution[0]).toEqual({ from: 0, to: 9, count: 4 });
     expect(d.scoreDistribution.at(-1)).toMatchObject({ from: 90, to: 100 });
     expect(d.advanced).toBe(false);
+  });
+
+  it('lists markets explored as the queries typed, one per query whatever its case or spacing, most searched first', async () => {
+    const u = await createUser(t);
+    await search(u, 'dental billing');
+    await search(u, 'vet scheduling');
+    const latest = await search(u, '  Dental   billing ');
+    const d = (await t.app.inject({ method: 'GET', url: '/api/analytics', headers: headers(u) })).json<{
+      data: AnalyticsDashboardDto;
+    }>().data;
+    expect(d.markets.map((m) => [m.query, m.searches])).toEqual([
+      ['Dental billing', 2],
+      ['vet scheduling', 1],
+    ]);
+    expect(d.markets[0]!.searchId).toBe(latest);
   });
 
   it('shows a new user zeros, not made-up numbers', async () => {

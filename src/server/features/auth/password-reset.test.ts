@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, jwtTokens } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { RESET_TOKEN_TTL_MS } from './password.service.ts';
+import { RESET_TOKEN_TTL_MS } from '#shared/auth/auth.schemas.ts';
 import { decodedMail, resetTokenFrom, startSmtpPeer } from '../../test/smtp-peer.ts';
 import { ORIGIN, login, outboxText, refresh, registerViaApi } from '../../test/auth-helpers.ts';
 

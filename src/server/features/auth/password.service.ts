@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { MINUTE_MS } from '#shared/app/time.constants.ts';
+import { RESET_TOKEN_TTL_MS } from '#shared/auth/auth.schemas.ts';
 import { passwordStrengthScore } from '#shared/auth/password-strength.ts';
 import type { Database } from '../../db/client.ts';
 import { passwordHistory, passwordResetTokens, users, type UserRow } from '../../db/schema/index.ts';
@@ -16,7 +16,6 @@ import { hashToken } from './refresh-token.service.ts';
 
 // Password reset by e-mail and password change. Both revoke the user's other sessions.
 
-export const RESET_TOKEN_TTL_MS = 30 * MINUTE_MS;
 const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Please request a new one.';
 
 /**

@@ -27,7 +27,7 @@ import {
   startCheckout,
 } from './billing.service.ts';
 import { createDemoProvider } from './demo.provider.ts';
-import type { PaymentProvider, SubscriptionChange } from './payment.provider.ts';
+import { showsDemoPaymentsNotice, type PaymentProvider, type SubscriptionChange } from './payment.provider.ts';
 import { createStripeProvider, priceForPlan } from './stripe.provider.ts';
 import { HOUR_MS } from '#shared/app/time.constants.ts';
 
@@ -67,7 +67,7 @@ export const billingRoutes: FastifyPluginAsync = async (plugin) => {
           checkoutAvailable &&
           (provider.name === 'demo' || Boolean(stripe && priceForPlan(stripe.config, 'enterprise'))),
         checkoutAvailable,
-        demoBanner: checkoutAvailable && provider.name === 'demo' && env.NODE_ENV === 'production',
+        demoBanner: showsDemoPaymentsNotice(env, overrides.paymentProvider),
       },
     }),
   );

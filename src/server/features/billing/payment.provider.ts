@@ -39,3 +39,17 @@ declare module '../../app.ts' {
     paymentProvider?: PaymentProvider;
   }
 }
+
+/**
+ * The app says "Demo payments" on every page (the footer's notice): a production installation whose checkout
+ * runs the demo provider on purpose. The server then sends the app for / too, not the pre-rendered landing
+ * page, which has no notice in it (ADR 041).
+ */
+export function showsDemoPaymentsNotice(
+  env: { NODE_ENV: string; PAYMENTS_PROVIDER: 'demo' | 'stripe' | 'off' },
+  paymentProvider: PaymentProvider | undefined,
+): boolean {
+  const isCheckoutAvailable = env.PAYMENTS_PROVIDER !== 'off' || paymentProvider !== undefined;
+  const providerName = paymentProvider?.name ?? (env.PAYMENTS_PROVIDER === 'stripe' ? 'stripe' : 'demo');
+  return isCheckoutAvailable && providerName === 'demo' && env.NODE_ENV === 'production';
+}

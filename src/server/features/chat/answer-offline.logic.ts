@@ -186,6 +186,18 @@ export type OfflineAnswer = Answer & { plan: AnswerPlan };
 const COMPANY_CLAIMS: ReadonlySet<PremiseKind> = new Set(['noCompanies', 'nobodyTried', 'companyCount']);
 const COMPANY_TOPICS: ReadonlySet<Topic> = new Set(['competitors', 'failures']);
 
+/** Anything about the system or other people: refused even when phrased as the user's own question. */
+const ABOUT_OTHERS =
+  /\b(system prompt|instructions?|api key|other users?|everyone else|someone else|database|admin)\b|[\w.+-]+@[\w-]+\.\w+/i;
+
+/**
+ * "How do I reset my password?" is a question about the user's own account that the help articles
+ * answer; the off-limits rule (passwords, e-mail addresses) is for the system's and other people's.
+ */
+function isOwnAccountQuestion(question: string, product: readonly Passage[] | undefined): boolean {
+  return product !== undefined && isProductQuestion(question) && !ABOUT_OTHERS.test(question);
+}
+
 /**
  * The offline answer to a question about an analysis (and the analyses it is compared with): a
  * compound question part by part, each part's false premises rejected first with their evidence,
@@ -202,7 +214,7 @@ export function composeOffline(
     return { ...none, plan: { parts: [{ refs: [], answered: false }], premises: [] } };
   }
   const offLimits = unanswerableTopic(question.toLowerCase());
-  if (offLimits?.isOffLimits) {
+  if (offLimits?.isOffLimits && !isOwnAccountQuestion(question, product)) {
     return { ...noEvidence(offLimits.wouldAnswer), plan: { parts: [{ refs: [], answered: false }], premises: [] } };
   }
   const parts = questionParts(question);

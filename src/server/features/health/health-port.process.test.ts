@@ -10,7 +10,8 @@ import {
   waitForHealthy,
   type ServerProcess,
 } from '../../test/server-process.ts';
-import { createTestDatabase, seedPgliteDataDir, type TestDatabase } from '../../test/test-database.ts';
+import { seedPgliteDataDir } from '../../test/pglite-data-dir.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 
 // The real entry point with HEALTH_PORT, its request thread blocked by a synchronous loop (a test
 // hook): GET /api/health on the main port cannot answer until the loop ends, the health port answers

@@ -11,7 +11,8 @@ import {
 } from '#shared/plans/plans.constants.ts';
 import { COMPANY_NAME_MAX, LOGO_MAX_BYTES } from '#shared/exports/branding.schemas.ts';
 import { MIN_ACCENT_CONTRAST } from '#shared/exports/contrast.ts';
-import { DAY_MS } from '#shared/app/time.constants.ts';
+import { DAY_MS, MINUTE_MS } from '#shared/app/time.constants.ts';
+import { RESET_TOKEN_TTL_MS } from '#shared/auth/auth.schemas.ts';
 import { INVITATION_TTL_MS, TEAM_LIMITS } from '#shared/teams/teams.constants.ts';
 import { RUBRIC_VERSION } from '../../engine/pipeline/rubric.ts';
 
@@ -237,6 +238,22 @@ On an analysis or idea page, Share with team gives a team or one member access, 
 - Suggest a resource under Contributions. An admin reviews each suggestion; you are told when it is approved or rejected.
 
 Resources marked Pro open on paid plans; on Free you see their title and how to upgrade.`,
+  },
+  {
+    slug: 'password-and-sign-in',
+    title: 'Your password and signing in',
+    summary: 'What to do when you forget your password, and how to change it in Settings.',
+    context: null,
+    category: 'Getting started',
+    tags: ['password', 'sign in', 'account'],
+    related: ['privacy-and-your-data'],
+    content: `Your password is stored only as a hash: nobody at Unbuilt can read it or tell it to you, and the assistant never sees it.
+
+## Reset a forgotten password
+On the sign-in page, choose “Forgot your password?” and enter your e-mail address. We send a reset link to it; the link works once and expires after ${RESET_TOKEN_TTL_MS / MINUTE_MS} minutes. Choose a new password on the page it opens. Resetting signs you out everywhere else.
+
+## Change your password
+Signed in, open Settings from the account menu and choose Change password under Security. Enter your current password and the new one; your other sessions are signed out.`,
   },
   {
     slug: 'keyboard-shortcuts-and-tour',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
+import type { IdeaCustomer } from '#shared/ideas/idea-customer.ts';
 import { loadEngineIndex } from '../../engine/engine.ts';
 import { FIXTURE_DATASETS_DIR, fixtureEnv } from '../../engine/test/engine-fixtures.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => t.close());
 
-async function call<T>(method: 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>): Promise<T> {
+async function call<T>(method: 'POST' | 'PATCH' | 'PUT', url: string, payload?: Record<string, unknown>): Promise<T> {
   const res = await t.app.inject({ method, url, headers: a.headers, ...(payload ? { payload } : {}) });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json<{ data: T }>().data;
@@ -44,5 +45,95 @@ describe('reachable customers in a validation', () => {
     expect(customers).toMatchObject({ source: 'evidence', evidenceId: 'industry:establishments', value: 135333 });
     expect(customers.citation).toContain('County Business Patterns');
     expect(validated.validation!.evidence.map((e) => e.id)).toContain('industry:establishments');
+  });
+});
+
+const IDEA = {
+  description: 'Checks each patient’s insurance before the visit so nobody has to call insurers by hand.',
+  businessModel: 'Monthly subscription per customer',
+  category: 'healthcare',
+  initialInvestment: 50_000,
+  monthlyRevenue: 8_000,
+  monthlyExpenses: 5_000,
+};
+
+describe('the customer a validation starts from (issue 29)', () => {
+  it('is read from the target market by the engine, counted, and named by the hypotheses', async () => {
+    // The title names no customer: only the target market says who buys.
+    const idea = await call<IdeaDto>('POST', '/api/ideas', {
+      ...IDEA,
+      title: 'Insurance verification before every visit',
+      targetMarket: 'Independent dental clinics',
+    });
+    const validated = await call<IdeaDto>('POST', `/api/ideas/${idea.id}/validate`);
+    const customer = validated.validation!.customer as IdeaCustomer;
+    expect(customer).toMatchObject({ kind: 'industry', chosenBy: 'targetMarket', count: 135333 });
+    expect(customer.code).toMatch(/^6212/);
+    expect(customer.reason).toContain('Independent dental clinics');
+    expect(validated.marketSizeInputs!.customers).toMatchObject({
+      value: 135333,
+      evidenceId: 'industry:establishments',
+    });
+    const stored = new Set(validated.validation!.evidence.map((e) => e.id));
+    for (const id of customer.evidenceIds) expect(stored).toContain(id);
+    // The hypotheses address that customer, not the people of some occupation.
+    const who = customer.title.toLowerCase();
+    expect(validated.hypotheses.some((h) => h.statement.toLowerCase().includes(who))).toBe(true);
+    expect(validated.hypotheses.every((h) => h.killCriterion.toLowerCase().includes(who))).toBe(true);
+  });
+
+  it('can be changed to another listed customer or consumers, kept on re-validation, and set back', async () => {
+    const idea = await call<IdeaDto>('POST', '/api/ideas', {
+      ...IDEA,
+      title: 'Insurance verification before every visit',
+      targetMarket: 'Independent dental clinics',
+    });
+    const first = await call<IdeaDto>('POST', `/api/ideas/${idea.id}/validate`);
+    const options = first.validation!.customerOptions!;
+    expect(options.map((o) => o.kind)).toContain('consumers');
+
+    const consumers = await call<IdeaDto>('PUT', `/api/ideas/${idea.id}/customer`, { customer: { kind: 'consumers' } });
+    expect(consumers.validation!.customer).toMatchObject({ kind: 'consumers', chosenBy: 'you', count: null });
+    // Consumers are not counted by the data: the reachable customers are the founder's to enter.
+    expect(consumers.marketSizeInputs!.customers).toMatchObject({ value: null, source: 'assumption' });
+    const again = await call<IdeaDto>('POST', `/api/ideas/${idea.id}/validate`);
+    expect(again.validation!.customer).toMatchObject({ kind: 'consumers', chosenBy: 'you' });
+
+    const back = await call<IdeaDto>('PUT', `/api/ideas/${idea.id}/customer`, { customer: { kind: 'automatic' } });
+    expect(back.validation!.customer).toMatchObject({ kind: 'industry', chosenBy: 'targetMarket', count: 135333 });
+
+    // A customer the analyses never named is refused in the envelope, and the idea is unchanged.
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/ideas/${idea.id}/customer`,
+      headers: a.headers,
+      payload: { customer: { kind: 'industry', code: '11' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { customer: expect.any(String) },
+    });
+    const malformed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/ideas/${idea.id}/customer`,
+      headers: a.headers,
+      payload: { customer: { kind: 'planet' } },
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('reads consumers when the target market names no industry, and does not count a worker as customers', async () => {
+    const idea = await call<IdeaDto>('POST', '/api/ideas', {
+      ...IDEA,
+      title: 'Meal planner that plans the week of family dinners',
+      description: 'Plans a week of dinners and writes the shopping list for busy families.',
+      targetMarket: 'Parents of young children',
+      category: 'other',
+    });
+    const validated = await call<IdeaDto>('POST', `/api/ideas/${idea.id}/validate`);
+    expect(validated.validation!.customer).toMatchObject({ kind: 'consumers', chosenBy: 'targetMarket' });
+    expect(validated.marketSizeInputs!.customers.value).toBeNull();
   });
 });

@@ -22,56 +22,6 @@ export function bestMatch(analysis: GapAnalysis): Opportunity | null {
 const byId = (o: Opportunity, id: string): Evidence | undefined => o.evidence.find((e) => e.id === id);
 const numeric = (e: Evidence | undefined): number | null => (typeof e?.value === 'number' ? e.value : null);
 
-export type Occupation = {
-  title: string;
-  role: string;
-  employmentId: string;
-  /** People employed in the U.S. (BLS figure is in thousands). */
-  employment: number;
-  wageId: string | null;
-  wage: number | null;
-  note: string;
-  source: Evidence['source'];
-};
-
-/** The occupation the idea's market rests on: the customer role first, else the worker role. */
-export function primaryOccupation(o: Opportunity): Occupation | null {
-  const roles = o.evidence.filter((e) => /^onet:[^:]+:role$/.test(e.id));
-  const ordered = [...roles.filter((e) => e.value === 'customer'), ...roles.filter((e) => e.value !== 'customer')];
-  for (const role of ordered) {
-    const soc = role.ref.slice(0, 7);
-    const employment = byId(o, `bls:${soc}:employment`);
-    const thousands = numeric(employment);
-    if (!employment || thousands === null) continue;
-    const wage = byId(o, `bls:${soc}:wage`);
-    return {
-      title: employment.note.split(':')[0] ?? soc,
-      role: String(role.value),
-      employmentId: employment.id,
-      employment: Math.round(thousands * 1000),
-      wageId: wage?.id ?? null,
-      wage: numeric(wage),
-      note: employment.note,
-      source: employment.source,
-    };
-  }
-  return null;
-}
-
-/**
- * The businesses that buy, counted: the establishments of the customer's industry when the analysis
- * names one (offices of dentists: 135,333), the unit a business product is sold to — not the people
- * who work there.
- */
-export type CustomerBusinesses = { evidenceId: string; count: number; note: string; source: Evidence['source'] };
-
-export function customerBusinesses(o: Opportunity): CustomerBusinesses | null {
-  const e = byId(o, 'industry:establishments');
-  const count = numeric(e);
-  if (!e || count === null || count <= 0) return null;
-  return { evidenceId: e.id, count: Math.round(count), note: e.note, source: e.source };
-}
-
 type Competitor = {
   name: string;
   status: string | undefined;
@@ -250,13 +200,15 @@ function insufficient(reason: string): IdeaScore[] {
 /** The stored validation: scores with factors, the evidence they cite, and what the engine searched. */
 export function scoreIdea(options: {
   analysis: GapAnalysis;
+  /** The opportunity the idea is scored on (the one about its customer); default: the analysis's best match. */
+  best?: Opportunity | null;
   numbers: IdeaNumbers;
   /** The market size's inputs (reachable customers, price): what the revenue is compared with. */
   market: MarketSizeInputs | null;
   validatedAt: Date;
 }): IdeaValidation {
   const { analysis, numbers, market, validatedAt } = options;
-  const best = bestMatch(analysis);
+  const best = options.best === undefined ? bestMatch(analysis) : options.best;
   const meta = {
     query: analysis.query,
     corpus: { version: analysis.corpus.version, kind: analysis.corpus.kind },

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '#shared/api/envelope.schemas.ts';
 import { idParamsSchema } from '#shared/api/params.schemas.ts';
@@ -13,6 +13,7 @@ import {
   ideaUpdateSchema,
   prefillParamsSchema,
 } from '#shared/ideas/ideas.schemas.ts';
+import { customerChangeSchema, type CustomerChoice } from '#shared/ideas/idea-customer.ts';
 import { principalOf } from '../../lib/access/principal.ts';
 import { currentUser, requireUser } from '../../lib/http/auth-guard.ts';
 import { resolveIdeaEngine } from './idea-engine.provider.ts';
@@ -163,6 +164,17 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
+  /** Validation, with the founder's choice of customer when they made one. */
+  const validate = (request: FastifyRequest, id: number, choice?: CustomerChoice) =>
+    validateIdea({
+      db,
+      engine: resolveIdeaEngine(app),
+      principal: principalOf(request),
+      id,
+      now: clock.now(),
+      ...(choice ? { choice } : {}),
+    });
+
   app.post(
     '/:id/validate',
     {
@@ -175,15 +187,26 @@ export const ideasRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: idea },
       },
     },
+    async (request) => ({ success: true as const, data: await validate(request, request.params.id) }),
+  );
+
+  app.put(
+    '/:id/customer',
+    {
+      preHandler: requireUser,
+      config: ownIdea,
+      schema: {
+        tags,
+        summary:
+          "Choose the idea's customer (an industry or occupation its analyses name, consumers, or automatic: read from the target market) and validate again with it",
+        params: idParamsSchema,
+        body: customerChangeSchema,
+        response: { 200: idea },
+      },
+    },
     async (request) => ({
       success: true as const,
-      data: await validateIdea({
-        db,
-        engine: resolveIdeaEngine(app),
-        principal: principalOf(request),
-        id: request.params.id,
-        now: clock.now(),
-      }),
+      data: await validate(request, request.params.id, request.body.customer),
     }),
   );
 

@@ -127,15 +127,19 @@ describe('validation against the engine’s evidence', () => {
       for (const f of s.factors) for (const id of f.evidenceIds) expect(evidenceIds, `${s.key}: ${id}`).toContain(id);
     }
     expect(first.overallScore).toBe(scores[4]!.score);
-    // Credibility compares the revenue with the customers' spend only once a price is known: none yet.
+    // Credibility compares the revenue with the customers' spend only once their count and a price are known.
     const credibility = scores.find((s) => s.key === 'credibility')!;
     expect(credibility.factors.map((f) => f.key)).toEqual(['marketFit', 'revenueVsCustomers', 'expensesVsInvestment']);
     expect(credibility.factors[1]).toMatchObject({ value: 0, contribution: 0 });
-    expect(credibility.factors[1]!.explanation).toMatch(/^Not known: enter your price per customer per month/);
+    expect(credibility.factors[1]!.explanation).toMatch(
+      /^Not known: enter how many customers you can reach and your price per customer per month/,
+    );
 
-    // The market size cites the BLS employment figure; the user's own inputs start empty.
-    expect(first.marketSizeInputs?.customers).toMatchObject({ source: 'evidence' });
-    expect(first.marketSizeInputs?.customers.evidenceId).toMatch(/^bls:/);
+    // Pet owners are consumers (issue 29): the seed names no industry of theirs, and the veterinarians who
+    // do the work are not counted as customers; the user's own inputs start empty.
+    expect(first.validation!.customer).toMatchObject({ kind: 'consumers', chosenBy: 'targetMarket', count: null });
+    expect(first.validation!.customer!.worker?.title).toBe('Veterinarians');
+    expect(first.marketSizeInputs?.customers).toMatchObject({ value: null, source: 'assumption' });
     expect(first.marketSizeInputs?.pricePerMonth).toMatchObject({ value: null, source: 'assumption' });
 
     // Three hypotheses from the weakest scores, each falsifiable with a script about past behaviour.
@@ -220,6 +224,7 @@ describe('validation against the engine’s evidence', () => {
     const assumptions = { ...richer.assumptions, rampMonths: 0 };
     const marketSize = {
       ...richer.marketSizeInputs!,
+      customers: { value: 20_000, source: 'assumption', evidenceId: null, citation: null },
       pricePerMonth: { value: 49, source: 'assumption', evidenceId: null, citation: null },
       serviceableSharePercent: { value: 50, source: 'assumption', evidenceId: null, citation: null },
       adoptionPercent: { value: 2, source: 'assumption', evidenceId: null, citation: null },

@@ -149,9 +149,9 @@ describe('"What changed" in the share views and the PDF', () => {
     expect(text).toContain('Entered the market • Cranston AI (Fall 2025), Active');
     expect(text).toContain('Status changes • Atrium: Active → Inactive');
     expect(text).toContain('Opportunities that vanished • Billing for solo lawyers');
-    expect(text).toContain(
-      'Intake for small law firms: Opportunity 62 → 48, moved most by Competition: 20 → 40 (2 new active companies)',
-    );
+    expect(text).toContain('Intake for small law firms: Opportunity 62 → 48, moved most by Competition: 20 → 40');
+    // The factor's rubric formula is the breakdown's, never the sentence's.
+    expect(text).not.toContain('2 new active companies');
     expect(text).not.toContain(UNCHANGED_RUN_LINE);
 
     // A newer run that found nothing is the latest: one line, none of the older run's lists.

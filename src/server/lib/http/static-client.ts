@@ -7,13 +7,25 @@ import { sendApiNotFound } from './error-handler.ts';
 
 export const CLIENT_DIST_DIR = fileURLToPath(new URL('../../../../dist/client', import.meta.url));
 
+/** The landing page at / as HTML rendered at build time, with its own small script (ADR 041). */
+const LANDING_FILE = 'landing.html';
+
+/** `/` itself, with or without a query string. */
+const isRootPath = (url: string) => url === '/' || url.startsWith('/?');
+
 /**
  * Serves the built client with SPA fallback: an unknown non-API GET returns index.html (the client
- * shows its not-found page); an unknown /api path returns the JSON envelope with 404.
+ * shows its not-found page); an unknown /api path returns the JSON envelope with 404. `/` gets the
+ * pre-rendered landing page (landing.html) when the build has one and `isLandingPrerendered` allows it.
  */
-export async function registerStaticClient(app: FastifyInstance, distDir = CLIENT_DIST_DIR): Promise<void> {
+export async function registerStaticClient(
+  app: FastifyInstance,
+  distDir = CLIENT_DIST_DIR,
+  { isLandingPrerendered = true }: { isLandingPrerendered?: boolean } = {},
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
+  const hasLanding = isLandingPrerendered && fs.existsSync(path.join(distDir, LANDING_FILE));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -39,7 +51,8 @@ export async function registerStaticClient(app: FastifyInstance, distDir = CLIEN
         reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
         return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').sendFile('index.html');
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      const page = hasLanding && isRootPath(request.url) ? LANDING_FILE : 'index.html';
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
     }
     return sendApiNotFound(reply, request.method);
   });

@@ -92,12 +92,17 @@ export function AnalyticsDashboard({ data }: { data: AnalyticsDashboardDto }) {
       </Card>
       <Card title="Markets explored">
         {data.markets.length === 0 ? (
-          <p className="text-sm">No market words were recognised in your searches.</p>
+          <p className="text-sm">No searches yet.</p>
         ) : (
-          <ul className="flex flex-wrap gap-2" aria-label="Markets you searched most">
+          <ul aria-label="Markets you searched most">
             {data.markets.map((m) => (
-              <li key={m.market} className="rounded-full border px-3 py-1 text-sm">
-                {m.market} <span className="text-muted-foreground">· {m.searches}</span>
+              <li key={m.searchId}>
+                <Link className="inline-flex min-h-11 items-center underline" to={paths.search.href(m.searchId)}>
+                  {m.query}
+                </Link>{' '}
+                <span className="text-sm text-muted-foreground">
+                  · {m.searches} {m.searches === 1 ? 'search' : 'searches'}
+                </span>
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '#shared/auth/user.schemas.ts';
 import { apiRequest } from '#client/lib/api-client.ts';
 import { useAuthStore } from '#client/lib/auth-store.ts';
-import { refreshSession, resetRefreshState } from './refresh-session.ts';
+import { adoptRefresh, refreshSession, resetRefreshState } from './refresh-session.ts';
 
 // fetch is the boundary: a tiny fake API that expires the first access token and counts refreshes.
 let refreshCalls = 0;
@@ -73,5 +73,27 @@ describe('401 → one refresh → one retry', () => {
       status: 401,
     });
     expect(refreshCalls).toBe(0);
+  });
+});
+
+describe('a refresh the pre-rendered landing page sent (ADR 041)', () => {
+  it('is the start-up refresh: its token is kept and the refresh cookie is not sent again', async () => {
+    useAuthStore.getState().clear();
+    let answer: (token: string | null) => void = () => undefined;
+    adoptRefresh(new Promise((resolve) => (answer = resolve)));
+    const startUp = refreshSession();
+    answer('from-landing');
+    expect(await startUp).toBe('from-landing');
+    expect(await refreshSession()).toBe('from-landing');
+    expect(useAuthStore.getState().accessToken).toBe('from-landing');
+    expect(refreshCalls).toBe(0);
+  });
+
+  it('signs out when it was refused, and a later refresh is sent as usual', async () => {
+    adoptRefresh(Promise.resolve(null));
+    expect(await refreshSession()).toBeNull();
+    expect(useAuthStore.getState().user).toBeNull();
+    expect(await refreshSession()).toBe('fresh-1');
+    expect(refreshCalls).toBe(1);
   });
 });

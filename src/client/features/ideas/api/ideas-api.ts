@@ -9,7 +9,8 @@ import {
   type IdeaDto,
   type IdeaUpdate,
 } from '#shared/ideas/ideas.schemas.ts';
-import { deleteData, getData, patchData, postData } from '#client/lib/api-client.ts';
+import type { CustomerChoice } from '#shared/ideas/idea-customer.ts';
+import { deleteData, getData, patchData, postData, requestEnvelope } from '#client/lib/api-client.ts';
 
 // /api/ideas: queries and writes; keys start with 'ideas'.
 
@@ -61,6 +62,14 @@ export function useUpdateIdea() {
 
 export function useValidateIdea() {
   return useIdeasMutation((id: number) => postData(`/api/ideas/${id}/validate`, undefined, ideaSchema));
+}
+
+/** Choose the idea's customer; the server validates the idea again with it. */
+export function useChooseCustomer() {
+  return useIdeasMutation(
+    async ({ id, customer }: { id: number; customer: CustomerChoice }) =>
+      (await requestEnvelope(`/api/ideas/${id}/customer`, ideaSchema, { method: 'PUT', body: { customer } })).data,
+  );
 }
 
 export function useArchiveIdea() {

@@ -5,8 +5,15 @@ import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { textLinkClass } from '#client/components/ui/text-link.ts';
 import { paths } from '#client/config/paths.ts';
-import { useArchiveIdea, useUpdateHypothesis, useUpdateIdea, useValidateIdea } from '../api/ideas-api.ts';
+import {
+  useArchiveIdea,
+  useChooseCustomer,
+  useUpdateHypothesis,
+  useUpdateIdea,
+  useValidateIdea,
+} from '../api/ideas-api.ts';
 import { errorMessage } from '../idea-format.ts';
+import { CustomerPanel } from './customer-panel.tsx';
 import { HypothesesList } from './hypotheses-list.tsx';
 import { MarketSizeCalculator } from './market-size-calculator.tsx';
 import { ProjectionsPanel } from './projections-panel.tsx';
@@ -32,8 +39,9 @@ export function IdeaResults(props: {
   const update = useUpdateIdea();
   const archive = useArchiveIdea();
   const record = useUpdateHypothesis();
+  const choose = useChooseCustomer();
   const v = idea.validation;
-  const error = validate.error ?? update.error ?? archive.error ?? record.error;
+  const error = validate.error ?? choose.error ?? update.error ?? archive.error ?? record.error;
 
   return (
     <article className="grid gap-8" aria-labelledby="idea-title">
@@ -98,6 +106,17 @@ export function IdeaResults(props: {
           </p>
         )}
       </header>
+
+      {v?.customer ? (
+        <CustomerPanel
+          key={`c-${idea.updatedAt}`}
+          customer={v.customer}
+          options={v.customerOptions ?? []}
+          canChange={isOwner && idea.status !== 'archived'}
+          isSaving={choose.isPending}
+          onChoose={(customer) => choose.mutate({ id: idea.id, customer })}
+        />
+      ) : null}
 
       <section aria-labelledby="scores-heading" className="grid gap-4">
         <h2 id="scores-heading" className="text-xl font-semibold">
