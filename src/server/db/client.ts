@@ -32,6 +32,12 @@ export type DatabaseHandle = {
    * opened, or the connection that answered broke). The health listener's worker reads it.
    */
   lastAnsweredAt?: () => number;
+  /**
+   * Calls `listener` each time the database answers this process, as it happens: the health
+   * listener stamps it for its worker at once, not on its next heartbeat (which a busy event loop
+   * delays past the worker's 250 ms window, so it would probe a server that just answered).
+   */
+  onAnswered?: (listener: () => void) => void;
 };
 
 export const DRIZZLE_CASING = 'snake_case' as const;
@@ -64,8 +70,10 @@ function yieldBetweenStatements(client: PGlite, answered: () => void): void {
 
 export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void): DatabaseHandle {
   let lastAnsweredAt = Number.NEGATIVE_INFINITY;
+  const listeners: (() => void)[] = [];
   yieldBetweenStatements(client, () => {
     lastAnsweredAt = performance.now();
+    for (const listener of listeners) listener();
   });
   const db = drizzlePglite({ client, schema, casing: DRIZZLE_CASING }) as unknown as Database;
   return {
@@ -73,6 +81,7 @@ export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void)
     kind: 'pglite',
     pglite: client,
     lastAnsweredAt: () => (client.closed ? Number.NEGATIVE_INFINITY : lastAnsweredAt),
+    onAnswered: (listener) => listeners.push(listener),
     close: async () => {
       await client.close();
       await onClose?.();
@@ -114,6 +123,7 @@ export function fromPostgres(
   // 'drain': the server has answered everything asked on that connection. Under load this is
   // constant, and /api/health needs no round trip of its own to know the database answers.
   let lastAnsweredAt = Number.NEGATIVE_INFINITY;
+  const listeners: (() => void)[] = [];
   pool.on('connect', (client) => {
     const unheard = () => {
       lastAnsweredAt = Number.NEGATIVE_INFINITY;
@@ -122,6 +132,7 @@ export function fromPostgres(
     client.on('end', unheard);
     client.on('drain', () => {
       lastAnsweredAt = performance.now();
+      for (const listener of listeners) listener();
     });
   });
   pool.on('error', () => undefined);
@@ -148,6 +159,7 @@ export function fromPostgres(
     probe,
     answeredWithin: (ms) => !pool.ending && performance.now() - lastAnsweredAt <= ms,
     lastAnsweredAt: () => (pool.ending ? Number.NEGATIVE_INFINITY : lastAnsweredAt),
+    onAnswered: (listener) => listeners.push(listener),
     close: async () => {
       await Promise.all([pool.end(), probePool.end()]);
     },

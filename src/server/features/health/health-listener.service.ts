@@ -6,6 +6,7 @@ import {
   clockNow,
   createSignalBuffer,
   FLAGS,
+  writeDatabaseAnswered,
   writeSignals,
   type FromHealthWorker,
   type HealthSignals,
@@ -77,6 +78,9 @@ export async function startHealthListener(options: HealthListenerOptions): Promi
     });
   };
   beat();
+  database.onAnswered?.(() => {
+    if (!closed) writeDatabaseAnswered(buffer, clockNow());
+  });
   const heartbeat = setInterval(beat, HEARTBEAT_EVERY_MS);
   heartbeat.unref();
 

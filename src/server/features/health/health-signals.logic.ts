@@ -51,6 +51,11 @@ export function writeSignals(buffer: SharedArrayBuffer, signals: HealthSignals):
   Atomics.store(view, SLOTS.heartbeatAt, BigInt(Math.round(signals.heartbeatAt)));
 }
 
+/** The database answered the request thread just now (written as it happens, between heartbeats). */
+export function writeDatabaseAnswered(buffer: SharedArrayBuffer, at: number): void {
+  Atomics.store(new BigInt64Array(buffer), SLOTS.databaseAnsweredAt, BigInt(Math.round(at)));
+}
+
 export function readSignals(buffer: SharedArrayBuffer): HealthSignals {
   const view = new BigInt64Array(buffer);
   const flags = Number(Atomics.load(view, SLOTS.flags));
