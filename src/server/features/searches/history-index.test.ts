@@ -42,6 +42,8 @@ afterAll(() => t.close());
 
 type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
 
+type ExplainRow = { 'QUERY PLAN': { Plan: PlanNode }[] };
+
 function nodesOf(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
 }
@@ -60,10 +62,10 @@ describe('the history page', () => {
     const explained = await t.db.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const text = `explain (format json) ${page.sql.replace(/\$(\d+)/g, (_m, n: string) => `'${String(params[Number(n) - 1])}'`)}`;
-      return tx.execute(sql.raw(text));
+      return tx.execute<ExplainRow>(sql.raw(text));
     });
-    const rows = 'rows' in explained ? (explained.rows as Record<string, unknown>[]) : [];
-    const plan = (rows[0]?.['QUERY PLAN'] as { Plan: PlanNode }[])[0]?.Plan;
+    const rows = (explained as { rows?: ExplainRow[] }).rows ?? [];
+    const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
     if (!plan) throw new Error('no plan');
     const nodes = nodesOf(plan);
     expect(nodes.map((n) => n['Node Type'])).toEqual(['Limit', 'Index Scan']);

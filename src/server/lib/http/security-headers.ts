@@ -34,17 +34,17 @@ const HELMET_OPTIONS: Readonly<HelmetOptions> = {
  * request: about a tenth of an authenticated read's CPU (ADR 047).
  */
 export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const response = {
     setHeader: (name: string, value: unknown) => {
-      headers[name.toLowerCase()] = String(value);
+      headers.set(name.toLowerCase(), String(value));
     },
     removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
