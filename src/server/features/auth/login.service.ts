@@ -68,7 +68,7 @@ export async function authenticate(
   await clearFailures(db, keys);
   const [updated] = await db
     .update(users)
-    .set({ failedLoginAttempts: 0, accountLocked: false, lockoutExpires: null })
+    .set({ failedLoginAttempts: 0 })
     .where(eq(users.id, user.id))
     .returning();
   await writeAudit({
