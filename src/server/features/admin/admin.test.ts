@@ -237,10 +237,11 @@ describe('users', () => {
       failedLoginAttempts: 10,
     });
     expect(found?.lastSignInAt).toEqual(expect.any(String));
-    expect(JSON.stringify(found)).not.toMatch(/password"|\$argon|lock/i);
+    expect(JSON.stringify(found)).not.toMatch(/password"|\$argon/);
+    expect(Object.keys(found ?? {}).filter((key) => /lock/i.test(key))).toEqual([]);
     const unlock = await call(admin, { method: 'POST', url: `/api/admin/users/${reg.userId}/unlock` });
     expect(unlock.statusCode).toBe(400);
-    expect(unlock.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_FAILED' } });
+    expect(unlock.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
   });
 
   it('disables an account: its sessions end at once and it cannot sign in', async () => {
