@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchDetail } from '#shared/searches/search.schemas.ts';
 import { DECK_TEMPLATES } from '#shared/exports/deck.schemas.ts';
 import { readTestVariable } from '../../env.ts';
+import type { Competitor } from '#shared/engine/analysis.schemas.ts';
 import { createThemedEngine } from '../../test/fake-engine.ts';
+import type { SearchEngine } from '../searches/search-engine.provider.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { analysisOf, PRO } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -16,9 +18,36 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 // an action plan the financials and roadmap come from them; LibreOffice opens it (one PDF page a slide).
 
 const isCi = readTestVariable('CI') === 'true';
+
+/** Competitors with batch years (placed on the competition grid), one of them named with an "&". */
+const RIVALS: Competitor[] = [
+  ['Haul & Sons Freight', 'W21', ['freight', 'brokerage']],
+  ['Loadline', 'S19', ['freight']],
+  ['Brokerly', 'W23', ['brokerage', 'software']],
+].map(([name, batch, words]) => ({
+  name: name as string,
+  batch: batch as string,
+  status: 'Active',
+  source: 'yc',
+  verified: true,
+  match: { sentence: `${String(name)} for freight brokers.`, words: words as string[], by: 'words' },
+}));
+
+/** The themed engine, with those competitors beside its fixture one. */
+function rivalsEngine(): SearchEngine {
+  const themed = createThemedEngine();
+  return {
+    analyze: async (...args) => {
+      const analysis = await themed.analyze(...args);
+      for (const o of analysis.opportunities) o.competitors = [...o.competitors, ...RIVALS];
+      return analysis;
+    },
+  };
+}
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ overrides: { searchEngine: createThemedEngine() } });
+  t = await createTestApp({ overrides: { searchEngine: rivalsEngine() } });
   t.clock.set(new Date('2026-07-10T12:00:00Z'));
 });
 afterAll(() => t.close());
@@ -199,13 +228,15 @@ describe('pitch deck', () => {
     expect(texts[11]).toContain('Raising $50,000');
   });
 
-  it('opens in LibreOffice: one PDF page a slide', { timeout: 180_000 }, async () => {
+  it('opens in LibreOffice: one PDF page a slide, the competition slide naming every rival', { timeout: 180_000 }, async () => {
     const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => fs.existsSync(p));
     const pdfinfo = fs.existsSync('/usr/bin/pdfinfo') ? '/usr/bin/pdfinfo' : undefined;
-    expect(isCi && !(soffice && pdfinfo), 'CI=true needs LibreOffice (libreoffice-impress) and poppler-utils').toBe(
-      false,
-    );
-    if (!soffice || !pdfinfo) {
+    const pdftotext = fs.existsSync('/usr/bin/pdftotext') ? '/usr/bin/pdftotext' : undefined;
+    expect(
+      isCi && !(soffice && pdfinfo && pdftotext),
+      'CI=true needs LibreOffice (libreoffice-impress) and poppler-utils',
+    ).toBe(false);
+    if (!soffice || !pdfinfo || !pdftotext) {
       console.log('LibreOffice check skipped: install libreoffice-impress and poppler-utils to run it.');
       return;
     }
@@ -225,6 +256,15 @@ describe('pitch deck', () => {
         const info = spawnSync(pdfinfo, [path.join(dir, `${template}.pdf`)], { encoding: 'utf8' });
         expect(info.status, info.stderr).toBe(0);
         expect(/^Pages:\s+(\d+)$/m.exec(info.stdout)?.[1], template).toBe('13');
+        // Slide 7, Competition: every rival's name as LibreOffice drew it, "&" and all (issue 29).
+        const text = spawnSync(pdftotext, ['-f', '7', '-l', '7', '-layout', path.join(dir, `${template}.pdf`), '-'], {
+          encoding: 'utf8',
+        });
+        expect(text.status, text.stderr).toBe(0);
+        const page = text.stdout.replace(/\s+/g, ' ');
+        expect(page, template).toContain('Competition');
+        for (const rival of RIVALS) expect(page, `${template}: ${rival.name}`).toContain(rival.name);
+        expect(page).not.toContain('&amp;');
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
