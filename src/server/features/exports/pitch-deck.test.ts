@@ -21,9 +21,9 @@ const isCi = readTestVariable('CI') === 'true';
 
 /** Competitors with batch years (placed on the competition grid), one of them named with an "&". */
 const RIVALS: Competitor[] = [
-  ['Haul & Sons Freight', 'W21', ['freight', 'brokerage']],
-  ['Loadline', 'S19', ['freight']],
-  ['Brokerly', 'W23', ['brokerage', 'software']],
+  ['Haul & Sons Freight', 'Winter 2021', ['freight', 'brokerage']],
+  ['Loadline', 'Summer 2019', ['freight']],
+  ['Brokerly', 'Winter 2023', ['brokerage', 'software']],
 ].map(([name, batch, words]) => ({
   name: name as string,
   batch: batch as string,
@@ -228,46 +228,50 @@ describe('pitch deck', () => {
     expect(texts[11]).toContain('Raising $50,000');
   });
 
-  it('opens in LibreOffice: one PDF page a slide, the competition slide naming every rival', { timeout: 180_000 }, async () => {
-    const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => fs.existsSync(p));
-    const pdfinfo = fs.existsSync('/usr/bin/pdfinfo') ? '/usr/bin/pdfinfo' : undefined;
-    const pdftotext = fs.existsSync('/usr/bin/pdftotext') ? '/usr/bin/pdftotext' : undefined;
-    expect(
-      isCi && !(soffice && pdfinfo && pdftotext),
-      'CI=true needs LibreOffice (libreoffice-impress) and poppler-utils',
-    ).toBe(false);
-    if (!soffice || !pdfinfo || !pdftotext) {
-      console.log('LibreOffice check skipped: install libreoffice-impress and poppler-utils to run it.');
-      return;
-    }
-    const pro = await createUser(t, PRO);
-    const id = await analysisOf(t, pro, 'freight brokerage software');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-deck-'));
-    try {
-      for (const template of DECK_TEMPLATES) {
-        const file = path.join(dir, `${template}.pptx`);
-        fs.writeFileSync(file, await deckOf(pro, id, template));
-        const converted = spawnSync(
-          soffice,
-          [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file],
-          { encoding: 'utf8', timeout: 120_000 },
-        );
-        expect(converted.status, converted.stderr).toBe(0);
-        const info = spawnSync(pdfinfo, [path.join(dir, `${template}.pdf`)], { encoding: 'utf8' });
-        expect(info.status, info.stderr).toBe(0);
-        expect(/^Pages:\s+(\d+)$/m.exec(info.stdout)?.[1], template).toBe('13');
-        // Slide 7, Competition: every rival's name as LibreOffice drew it, "&" and all (issue 29).
-        const text = spawnSync(pdftotext, ['-f', '7', '-l', '7', '-layout', path.join(dir, `${template}.pdf`), '-'], {
-          encoding: 'utf8',
-        });
-        expect(text.status, text.stderr).toBe(0);
-        const page = text.stdout.replace(/\s+/g, ' ');
-        expect(page, template).toContain('Competition');
-        for (const rival of RIVALS) expect(page, `${template}: ${rival.name}`).toContain(rival.name);
-        expect(page).not.toContain('&amp;');
+  it(
+    'opens in LibreOffice: one PDF page a slide, the competition slide naming every rival',
+    { timeout: 180_000 },
+    async () => {
+      const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => fs.existsSync(p));
+      const pdfinfo = fs.existsSync('/usr/bin/pdfinfo') ? '/usr/bin/pdfinfo' : undefined;
+      const pdftotext = fs.existsSync('/usr/bin/pdftotext') ? '/usr/bin/pdftotext' : undefined;
+      expect(
+        isCi && !(soffice && pdfinfo && pdftotext),
+        'CI=true needs LibreOffice (libreoffice-impress) and poppler-utils',
+      ).toBe(false);
+      if (!soffice || !pdfinfo || !pdftotext) {
+        console.log('LibreOffice check skipped: install libreoffice-impress and poppler-utils to run it.');
+        return;
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+      const pro = await createUser(t, PRO);
+      const id = await analysisOf(t, pro, 'freight brokerage software');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-deck-'));
+      try {
+        for (const template of DECK_TEMPLATES) {
+          const file = path.join(dir, `${template}.pptx`);
+          fs.writeFileSync(file, await deckOf(pro, id, template));
+          const converted = spawnSync(
+            soffice,
+            [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file],
+            { encoding: 'utf8', timeout: 120_000 },
+          );
+          expect(converted.status, converted.stderr).toBe(0);
+          const info = spawnSync(pdfinfo, [path.join(dir, `${template}.pdf`)], { encoding: 'utf8' });
+          expect(info.status, info.stderr).toBe(0);
+          expect(/^Pages:\s+(\d+)$/m.exec(info.stdout)?.[1], template).toBe('13');
+          // Slide 7, Competition: every rival's name as LibreOffice drew it, "&" and all (issue 29).
+          const text = spawnSync(pdftotext, ['-f', '7', '-l', '7', '-layout', path.join(dir, `${template}.pdf`), '-'], {
+            encoding: 'utf8',
+          });
+          expect(text.status, text.stderr).toBe(0);
+          const page = text.stdout.replace(/\s+/g, ' ');
+          expect(page, template).toContain('Competition');
+          for (const rival of RIVALS) expect(page, `${template}: ${rival.name}`).toContain(rival.name);
+          expect(page).not.toContain('&amp;');
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
