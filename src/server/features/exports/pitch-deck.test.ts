@@ -9,7 +9,6 @@ import { DECK_TEMPLATES } from '#shared/exports/deck.schemas.ts';
 import { readTestVariable } from '../../env.ts';
 import type { Competitor } from '#shared/engine/analysis.schemas.ts';
 import { createThemedEngine } from '../../test/fake-engine.ts';
-import type { SearchEngine } from '../searches/search-engine.provider.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { analysisOf, PRO } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -34,7 +33,7 @@ const RIVALS: Competitor[] = [
 }));
 
 /** The themed engine, with those competitors beside its fixture one. */
-function rivalsEngine(): SearchEngine {
+function rivalsEngine(): ReturnType<typeof createThemedEngine> {
   const themed = createThemedEngine();
   return {
     analyze: async (...args) => {
