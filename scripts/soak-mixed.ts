@@ -27,6 +27,8 @@ const SECONDS = Number(process.env.SOAK_MIXED_SECONDS ?? 60);
 const SEARCHERS = 20;
 const READERS = 30;
 const USERS = 10;
+/** Searches stored per user before the phases: a full page of GET /api/searches?pageSize=20. */
+const HISTORY = 20;
 const HEALTH_EVERY_MS = 250;
 const SECRET = 'soak-secret-that-is-long-enough-for-hs256-000000';
 const QUERIES = [
@@ -150,7 +152,8 @@ async function phase(
     probe(`${server.url}/api/health`, mainHealth),
   ];
   await Promise.all(loops);
-  return { reads, health, mainHealth, searches };
+  // The machine's load at the end of the phase (1-minute average): the figures mean little without it.
+  return { reads, health, mainHealth, searches, load: os.loadavg()[0]! };
 }
 
 async function runOn(label: string, env: Record<string, string>, check: Check): Promise<Goal[]> {
@@ -166,8 +169,22 @@ async function runOn(label: string, env: Record<string, string>, check: Check): 
   try {
     await waitForHealthy(server, 300_000);
     const tokens = await proUsers(server);
-    // Some history to read, the same in both phases.
-    await Promise.all(tokens.map((token, i) => search(server, token, i)));
+    // A full first page of history for every reader before either phase (the list reads
+    // pageSize=20), so both phases read the same pages. With one search each, the baseline read a
+    // 1-item page and the mixed phase, as its searches were stored, a 20-item one: heavier reads
+    // counted as the searches' doing.
+    await Promise.all(
+      tokens.flatMap((token, u) =>
+        [0, 1].map(async (lane) => {
+          for (let k = lane; k < HISTORY;) {
+            const sample = await search(server, token, u * HISTORY + k);
+            if (sample.status === 200) k += 2;
+            else if (sample.status === 429 || sample.status === 503) await sleep(1_000);
+            else throw new Error(`history search: ${String(sample.status)}`);
+          }
+        }),
+      ),
+    );
     const base = await phase(server, healthUrl, tokens, false, SECONDS);
     const mixed = await phase(server, healthUrl, tokens, true, SECONDS);
     const figures = (samples: Sample[]) => {
@@ -177,7 +194,7 @@ async function runOn(label: string, env: Record<string, string>, check: Check): 
     const line = (name: string, p: Awaited<ReturnType<typeof phase>>) => {
       const r = p.reads.map((s) => s.ms);
       console.log(
-        `${label} ${name}: reads ${p.reads.length} (${(p.reads.length / SECONDS).toFixed(1)}/s) p50 ${percentile(r, 50).toFixed(0)} ms p95 ${percentile(r, 95).toFixed(0)} ms, 503 ${count(p.reads, 503)}; ` +
+        `${label} ${name} (load ${p.load.toFixed(1)}): reads ${p.reads.length} (${(p.reads.length / SECONDS).toFixed(1)}/s) p50 ${percentile(r, 50).toFixed(0)} ms p95 ${percentile(r, 95).toFixed(0)} ms, 503 ${count(p.reads, 503)}; ` +
           `health port ${p.health.length} ${figures(p.health)}; main port /api/health ${p.mainHealth.length} ${figures(p.mainHealth)}; ` +
           `searches ${p.searches.length} done (${statusesOf(p.searches)}) p50 ${percentile(
             p.searches.map((s) => s.ms),

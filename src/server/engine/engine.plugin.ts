@@ -55,6 +55,7 @@ export async function registerEngine(app: FastifyInstance): Promise<void> {
       workers,
       queueLimit: env.ENGINE_QUEUE_LIMIT,
       slotsPerWorker: env.AI_PROVIDER ? 4 : 1,
+      log: app.log,
       ...(app.deps.overrides.engineWorker ? { workerUrl: app.deps.overrides.engineWorker } : {}),
     });
     engine = pool;

@@ -1,15 +1,17 @@
 // The sentence model in a worker thread: the server's event loop never runs the model. Plain
 // JavaScript so the same file runs under node, tsx and vitest without a loader.
 // Protocol: { id, texts } → { id, vectors: Float32Array (rows × dimensions, unit length), dimensions } | { id, error }.
+import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 
-// The lowest CPU priority for this thread only (on Linux, pid 0 is the calling thread): requests on
-// the main thread always come first, and the vectors use whatever CPU is left.
+// The lowest CPU priority for this thread only (docs/decisions/045, as engine/pool/thread-priority.ts
+// does): requests on the main thread always come first, and the vectors use whatever CPU is left.
+// Linux only, by the thread's task id: elsewhere setpriority names the whole process.
 try {
-  os.setPriority(19);
+  os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1)), 19);
 } catch {
-  // Not permitted here: the worker still runs off the main thread.
+  // Not Linux, or not permitted: the worker still runs off the main thread.
 }
 
 async function loadModel() {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { BroadcastChannel } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
@@ -214,5 +216,31 @@ describe('engine pool with the real engine worker', () => {
     expect(stages).toEqual(expect.arrayContaining(['parsing', 'writing']));
     expect(profiled.corpus).toEqual({ kind: 'seed', version: inProcess.status().corpusVersion });
     expect(pool.status()).toEqual(inProcess.status());
+  });
+
+  // ADR 045: the engine's threads yield the CPU. On Linux each thread is a task with its own nice
+  // value (/proc/<pid>/task/<tid>/stat, field 19): the worker's is the lowest, the request thread's
+  // is what it was. Elsewhere a thread cannot be made nicer alone, and nothing is changed.
+  it('runs its worker thread at the lowest CPU priority, and leaves the request thread’s as it was', async () => {
+    const niceOf = (tid: number) => {
+      const stat = fs.readFileSync(`/proc/${String(process.pid)}/task/${String(tid)}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const before = os.getPriority();
+    const told: string[] = [];
+    const pool = await createEnginePool({ env, workers: 2, queueLimit: 5, log: { info: (m) => told.push(m) } });
+    pools.push(pool);
+    const threads = pool.threads();
+    const onLinux = process.platform === 'linux';
+    expect(threads).toHaveLength(onLinux ? 2 : 0);
+    expect(told).toHaveLength(onLinux ? 0 : 1);
+    expect(new Set(threads.map((t) => t.tid)).size).toBe(threads.length);
+    for (const { tid, nice } of threads) {
+      expect(tid).not.toBe(process.pid);
+      expect(nice).toBe(19);
+      expect(niceOf(tid)).toBe(19);
+      expect(niceOf(process.pid)).toBe(before);
+    }
+    expect(os.getPriority()).toBe(before);
   });
 });

@@ -5,7 +5,9 @@ import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import type { AnalyzeOptions, Engine, EngineStatus } from '../engine.ts';
+import { abortError, workerFailure } from './pool-protocol.ts';
 import type { FromWorker, MarketProfileResult, ToWorker } from './pool-protocol.ts';
+import type { ThreadPriority } from './thread-priority.ts';
 import type { TrendsCorpus } from './trends-corpus.ts';
 
 // The engine off the request thread (docs/decisions/029): analyses and market profiles run in a
@@ -14,9 +16,8 @@ import type { TrendsCorpus } from './trends-corpus.ts';
 // from recent durations. A waiting analysis hears its queue position (onQueued). Background work
 // (watch re-runs after a corpus swap) waits in a queue of its own, bounded the same way: it is
 // dispatched only when no interactive work waits, and on at most all slots but one, so a person's
-// search never waits behind a backlog of re-runs (issue 33). Progress (onStage, onOpportunity) comes
-// back as messages; an AbortSignal becomes a cancel message. A worker that dies fails its open jobs
-// and is replaced.
+// search never waits behind a backlog of re-runs (issue 33). Progress comes back as messages; an
+// AbortSignal becomes a cancel message. A worker that dies fails its open jobs and is replaced.
 
 export type { MarketProfileResult };
 
@@ -38,6 +39,8 @@ export type EnginePool = Engine & {
   /** What the trends screens read from the index, built by a worker (trends-corpus.ts). */
   trendsCorpus(options?: { signal?: AbortSignal }): Promise<TrendsCorpus>;
   load(): PoolLoad;
+  /** The answering workers' threads and their nice values (docs/decisions/045); empty where not lowered. */
+  threads(): ThreadPriority[];
   /**
    * Loads the corpus again from `datasetsDir` (undefined: the seed corpus) in a new generation of
    * workers while the current ones keep answering, then swaps them in one synchronous step: every
@@ -56,6 +59,8 @@ export type EnginePoolOptions = {
   slotsPerWorker?: number;
   /** Tests point this at a scripted worker. */
   workerUrl?: URL;
+  /** Told once when a worker could not lower its thread's priority alone (not Linux). */
+  log?: { info: (message: string) => void };
 };
 
 /** ENGINE_WORKERS unset: one worker per core beyond the first (the request thread keeps one), at most 2. */
@@ -93,23 +98,11 @@ type Slot = {
   /** A worker of the previous generation: it takes no new work and exits when its jobs are done. */
   retiring: boolean;
   status: EngineStatus | null;
+  thread: ThreadPriority | null;
 };
 
-function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
-  return new DOMException('The analysis was aborted', 'AbortError');
-}
-
-function workerFailure(error: { name: string; message: string }): Error {
-  if (error.name === 'AbortError') return new DOMException(error.message, 'AbortError');
-  const failure = new Error(error.message);
-  failure.name = error.name;
-  return failure;
-}
-
 export async function createEnginePool(options: EnginePoolOptions): Promise<EnginePool> {
-  const { env, queueLimit } = options;
+  const { env, queueLimit, log } = options;
   const size = Math.max(1, options.workers);
   const slotsPerWorker = Math.max(1, options.slotsPerWorker ?? 1);
   const url = options.workerUrl ?? WORKER_URL;
@@ -126,6 +119,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   /** The environment workers start with: DATASETS_DIR changes when the corpus is swapped. */
   let workerEnv = env;
   let swapping = false;
+  let toldPriority = false;
 
   function spawn(options: { pending?: Slot[] } = {}): Promise<void> {
     return new Promise((resolveStart, rejectStart) => {
@@ -138,6 +132,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         pending: options.pending !== undefined,
         retiring: false,
         status: null,
+        thread: null,
       };
       options.pending?.push(slot);
       slots.add(slot);
@@ -146,6 +141,11 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
         if (message.type === 'ready') {
           slot.ready = true;
           slot.status = message.status;
+          slot.thread = message.thread ?? null;
+          if (!slot.thread && !toldPriority) {
+            toldPriority = true;
+            log?.info('Engine workers keep the normal CPU priority: only Linux lowers one thread alone (ADR 045).');
+          }
           if (!slot.pending) status = message.status;
           failedStarts = 0;
           resolveStart();
@@ -371,6 +371,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     },
     status: () => status!,
     swapCorpus,
+    threads: () => [...slots].flatMap((s) => (s.thread && s.ready && !s.pending && !s.retiring ? [s.thread] : [])),
     load() {
       let running = 0;
       let ready = 0;

@@ -1,23 +1,19 @@
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Env } from '../../env.ts';
 import { createEngine, loadEngineIndex } from '../engine.ts';
 import { marketProfile } from '../market-profile.ts';
 import type { FromWorker, ToWorker } from './pool-protocol.ts';
+import { lowerThisThreadPriority } from './thread-priority.ts';
 import { trendsCorpusOf } from './trends-corpus.ts';
 
 // One engine worker (docs/decisions/029): loads its own read-only copy of the index, then answers
 // analyze, profile and trends-corpus requests. Several jobs may be open at once (an LLM composer waits on the
 // network); each has its own AbortController, fired by the pool's cancel message.
 
-// A lower CPU priority for this thread only (on Linux, pid 0 is the calling thread), as the
-// sentence-model worker does: reads, health and the in-process database on the request thread come
-// first, and analyses use the CPU that is left.
-try {
-  os.setPriority(19);
-} catch {
-  // Not permitted here: the analysis still runs off the request thread.
-}
+// The lowest CPU priority for this thread only, before the index loads (docs/decisions/045): reads,
+// health and the in-process database on the request thread come first, and analyses use the CPU
+// that is left. Reported with 'ready' (null where it could not be done).
+const thread = lowerThisThreadPriority();
 
 const port = parentPort!;
 const env = (workerData as { env: Env }).env;
@@ -67,7 +63,7 @@ async function main(): Promise<void> {
       .then(post, (error: unknown) => post({ type: 'failed', id: message.id, error: describe(error) }))
       .finally(() => jobs.delete(message.id));
   });
-  post({ type: 'ready', status: engine.status() });
+  post({ type: 'ready', status: engine.status(), thread });
 }
 
 main().catch((error: unknown) => {

@@ -2,11 +2,12 @@ import type { AnalysisStage, GapAnalysis, Opportunity } from '#shared/engine/ana
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { EngineStatus } from '../engine.ts';
 import type { MarketProfile } from '../market-profile.ts';
+import type { ThreadPriority } from './thread-priority.ts';
 import type { TrendsCorpus } from './trends-corpus.ts';
 
-// The messages between the engine pool (request thread) and an engine worker. Every value is
-// structured-cloneable: the analysis and the profile are plain JSON-shaped objects, the trends
-// corpus plain objects and Maps.
+// The messages between the engine pool (request thread) and an engine worker, and the errors a
+// caller gets from them. Every value is structured-cloneable: the analysis and the profile are plain
+// JSON-shaped objects, the trends corpus plain objects and Maps.
 
 export type MarketProfileResult = { profile: MarketProfile; corpus: { kind: 'full' | 'seed'; version: string } };
 
@@ -19,7 +20,8 @@ export type ToWorker =
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
-  | { type: 'ready'; status: EngineStatus }
+  /** `thread`: the worker's thread and its lowered priority; null where it could not be lowered alone. */
+  | { type: 'ready'; status: EngineStatus; thread?: ThreadPriority | null }
   | { type: 'status'; status: EngineStatus }
   | { type: 'stage'; id: number; stage: AnalysisStage }
   | { type: 'opportunity'; id: number; opportunity: Opportunity }
@@ -29,3 +31,18 @@ export type FromWorker =
   | { type: 'failed'; id: number; error: { name: string; message: string } }
   /** The index could not be loaded: the worker exits after this. */
   | { type: 'fatal'; message: string };
+
+/** The error a job's caller gets when its signal fired. */
+export function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('The analysis was aborted', 'AbortError');
+}
+
+/** A worker's `failed` message as the Error its caller gets (an abort stays an AbortError). */
+export function workerFailure(error: { name: string; message: string }): Error {
+  if (error.name === 'AbortError') return new DOMException(error.message, 'AbortError');
+  const failure = new Error(error.message);
+  failure.name = error.name;
+  return failure;
+}
