@@ -42,19 +42,31 @@ function buildClient(outDir: string): void {
   if (result.status !== 0) throw new Error('The client build failed; browser tests need a built client.');
 }
 
-/** The seed corpus's sentence vectors, computed here with two workers so the server loads them from its cache. */
-async function buildSeedVectors(dataDir: string): Promise<void> {
-  const [{ loadCorpus }, { createEmbedder }, { buildVectorSets }] = await Promise.all([
-    import('../../src/server/engine/corpus/load-corpus.ts'),
-    import('../../src/server/engine/index/embedder.ts'),
-    import('../../src/server/engine/index/semantic-index.ts'),
-  ]);
-  const embedder = createEmbedder(2);
+/**
+ * The seed corpus's sentence vectors, so the server loads them from its cache. They are computed
+ * (with two workers) into the test cache, where a run finds them again — content-addressed by model
+ * and texts, size-checked on load, as the server suites keep the full corpus's — and copied into this
+ * run's DATA_DIR.
+ */
+async function provideSeedVectors(dataDir: string): Promise<void> {
+  const [{ loadCorpus }, { createLazyEmbedder }, { buildVectorSets }, { vectorCacheDir }, { readTestVariable }] =
+    await Promise.all([
+      import('../../src/server/engine/corpus/load-corpus.ts'),
+      import('../../src/server/engine/index/embedder.ts'),
+      import('../../src/server/engine/index/semantic-index.ts'),
+      import('../../src/server/engine/index/index-cache.ts'),
+      import('../../src/server/env.ts'),
+    ]);
+  const cacheDir = path.resolve(ROOT, readTestVariable('TEST_CACHE_DIR') ?? 'node_modules/.cache/unbuilt');
+  const seedDataDir = path.join(cacheDir, 'seed-engine-data');
+  const embedder = createLazyEmbedder(2);
   try {
-    await buildVectorSets(loadCorpus(undefined), dataDir, embedder);
+    // Reads every set from the cache when it is there; the embedder's workers start only to compute.
+    await buildVectorSets(loadCorpus(undefined), seedDataDir, embedder);
   } finally {
     await embedder.close();
   }
+  fs.cpSync(vectorCacheDir(seedDataDir), vectorCacheDir(dataDir), { recursive: true });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -93,7 +105,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = path.join(workDir, 'data');
   fs.mkdirSync(dataDir);
   buildClient(clientDir);
-  await buildSeedVectors(dataDir);
+  await provideSeedVectors(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

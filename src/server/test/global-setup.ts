@@ -27,12 +27,12 @@ declare module 'vitest' {
 
 /** Computes (once, then cached) the full datasets' sentence vectors, so full-corpus suites answer by meaning. */
 async function buildEngineVectors(datasetsDir: string, dataDir: string): Promise<void> {
-  const [{ loadCorpus }, { createEmbedder }, { buildVectorSets }] = await Promise.all([
+  const [{ loadCorpus }, { createLazyEmbedder }, { buildVectorSets }] = await Promise.all([
     import('../engine/corpus/load-corpus.ts'),
     import('../engine/index/embedder.ts'),
     import('../engine/index/semantic-index.ts'),
   ]);
-  const embedder = createEmbedder(2);
+  const embedder = createLazyEmbedder(2);
   try {
     await buildVectorSets(loadCorpus(datasetsDir), dataDir, embedder);
   } finally {

@@ -52,3 +52,20 @@ export function createEmbedder(workers = 1): Embedder {
     },
   };
 }
+
+/**
+ * createEmbedder(workers), started on the first embed: a caller that usually finds every vector in
+ * its cache (the test set-ups) does not load the sentence model into workers it never uses.
+ */
+export function createLazyEmbedder(workers = 1): Embedder {
+  let embedder: Embedder | null = null;
+  return {
+    embed(texts) {
+      embedder ??= createEmbedder(workers);
+      return embedder.embed(texts);
+    },
+    close() {
+      return embedder ? embedder.close() : Promise.resolve();
+    },
+  };
+}

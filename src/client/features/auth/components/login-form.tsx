@@ -48,7 +48,7 @@ export function LoginForm() {
       </Form>
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
-        <Link className="text-primary underline underline-offset-4" to={paths.register.href()}>
+        <Link className="inline-link text-primary underline underline-offset-4" to={paths.register.href()}>
           Sign up
         </Link>
       </p>
