@@ -30,8 +30,6 @@ export const adminUserSchema = z.object({
   plan: z.enum(PLAN_IDS),
   subscriptionStatus: z.string(),
   isActive: z.boolean(),
-  isLocked: z.boolean(),
-  lockoutExpires: z.string().nullable(),
   failedLoginAttempts: z.number().int(),
   forcePasswordChange: z.boolean(),
   lastPasswordChange: z.string().nullable(),
@@ -41,7 +39,8 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = pageSchema(adminUserSchema);
 
-export const ADMIN_USER_ACTIONS = ['unlock', 'force-password-change', 'disable', 'enable'] as const;
+// No 'unlock': failed sign-ins never lock an account (ADR 031), so there is nothing to unlock.
+export const ADMIN_USER_ACTIONS = ['force-password-change', 'disable', 'enable'] as const;
 export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
 export const adminUserActionParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),

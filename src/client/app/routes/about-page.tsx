@@ -90,8 +90,8 @@ export function AboutPage() {
         <h2 id="about-contact">Get in touch</h2>
         <p>
           Questions, corrections to our data, or ideas: write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-          . Read how to use the product in <Link to={paths.help.href()}>Help &amp; Docs</Link>, or compare{' '}
-          <Link to={paths.pricing.href()}>plans</Link>.
+          . Read how to use the product in <Link to={paths.help.href()}>Help &amp; Docs</Link>, or{' '}
+          <Link to={paths.pricing.href()}>compare the plans</Link>.
         </p>
       </section>
     </ContentPage>

@@ -73,8 +73,8 @@ export function DocumentationPage() {
         <h3>Settings</h3>
         <p>
           <Link to={paths.account.href()}>Settings</Link> holds the theme, accessibility options, analytics opt-out,
-          keyboard shortcuts (change or turn off each one) and your sessions. The product tour can be replayed from{' '}
-          <Link to={paths.help.href()}>Help</Link>.
+          keyboard shortcuts (change or turn off each one) and your sessions. The product tour can be replayed from the{' '}
+          <Link to={paths.help.href()}>Help page</Link>.
         </p>
       </section>
 

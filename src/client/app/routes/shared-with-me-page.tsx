@@ -28,7 +28,7 @@ export function SharedWithMePage() {
         <h1 className="text-3xl font-bold tracking-tight">Shared with me</h1>
         <p className="text-sm text-muted-foreground">
           Analyses and ideas teammates shared with you or with your teams. Manage your teams on the{' '}
-          <Link to={paths.teams.href()} className="text-primary underline underline-offset-4">
+          <Link to={paths.teams.href()} className="inline-link text-primary underline underline-offset-4">
             Teams
           </Link>{' '}
           page.

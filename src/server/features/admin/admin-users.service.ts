@@ -11,8 +11,9 @@ import { escapeLike } from '../../lib/platform/sql-like.ts';
 import { type AdminAuditEvent } from '../../lib/domain/security-audit.ts';
 import { revokeUserFamilies } from '../../lib/domain/session-families.ts';
 
-// Users as the console sees them, and the four account actions (unlock, force a password change,
-// disable, enable). Each action is one conditional UPDATE plus its audit row, in one transaction.
+// Users as the console sees them, and the three account actions (force a password change, disable,
+// enable). Each action is one conditional UPDATE plus its audit row, in one transaction. There is no
+// unlock: failed sign-ins never lock an account (ADR 031).
 
 type Row = { user: UserRow; lastSignInAt: Date | string | null };
 
@@ -27,7 +28,6 @@ function iso(value: Date | string | null): string | null {
 
 export function toAdminUser(row: Row, now: Date): AdminUser {
   const { user } = row;
-  const isLocked = user.accountLocked && (!user.lockoutExpires || user.lockoutExpires.getTime() > now.getTime());
   return {
     id: user.id,
     email: user.email,
@@ -36,8 +36,6 @@ export function toAdminUser(row: Row, now: Date): AdminUser {
     plan: effectivePlan(user, now),
     subscriptionStatus: user.subscriptionStatus,
     isActive: user.isActive,
-    isLocked,
-    lockoutExpires: isLocked ? iso(user.lockoutExpires) : null,
     failedLoginAttempts: user.failedLoginAttempts,
     forcePasswordChange: user.forcePasswordChange,
     lastPasswordChange: iso(user.lastPasswordChange),
@@ -82,7 +80,6 @@ export async function getAdminUser(db: Database | Tx, id: number, now: Date): Pr
 }
 
 const EVENT_OF: Record<AdminUserAction, AdminAuditEvent> = {
-  unlock: 'admin.user_unlock',
   'force-password-change': 'admin.user_force_password_change',
   disable: 'admin.user_disable',
   enable: 'admin.user_enable',
@@ -90,8 +87,6 @@ const EVENT_OF: Record<AdminUserAction, AdminAuditEvent> = {
 
 function changeFor(action: AdminUserAction, now: Date): Partial<UserRow> {
   switch (action) {
-    case 'unlock':
-      return { accountLocked: false, lockoutExpires: null, failedLoginAttempts: 0, updatedAt: now };
     case 'force-password-change':
       return { forcePasswordChange: true, updatedAt: now };
     case 'disable':

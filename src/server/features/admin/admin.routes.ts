@@ -110,7 +110,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
       config: admin,
       schema: {
         tags,
-        summary: 'Unlock, force a password change at next sign-in, disable or enable an account',
+        summary: 'Force a password change at next sign-in, disable or enable an account',
         params: adminUserActionParamsSchema,
         response: { 200: ok(adminUserSchema) },
       },

@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t, { role: 'admin', email: 'root@example.test' });
   member = await createUser(t);
-  target = await createUser(t, { email: 'target@example.test', accountLocked: true, failedLoginAttempts: 10 });
+  target = await createUser(t, { email: 'target@example.test', failedLoginAttempts: 10 });
 });
 afterAll(() => t.close());
 
@@ -66,7 +66,7 @@ async function adminCalls(): Promise<Call[]> {
   return [
     { method: 'GET', url: '/api/admin/users?q=target' },
     { method: 'GET', url: `/api/admin/users/${target.user.id}` },
-    { method: 'POST', url: `/api/admin/users/${target.user.id}/unlock` },
+    { method: 'POST', url: `/api/admin/users/${target.user.id}/enable` },
     { method: 'PUT', url: `/api/admin/users/${target.user.id}/plan`, payload: { plan: 'pro' } },
     { method: 'GET', url: '/api/admin/security-alerts?status=open' },
     { method: 'PATCH', url: `/api/admin/security-alerts/${await newAlert()}`, payload: { status: 'acknowledged' } },
@@ -99,7 +99,7 @@ const pattern = (url: string) =>
   url
     .split('?')[0]
     ?.replace(/\/\d+(?=\/|$)/g, '/:n')
-    .replace(/\/(unlock|beta)(?=\/|$)/g, '/:p');
+    .replace(/\/(enable|beta)(?=\/|$)/g, '/:p');
 
 describe('the admin matrix', () => {
   it('answers every admin route: 200 to an admin, 404 to a signed-in user, 401 to a visitor', async () => {
@@ -145,7 +145,6 @@ describe('every admin action is audited', () => {
     const alertId = await newAlert();
     const contributionId = await newContribution();
     const actions: [Call, string, string][] = [
-      [{ method: 'POST', url: `/api/admin/users/${u.user.id}/unlock` }, 'admin.user_unlock', String(u.user.id)],
       [
         { method: 'POST', url: `/api/admin/users/${u.user.id}/force-password-change` },
         'admin.user_force_password_change',
@@ -217,8 +216,9 @@ describe('every admin action is audited', () => {
 });
 
 describe('users', () => {
-  it('shows plan, status, lock state and last sign-in, and unlocks', async () => {
+  it('shows plan, status, failed sign-ins and last sign-in, and no lock (failed sign-ins never lock, ADR 031)', async () => {
     const reg = await registerViaApi(t, { email: 'locked-out@example.test' });
+    // A row locked before ADR 031: nothing reads the old fields any more.
     expect((await login(t, reg.email, STRONG_PASSWORD)).statusCode).toBe(200);
     await t.db.db
       .update(users)
@@ -234,13 +234,14 @@ describe('users', () => {
       id: reg.userId,
       plan: 'free',
       isActive: true,
-      isLocked: true,
       failedLoginAttempts: 10,
     });
     expect(found?.lastSignInAt).toEqual(expect.any(String));
     expect(JSON.stringify(found)).not.toMatch(/password"|\$argon/);
-    const unlocked = await call(admin, { method: 'POST', url: `/api/admin/users/${reg.userId}/unlock` });
-    expect(unlocked.json().data).toMatchObject({ isLocked: false, failedLoginAttempts: 0 });
+    expect(Object.keys(found ?? {}).filter((key) => /lock/i.test(key))).toEqual([]);
+    const unlock = await call(admin, { method: 'POST', url: `/api/admin/users/${reg.userId}/unlock` });
+    expect(unlock.statusCode).toBe(400);
+    expect(unlock.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
   });
 
   it('disables an account: its sessions end at once and it cannot sign in', async () => {

@@ -66,11 +66,7 @@ export async function authenticate(
     throw invalidCredentials();
   }
   await clearFailures(db, keys);
-  const [updated] = await db
-    .update(users)
-    .set({ failedLoginAttempts: 0, accountLocked: false, lockoutExpires: null })
-    .where(eq(users.id, user.id))
-    .returning();
+  const [updated] = await db.update(users).set({ failedLoginAttempts: 0 }).where(eq(users.id, user.id)).returning();
   await writeAudit({
     db,
     meta,

@@ -118,8 +118,6 @@ async function storeNewPassword(options: Deps & { user: UserRow; password: strin
         passwordExpiryWarningSent: false,
         passwordStrengthScore: passwordStrengthScore(password, [user.email, user.name ?? '']),
         failedLoginAttempts: 0,
-        accountLocked: false,
-        lockoutExpires: null,
       })
       .where(eq(users.id, user.id));
     await tx

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchDetail } from '#shared/searches/search.schemas.ts';
 import { DECK_TEMPLATES } from '#shared/exports/deck.schemas.ts';
 import { readTestVariable } from '../../env.ts';
+import type { Competitor } from '#shared/engine/analysis.schemas.ts';
 import { createThemedEngine } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { analysisOf, PRO } from '../../test/search-helpers.ts';
@@ -16,9 +17,36 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 // an action plan the financials and roadmap come from them; LibreOffice opens it (one PDF page a slide).
 
 const isCi = readTestVariable('CI') === 'true';
+
+/** Competitors with batch years (placed on the competition grid), one of them named with an "&". */
+const RIVALS: Competitor[] = [
+  ['Haul & Sons Freight', 'Winter 2021', ['freight', 'brokerage']],
+  ['Loadline', 'Summer 2019', ['freight']],
+  ['Brokerly', 'Winter 2023', ['brokerage', 'software']],
+].map(([name, batch, words]) => ({
+  name: name as string,
+  batch: batch as string,
+  status: 'Active',
+  source: 'yc',
+  verified: true,
+  match: { sentence: `${String(name)} for freight brokers.`, words: words as string[], by: 'words' },
+}));
+
+/** The themed engine, with those competitors beside its fixture one. */
+function rivalsEngine(): ReturnType<typeof createThemedEngine> {
+  const themed = createThemedEngine();
+  return {
+    analyze: async (...args) => {
+      const analysis = await themed.analyze(...args);
+      for (const o of analysis.opportunities) o.competitors = [...o.competitors, ...RIVALS];
+      return analysis;
+    },
+  };
+}
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ overrides: { searchEngine: createThemedEngine() } });
+  t = await createTestApp({ overrides: { searchEngine: rivalsEngine() } });
   t.clock.set(new Date('2026-07-10T12:00:00Z'));
 });
 afterAll(() => t.close());
@@ -199,35 +227,50 @@ describe('pitch deck', () => {
     expect(texts[11]).toContain('Raising $50,000');
   });
 
-  it('opens in LibreOffice: one PDF page a slide', { timeout: 180_000 }, async () => {
-    const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => fs.existsSync(p));
-    const pdfinfo = fs.existsSync('/usr/bin/pdfinfo') ? '/usr/bin/pdfinfo' : undefined;
-    expect(isCi && !(soffice && pdfinfo), 'CI=true needs LibreOffice (libreoffice-impress) and poppler-utils').toBe(
-      false,
-    );
-    if (!soffice || !pdfinfo) {
-      console.log('LibreOffice check skipped: install libreoffice-impress and poppler-utils to run it.');
-      return;
-    }
-    const pro = await createUser(t, PRO);
-    const id = await analysisOf(t, pro, 'freight brokerage software');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-deck-'));
-    try {
-      for (const template of DECK_TEMPLATES) {
-        const file = path.join(dir, `${template}.pptx`);
-        fs.writeFileSync(file, await deckOf(pro, id, template));
-        const converted = spawnSync(
-          soffice,
-          [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file],
-          { encoding: 'utf8', timeout: 120_000 },
-        );
-        expect(converted.status, converted.stderr).toBe(0);
-        const info = spawnSync(pdfinfo, [path.join(dir, `${template}.pdf`)], { encoding: 'utf8' });
-        expect(info.status, info.stderr).toBe(0);
-        expect(/^Pages:\s+(\d+)$/m.exec(info.stdout)?.[1], template).toBe('13');
+  it(
+    'opens in LibreOffice: one PDF page a slide, the competition slide naming every rival',
+    { timeout: 180_000 },
+    async () => {
+      const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => fs.existsSync(p));
+      const pdfinfo = fs.existsSync('/usr/bin/pdfinfo') ? '/usr/bin/pdfinfo' : undefined;
+      const pdftotext = fs.existsSync('/usr/bin/pdftotext') ? '/usr/bin/pdftotext' : undefined;
+      expect(
+        isCi && !(soffice && pdfinfo && pdftotext),
+        'CI=true needs LibreOffice (libreoffice-impress) and poppler-utils',
+      ).toBe(false);
+      if (!soffice || !pdfinfo || !pdftotext) {
+        console.log('LibreOffice check skipped: install libreoffice-impress and poppler-utils to run it.');
+        return;
       }
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+      const pro = await createUser(t, PRO);
+      const id = await analysisOf(t, pro, 'freight brokerage software');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-deck-'));
+      try {
+        for (const template of DECK_TEMPLATES) {
+          const file = path.join(dir, `${template}.pptx`);
+          fs.writeFileSync(file, await deckOf(pro, id, template));
+          const converted = spawnSync(
+            soffice,
+            [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file],
+            { encoding: 'utf8', timeout: 120_000 },
+          );
+          expect(converted.status, converted.stderr).toBe(0);
+          const info = spawnSync(pdfinfo, [path.join(dir, `${template}.pdf`)], { encoding: 'utf8' });
+          expect(info.status, info.stderr).toBe(0);
+          expect(/^Pages:\s+(\d+)$/m.exec(info.stdout)?.[1], template).toBe('13');
+          // Slide 7, Competition: every rival's name as LibreOffice drew it, "&" and all (issue 29).
+          const text = spawnSync(pdftotext, ['-f', '7', '-l', '7', '-layout', path.join(dir, `${template}.pdf`), '-'], {
+            encoding: 'utf8',
+          });
+          expect(text.status, text.stderr).toBe(0);
+          const page = text.stdout.replace(/\s+/g, ' ');
+          expect(page, template).toContain('Competition');
+          for (const rival of RIVALS) expect(page, `${template}: ${rival.name}`).toContain(rival.name);
+          expect(page).not.toContain('&amp;');
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -11,11 +11,13 @@ const INDUSTRY = 'industry:customer';
 const ESTABLISHMENTS = 'industry:establishments';
 const ROLE = /^onet:([^:]+):role$/;
 
-const byId = (o: Opportunity, id: string): Evidence | undefined => o.evidence.find((e) => e.id === id);
+type WithEvidence = Pick<Opportunity, 'evidence'>;
+
+const byId = (o: WithEvidence, id: string): Evidence | undefined => o.evidence.find((e) => e.id === id);
 const soc7 = (ref: string) => ref.slice(0, 7);
 
 /** The industry an opportunity is about as its customer's (not a neighbour's): NAICS code and title. */
-function industryOf(o: Opportunity): { code: string; title: string } | null {
+function industryOf(o: WithEvidence): { code: string; title: string } | null {
   const e = byId(o, INDUSTRY);
   if (!e || typeof e.value !== 'string' || e.note.startsWith('Adjacent industry')) return null;
   return { code: e.ref, title: e.value };
@@ -29,7 +31,7 @@ function namedIndustry(o: Opportunity): { code: string; title: string } | null {
 
 type Occupation = { code: string; title: string; roleId: string; employmentId: string; count: number };
 
-function occupationsOf(o: Opportunity, role: 'customer' | 'worker'): Occupation[] {
+function occupationsOf(o: WithEvidence, role: 'customer' | 'worker'): Occupation[] {
   const out: Occupation[] = [];
   for (const e of o.evidence) {
     if (!ROLE.test(e.id) || (role === 'customer') !== (e.value === 'customer')) continue;
@@ -67,12 +69,31 @@ function serves(o: Opportunity, option: Pick<CustomerOption, 'kind' | 'code'>, s
 }
 
 /** The customer as an option, read from one opportunity: its industry, else its customer occupation. */
-function optionFrom(o: Opportunity): CustomerOption | null {
+function optionFrom(o: WithEvidence): CustomerOption | null {
   const industry = industryOf(o);
   if (industry) return { kind: 'industry', code: industry.code, title: industry.title };
   const occupation = occupationsOf(o, 'customer')[0];
   return occupation ? { kind: 'occupation', code: occupation.code, title: occupation.title } : null;
 }
+
+/**
+ * The idea form's target market and worker from one opportunity (the "Validate" action): the customer
+ * the analysis read (the segment its query named, else its customer industry or occupation), never the
+ * occupation that does the job; that worker is returned apart, for the description.
+ */
+export function prefillCustomer(o: Pick<Opportunity, 'cell' | 'evidence'>): {
+  targetMarket: string;
+  worker: string | null;
+} {
+  // The form asks for at least 5 characters: a shorter segment ("spas") gives way to the industry's title.
+  const named = o.cell.segment !== 'all customers' && o.cell.segment.trim().length >= 5 ? o.cell.segment.trim() : null;
+  const option = optionFrom(o);
+  const customer = named ?? option?.title ?? `Buyers of ${o.cell.offering.toLowerCase()}`;
+  const worker = occupationsOf(o, 'worker').find((w) => w.code !== option?.code && !sameName(w.title, customer));
+  return { targetMarket: customer.charAt(0).toUpperCase() + customer.slice(1), worker: worker?.title ?? null };
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const CONSUMERS: CustomerOption = { kind: 'consumers', code: null, title: 'Consumers' };
 

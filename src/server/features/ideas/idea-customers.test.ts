@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
+import type { IdeaDto, IdeaPrefill } from '#shared/ideas/ideas.schemas.ts';
 import type { IdeaCustomer } from '#shared/ideas/idea-customer.ts';
 import { loadEngineIndex } from '../../engine/engine.ts';
 import { FIXTURE_DATASETS_DIR, fixtureEnv } from '../../engine/test/engine-fixtures.ts';
@@ -135,5 +135,28 @@ describe('the customer a validation starts from (issue 29)', () => {
     const validated = await call<IdeaDto>('POST', `/api/ideas/${idea.id}/validate`);
     expect(validated.validation!.customer).toMatchObject({ kind: 'consumers', chosenBy: 'targetMarket' });
     expect(validated.marketSizeInputs!.customers.value).toBeNull();
+  });
+});
+
+describe('the "Validate" action’s prefill (issue 29)', () => {
+  it('puts the customer the analysis read in the target market, and validation reads it as that industry', async () => {
+    const search = await call<{ search: { id: number } }>('POST', '/api/search', {
+      query: 'insurance verification for dental clinics',
+    });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/searches/${search.search.id}`, headers: a.headers });
+    type Result = { id: number; cell: { segment: string; kind?: string } };
+    const core = detail.json<{ data: { results: Result[] } }>().data.results.find((r) => r.cell.kind === 'core');
+    if (!core) throw new Error('the analysis has no opportunity for its own customer');
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/ideas/prefill/${core.id}`, headers: a.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const prefill = res.json<{ data: IdeaPrefill }>().data;
+    // Not the opportunity's audience sentence ("Dental Clinics; customers in O*NET terms: dentists, general.").
+    expect(prefill.targetMarket).toBe('Dental clinics');
+
+    const idea = await call<IdeaDto>('POST', '/api/ideas', { ...IDEA, ...prefill, businessModel: IDEA.businessModel });
+    const validated = await call<IdeaDto>('POST', `/api/ideas/${idea.id}/validate`);
+    expect(validated.validation!.customer).toMatchObject({ kind: 'industry', chosenBy: 'targetMarket' });
+    expect((validated.validation!.customer as IdeaCustomer).code).toMatch(/^6212/);
   });
 });

@@ -26,6 +26,7 @@ import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { paginate, type KeysetColumn } from '../../lib/http/paginate.ts';
 import type { IdeaNumbers } from './idea-credibility.logic.ts';
 import { oneDto, withHypotheses } from './idea.dto.ts';
+import { prefillCustomer } from './idea-customer.logic.ts';
 import { projectionColumns } from './idea-projections.logic.ts';
 
 // Ideas (docs/product/ideas.md). Status: draft → validated (a validation succeeded for the current
@@ -250,10 +251,13 @@ export async function prefillFromResult(options: {
     .where(accessibleRow(searchResultResource, resultId, principal, 'read'));
   if (!r) throw notFound(searchResultResource.label);
   const clip = (s: string, max: number) => (s.length <= max ? s : s.slice(0, max));
+  // The target market is the customer; the occupation doing the job goes in the description (issue 29).
+  const { targetMarket, worker } = prefillCustomer(r);
+  const doneBy = worker ? ` The work is done today by ${worker.toLowerCase()}.` : '';
   return {
     title: clip(r.title, 200),
-    description: clip(r.description, 2000),
-    targetMarket: clip(r.targetAudience, 500),
+    description: clip(`${clip(r.description, 2000 - doneBy.length)}${doneBy}`, 2000),
+    targetMarket: clip(targetMarket, 500),
     businessModel: '',
     category: CATEGORY_FROM_SEARCH[r.category as Category] ?? 'other',
     sourceSearchResultId: r.id,

@@ -11,7 +11,6 @@ export type AuditEvent =
   | 'register_existing_email'
   | 'login_success'
   | 'login_failure'
-  | 'account_locked'
   | 'token_refresh'
   | 'refresh_reuse'
   | 'logout'
@@ -26,7 +25,6 @@ export type AuditEvent =
 
 /** Every change an admin makes through the console or /api/admin (ADR 022). */
 export type AdminAuditEvent =
-  | 'admin.user_unlock'
   | 'admin.user_force_password_change'
   | 'admin.user_disable'
   | 'admin.user_enable'

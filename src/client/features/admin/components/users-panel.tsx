@@ -51,7 +51,7 @@ function UserCard({ user }: { user: AdminUser }) {
   const act = useUserAction();
   // The server refuses it too: an admin cannot disable their own account.
   const isSelf = useAuthStore((state) => state.user?.id === user.id);
-  const status = !user.isActive ? 'Disabled' : user.isLocked ? 'Locked' : 'Active';
+  const status = user.isActive ? 'Active' : 'Disabled';
   return (
     <li className="rounded-lg border bg-card p-4 text-card-foreground">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -76,10 +76,7 @@ function UserCard({ user }: { user: AdminUser }) {
         </div>
         <div>
           <dt className="inline text-muted-foreground">Failed sign-ins: </dt>
-          <dd className="inline">
-            {user.failedLoginAttempts}
-            {user.isLocked && user.lockoutExpires ? ` (locked until ${when(user.lockoutExpires)})` : ''}
-          </dd>
+          <dd className="inline">{user.failedLoginAttempts}</dd>
         </div>
         <div>
           <dt className="inline text-muted-foreground">Password changed: </dt>
@@ -94,15 +91,6 @@ function UserCard({ user }: { user: AdminUser }) {
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        {user.isLocked ? (
-          <Button
-            variant="outline"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ id: user.id, action: 'unlock' })}
-          >
-            Unlock
-          </Button>
-        ) : null}
         {!user.forcePasswordChange ? (
           <Button
             variant="outline"

@@ -119,7 +119,7 @@ export function AdvancedAnalytics({ isAllowed }: { isAllowed: boolean }) {
       <p className="rounded-lg border p-4 text-sm">
         Comparing analyses side by side, re-run drift and CSV export of these numbers are part of advanced analytics in
         the Pro and Enterprise plans.{' '}
-        <Link className="underline" to={paths.subscribe.href()}>
+        <Link className="inline-link underline" to={paths.subscribe.href()}>
           See the plans
         </Link>
         .

@@ -29,7 +29,7 @@ export function MyAnalyticsData() {
           ? 'You have opted out: no event is recorded for your account.'
           : 'Recording is on for your account.'}{' '}
         {countOf(s.events, 'event')} kept.{' '}
-        <Link className="underline" to={paths.account.href()}>
+        <Link className="inline-link underline" to={paths.account.href()}>
           Change the opt-out in Settings
         </Link>
         .

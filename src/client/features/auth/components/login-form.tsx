@@ -14,9 +14,9 @@ import { useLogin } from '../api/auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
-/** The message the alert shows: the product's text, except for the lock and throttle we added. */
+/** The message the alert shows: the product's text, except for the throttle we added (failed sign-ins never lock: ADR 031). */
 function loginErrorMessage(error: unknown): string {
-  if (isApiError(error) && (error.code === 'ACCOUNT_LOCKED' || error.code === 'RATE_LIMITED')) return error.message;
+  if (isApiError(error) && error.code === 'RATE_LIMITED') return error.message;
   return AUTH_MESSAGES.loginFailed;
 }
 
@@ -48,7 +48,7 @@ export function LoginForm() {
       </Form>
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
-        <Link className="text-primary underline underline-offset-4" to={paths.register.href()}>
+        <Link className="inline-link text-primary underline underline-offset-4" to={paths.register.href()}>
           Sign up
         </Link>
       </p>

@@ -93,7 +93,7 @@ export function RegisterForm() {
       </Form>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link className="text-primary underline underline-offset-4" to={paths.login.href()}>
+        <Link className="inline-link text-primary underline underline-offset-4" to={paths.login.href()}>
           Sign in
         </Link>
       </p>

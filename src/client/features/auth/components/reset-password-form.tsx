@@ -39,7 +39,7 @@ export function ResetPasswordForm() {
       {!token || tokenError ? (
         <FormAlert>
           {tokenError && token ? tokenError : 'This password reset link is incomplete.'}{' '}
-          <Link className="underline" to={paths.authForgotPassword.href()}>
+          <Link className="inline-link underline" to={paths.authForgotPassword.href()}>
             Request a new link
           </Link>
         </FormAlert>

@@ -16,7 +16,7 @@ export function HelpfulResources({ searchId }: { searchId: number }) {
       </h2>
       <p className="text-sm text-muted-foreground">
         Guides and data sources from the{' '}
-        <Link to={paths.resources.href()} className="underline">
+        <Link to={paths.resources.href()} className="inline-link underline">
           resource library
         </Link>{' '}
         for researching and validating this market.
