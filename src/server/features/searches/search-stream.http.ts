@@ -1,8 +1,8 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { SEARCH_STREAM_CONTENT_TYPE, type SearchStreamLine } from '#shared/searches/search.schemas.ts';
 import { recordEvent } from '../../lib/domain/analytics-events.ts';
+import { answerWithLines } from '../../lib/http/ndjson-stream.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { currentUser } from '../../lib/http/auth-guard.ts';
 import { runSearch, type SearchOutcome } from './run-search.service.ts';
@@ -48,26 +48,18 @@ export async function respondWithSearch(
     }
   }
 
-  // The status waits for the first line: the engine accepting the analysis (`queued` when it must
-  // wait for a slot, else its first stage). Until then a refusal (the rate limits, two searches
-  // already running, a full engine queue, the database) is an ordinary error answer, the envelope
-  // with its status, logged as every route logs it. Once lines are flowing, a failure is the last
-  // line, logged the same way (docs/product/api.md).
-  const stream = new PassThrough();
-  let hasStarted = false;
-  let markStarted = () => {};
-  const started = new Promise<void>((resolve) => {
-    markStarted = resolve;
-  });
-  const write = (line: SearchStreamLine) => {
-    if (!hasStarted) {
-      hasStarted = true;
-      markStarted();
-    }
-    if (!stream.writableEnded) stream.write(`${JSON.stringify(line)}\n`);
-  };
-  const run = async () => {
-    try {
+  // The status waits for the first line (lib/http/ndjson-stream.ts): the engine accepting the
+  // analysis (`queued` when it must wait for a slot, else its first stage). Until then a refusal (the
+  // rate limits, two searches already running, a full engine queue, the database) is the envelope
+  // with its status (docs/product/api.md).
+  await answerWithLines<SearchStreamLine>(request, reply, {
+    contentType: SEARCH_STREAM_CONTENT_TYPE,
+    status: 200,
+    signal: controller.signal,
+    cancelledMessage: 'The search was cancelled.',
+    cancelledLog: 'search cancelled by the client',
+    errorLine: ({ code, message }) => ({ type: 'error', code, message }),
+    produce: async (write) => {
       const outcome = await runSearch({
         db,
         clock,
@@ -87,27 +79,7 @@ export async function respondWithSearch(
       });
       await track(outcome);
       write({ type: 'done', message: outcome.message, data: outcome.data });
-    } catch (error) {
-      if (!hasStarted) {
-        if (controller.signal.aborted) throw new AppError('BAD_REQUEST', 'The search was cancelled.');
-        throw error;
-      }
-      if (controller.signal.aborted) {
-        request.log.info('search cancelled by the client');
-        return;
-      }
-      const { code, message } = request.server.answerError(error, request);
-      write({ type: 'error', code, message });
-    } finally {
-      if (hasStarted) stream.end();
-      reply.raw.off('close', onClose);
-    }
-  };
-  // Rejects only before the first line, so the error handler answers it.
-  await Promise.race([started, run()]);
-  await reply
-    .type(SEARCH_STREAM_CONTENT_TYPE)
-    .header('cache-control', 'no-cache')
-    .header('x-accel-buffering', 'no')
-    .send(stream);
+    },
+    onSettled: () => reply.raw.off('close', onClose),
+  });
 }
