@@ -102,6 +102,29 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  // The headers are computed once at start (ADR 047): every response, errors included, still gets all of them.
+  it.each([
+    ['an API read', '/api/health', 200],
+    ['an unknown API path', '/api/no-such-route', 404],
+    ['a refused read', '/api/searches', 401],
+  ])('sends every helmet header on %s', async (_what, url, status) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
 });
 
 describe('GET /api/health', () => {

@@ -167,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerTextAtTheDoor(app);
   registerAuthGuard(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await registerFeatures(app);

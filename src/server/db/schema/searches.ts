@@ -42,7 +42,9 @@ export const searches = pgTable(
     importedFrom: jsonb().$type<ImportedFrom>(),
   },
   (t) => [
-    index('searches_user_timestamp_idx').on(t.userId, t.timestamp.desc(), t.id.desc()),
+    // NULLS FIRST is what `ORDER BY … DESC` means: with drizzle's default (NULLS LAST) the history
+    // page sorted every one of the user's searches instead of reading its page off the index (ADR 047).
+    index('searches_user_timestamp_idx').on(t.userId, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('searches_timestamp_idx').on(t.timestamp),
   ],
 );
