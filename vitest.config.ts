@@ -13,6 +13,10 @@ const alias = {
 // (scripts/pg-suites.ts): the PGlite pass does not list them, rather than skipping them.
 const postgresOnly = process.env.TEST_DATABASE_URL?.trim() ? [] : ['**/*.pg.test.ts'];
 
+// Browser files run E2E_WORKERS at a time (default 1; `npm test` runs the whole suite with 2): each
+// worker has its own server and database (e2e/support/global-setup.ts), so files never share them.
+const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 1);
+
 // Three projects: node for shared + server (each server test file gets a fresh PGlite cloned from a
 // migrated template built once in global setup), jsdom for client components, e2e for the browser.
 export default defineConfig({
@@ -51,16 +55,18 @@ export default defineConfig({
         },
       },
       {
-        // Browser tests: the built app on the real server (started once in global setup) driven by
-        // the system Chromium; one file at a time, since they share that server and 2 cores.
+        // Browser tests: the built app on the real server (one per worker, started in global setup)
+        // driven by the system Chromium; E2E_WORKERS files at a time.
         resolve: { alias },
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          fileParallelism: false,
-          testTimeout: 60_000,
+          fileParallelism: e2eWorkers > 1,
+          maxWorkers: e2eWorkers,
+          // A hang is still caught; a file sharing the cores with others gets their share of time.
+          testTimeout: 60_000 * e2eWorkers,
           hookTimeout: 180_000,
         },
       },

@@ -43,6 +43,7 @@ describe('validating an opportunity', () => {
       const title = page.getByLabel('Title', { exact: true });
       await title.waitFor();
       expect(await title.inputValue()).toBe(result.title);
+      expect(await page.getByLabel('Target market').inputValue()).toBe('Pet owners');
       expect(await page.getByLabel('Category').inputValue()).toBe('healthcare');
 
       // Inline validation with the spec's message, then a valid form.
@@ -77,10 +78,12 @@ describe('validating an opportunity', () => {
         .filter({ hasText: '$20,000' })
         .waitFor();
 
-      // Market size: the customers are cited; the price is the user's assumption.
+      // Market size: the prefilled target market is the customer ("Pet owners"), read as consumers, whom the
+      // data do not count (issue 29: not the veterinarians who do the work); customers and price are the user's.
       await page.getByRole('heading', { name: 'Market size, bottom-up' }).scrollIntoViewIfNeeded();
-      expect(await page.getByText(/^Cited: .*employed in the U\.S\./).count()).toBe(1);
+      expect(await page.locator('#market-customers-source').textContent()).toBe('Your assumption');
       expect(await page.getByTestId('market-tam').textContent()).toBe('—');
+      await page.getByLabel('Reachable customers').fill('20000');
       await page.getByLabel('Price per customer per month ($)').fill('49');
       await expect.poll(() => page.getByTestId('market-tam').textContent()).toMatch(/^\$[\d,]+ a year$/);
       await page.getByLabel('Share you can serve (%)').fill('50');

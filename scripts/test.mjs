@@ -10,8 +10,11 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const extra = process.argv.slice(2);
 
-function run(args) {
-  const result = spawnSync(process.execPath, [...vitest, ...args, ...extra], { stdio: 'inherit' });
+function run(args, env = {}) {
+  const result = spawnSync(process.execPath, [...vitest, ...args, ...extra], {
+    stdio: 'inherit',
+    env: { ...env, ...process.env },
+  });
   return result.status ?? 1;
 }
 
@@ -30,5 +33,6 @@ if (!fs.existsSync(chromium)) {
   );
   process.exit(0);
 }
-status = run(['--project', 'e2e']);
+// The whole browser suite, two files at a time, each worker on its own server (E2E_WORKERS overrides).
+status = run(['--project', 'e2e'], { E2E_WORKERS: '2' });
 process.exit(status);

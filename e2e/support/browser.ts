@@ -24,8 +24,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
+/** This worker's test server: files running at the same time each have their own (global-setup.ts). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[(worker - 1) % urls.length];
+  if (!url) throw new Error('The browser suite started no test server (e2e/support/global-setup.ts).');
+  return url;
 }
 
 export type PageSession = { context: BrowserContext; page: Page; pageErrors: string[] };

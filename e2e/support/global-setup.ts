@@ -8,12 +8,13 @@ import { freePort } from '../../src/server/test/server-process.ts';
 
 // Browser-suite global setup: build the client from the current sources into a private folder, start
 // the real server (`node --import tsx src/server/index.ts`) serving it on a free port with a throwaway
-// DATA_DIR, wait for /api/health, hand the base URL to the specs via inject('baseUrl'), and stop and
-// remove it all afterwards.
+// DATA_DIR — one per worker — wait for /api/health, hand the base URLs to the specs via
+// inject('baseUrls'), and stop and remove it all afterwards.
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One test server per worker, in VITEST_POOL_ID order (browser.ts's baseUrl() picks the worker's). */
+    baseUrls: string[];
     /** The client built for this run, for a spec that starts a second server (another corpus). */
     clientDir: string;
   }
@@ -45,10 +46,10 @@ function buildClient(outDir: string): void {
 /**
  * The seed corpus's sentence vectors, so the server loads them from its cache. They are computed
  * (with two workers) into the test cache, where a run finds them again — content-addressed by model
- * and texts, size-checked on load, as the server suites keep the full corpus's — and copied into this
- * run's DATA_DIR.
+ * and texts, size-checked on load, as the server suites keep the full corpus's — and copied into each
+ * of this run's DATA_DIRs.
  */
-async function provideSeedVectors(dataDir: string): Promise<void> {
+async function provideSeedVectors(dataDirs: string[]): Promise<void> {
   const [{ loadCorpus }, { createLazyEmbedder }, { buildVectorSets }, { vectorCacheDir }, { readTestVariable }] =
     await Promise.all([
       import('../../src/server/engine/corpus/load-corpus.ts'),
@@ -66,7 +67,7 @@ async function provideSeedVectors(dataDir: string): Promise<void> {
   } finally {
     await embedder.close();
   }
-  fs.cpSync(vectorCacheDir(seedDataDir), vectorCacheDir(dataDir), { recursive: true });
+  for (const dataDir of dataDirs) fs.cpSync(vectorCacheDir(seedDataDir), vectorCacheDir(dataDir), { recursive: true });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -99,13 +100,10 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-e2e-'));
-  const clientDir = path.join(workDir, 'client');
-  const dataDir = path.join(workDir, 'data');
-  fs.mkdirSync(dataDir);
-  buildClient(clientDir);
-  await provideSeedVectors(dataDir);
+type TestServer = { baseUrl: string; child: ChildProcess };
+
+/** The real server on a free port with its own DATA_DIR (and so its own database), healthy. */
+async function startServer(dataDir: string, clientDir: string): Promise<TestServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -117,7 +115,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DATA_DIR: dataDir,
     CLIENT_DIST_DIR: clientDir,
     ENABLE_TEST_HOOKS: 'true',
-    // As `npm start` runs: the seed corpus's sentence vectors are computed in a worker on start.
+    // As `npm start` runs: the seed corpus's sentence vectors are loaded (here from DATA_DIR's cache) on start.
     SEMANTIC_SEARCH: 'true',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
   };
@@ -139,19 +137,43 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
-
   try {
     await waitForHealth(baseUrl, child, () => output);
   } catch (error) {
     await stop(child);
-    fs.rmSync(workDir, { recursive: true, force: true });
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('clientDir', clientDir);
+  return { baseUrl, child };
+}
 
-  return async () => {
-    await stop(child);
+/**
+ * One server per worker (the project's maxWorkers: E2E_WORKERS, vitest.config.ts): files that run at
+ * the same time never share a server's clock, outbox, rate limits or database. A worker finds its
+ * own through VITEST_POOL_ID (browser.ts).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-e2e-'));
+  const clientDir = path.join(workDir, 'client');
+  const workers = Math.max(1, project.config.maxWorkers ?? 1);
+  const dataDirs = Array.from({ length: workers }, (_, i) => path.join(workDir, `data-${i + 1}`));
+  for (const dir of dataDirs) fs.mkdirSync(dir);
+  buildClient(clientDir);
+  await provideSeedVectors(dataDirs);
+  const started = await Promise.allSettled(dataDirs.map((dir) => startServer(dir, clientDir)));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => stop(server.child)));
     fs.rmSync(workDir, { recursive: true, force: true });
   };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  );
+  project.provide('clientDir', clientDir);
+  return stopAll;
 }

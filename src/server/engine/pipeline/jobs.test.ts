@@ -29,6 +29,12 @@ describe('taskPhrase', () => {
     expect(taskPhrase('Plan and coordinate the installation of equipment and systems for the clients of firms.')).toBe(
       'Planning and coordinating the installation of equipment and systems',
     );
+    // Nine words would end inside "legal actions": the title keeps the whole first alternative (issue 29).
+    expect(
+      taskPhrase(
+        'Gather evidence to formulate defense or to initiate legal actions, by such means as interviewing clients.',
+      ),
+    ).toBe('Gathering evidence to formulate defense');
   });
 
   it('keeps a short clause whole rather than cut it to a stub', () => {

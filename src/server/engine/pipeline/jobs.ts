@@ -103,6 +103,11 @@ export function taskPhrase(text: string): string {
     // A cut phrase does not end on a dangling word ("… programs or Web", "… on reserve for").
     const kept = wordsOf.slice(0, MAX_TITLE_WORDS);
     while (kept.length > 3 && DANGLING.has(kept.at(-1)!.toLowerCase())) kept.pop();
+    // Cut inside a phrase ("… or to initiate legal" of "legal actions"): keep the whole first part of an
+    // "or"/"and" instead ("Gathering evidence to formulate defense").
+    const next = wordsOf[kept.length]?.toLowerCase();
+    const joint = kept.findLastIndex((w, i) => i >= 3 && /^(or|and)$/i.test(w));
+    if (next !== undefined && !DANGLING.has(next) && joint > 0) kept.splice(joint);
     clause = kept.join(' ').replace(/[,;:]$/, '');
   }
   const m = /^([\w-]+)(?:(\s+(?:and|or)\s+|,\s+)(\w+))?(.*)$/.exec(clause);
