@@ -17,10 +17,23 @@ hello world hi hey ok okay yes yeah lol cool nice great awesome stuff whatever r
   ),
 );
 
-/** Lower-cases and splits on anything that is not a letter or digit (any script). */
+/**
+ * English contractions, undone before splitting: "we've", "I'm", "doesn't" would otherwise leave
+ * fragments ("ve", "doesn") that read as content words. Possessive "'s" needs nothing: a lone "s" is
+ * too short to be a word.
+ */
+const CONTRACTIONS: readonly [RegExp, string][] = [
+  [/\bcan['’]t\b/g, 'can not'],
+  [/\bwon['’]t\b/g, 'will not'],
+  [/n['’]t\b/g, ' not'],
+  [/['’](?:ve|re|ll|d|m)\b/g, ''],
+];
+
+/** Lower-cases, undoes contractions and splits on anything that is not a letter or digit (any script). */
 export function words(text: string): string[] {
-  return text
-    .toLowerCase()
+  let lower = text.toLowerCase();
+  for (const [pattern, replacement] of CONTRACTIONS) lower = lower.replace(pattern, replacement);
+  return lower
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^\p{L}\p{N}]+/u)
