@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
 import {
   freePort,
@@ -18,6 +19,8 @@ import {
 // probed where a load balancer should probe it, the health port (HEALTH_PORT, docs/decisions/043),
 // and, for comparison only, GET /api/health on the main port.
 // DATASETS_DIR: the corpus the searches run on (unset: the seed corpus, much lighter).
+// SOAK_PROFILE_DIR: the server's request thread is profiled in each phase (scripts/soak-profiler.mjs):
+// a CPU profile and its event-loop delay per database and phase, written to that folder.
 
 type Check = (ok: boolean, what: string) => void;
 /** One goal of issue 32, its figure from this run and whether it was met. */
@@ -48,6 +51,19 @@ const READS = ['/api/searches?pageSize=20', '/api/user/usage', '/api/auth/user']
 type Sample = { ms: number; status: number; retryAfterSeconds?: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const PROFILE_DIR = process.env.SOAK_PROFILE_DIR ? path.resolve(process.env.SOAK_PROFILE_DIR) : null;
+const PROFILER = fileURLToPath(new URL('./soak-profiler.mjs', import.meta.url));
+
+/**
+ * With SOAK_PROFILE_DIR: starts or stops the server's profile of a phase. scripts/soak-profiler.mjs
+ * reads the command within 100 ms; the waits let it see each one and write the profile.
+ */
+async function profile(verb: 'start' | 'stop', label: string): Promise<void> {
+  if (!PROFILE_DIR) return;
+  fs.writeFileSync(path.join(PROFILE_DIR, 'control'), `${verb} ${label}\n`);
+  await sleep(verb === 'start' ? 300 : 3_000);
+}
 
 async function timed(url: string, init: RequestInit = {}): Promise<Sample> {
   const started = performance.now();
@@ -163,6 +179,7 @@ async function runOn(label: string, env: Record<string, string>, check: Check): 
     JWT_SECRET: SECRET,
     ENABLE_TEST_HOOKS: 'true',
     HEALTH_PORT: String(healthPort),
+    ...(PROFILE_DIR ? { NODE_OPTIONS: `--import ${PROFILER}`, SOAK_PROFILE_DIR: PROFILE_DIR } : {}),
     ...env,
   });
   const healthUrl = `http://127.0.0.1:${String(healthPort)}/api/health`;
@@ -185,8 +202,12 @@ async function runOn(label: string, env: Record<string, string>, check: Check): 
         }),
       ),
     );
+    await profile('start', `${label}-readers`);
     const base = await phase(server, healthUrl, tokens, false, SECONDS);
+    await profile('stop', `${label}-readers`);
+    await profile('start', `${label}-mixed`);
     const mixed = await phase(server, healthUrl, tokens, true, SECONDS);
+    await profile('stop', `${label}-mixed`);
     const figures = (samples: Sample[]) => {
       const ms = samples.map((s) => s.ms);
       return `p50 ${percentile(ms, 50).toFixed(0)} ms p95 ${percentile(ms, 95).toFixed(0)} ms max ${Math.max(0, ...ms).toFixed(0)} ms, 503 ${count(samples, 503)}`;
@@ -282,6 +303,10 @@ function printGoals(results: { label: string; goals: Goal[] }[]): void {
  */
 export async function mixedLoad(check: Check): Promise<void> {
   console.log(`\n--- mixed load: ${SEARCHERS} searches + ${READERS} readers, ${SECONDS} s a phase`);
+  if (PROFILE_DIR) {
+    fs.mkdirSync(PROFILE_DIR, { recursive: true });
+    fs.rmSync(path.join(PROFILE_DIR, 'control'), { force: true });
+  }
   const datasets: Record<string, string> = process.env.DATASETS_DIR ? { DATASETS_DIR: process.env.DATASETS_DIR } : {};
   if (!process.env.DATASETS_DIR) console.log('(DATASETS_DIR unset: the seed corpus; set it for the real load)');
   const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-soak-mixed-'));

@@ -24,7 +24,11 @@ async function scriptedPool(workers: number, queueLimit: number): Promise<Engine
 }
 
 const ask = (pool: EnginePool, query: string, options: Parameters<EnginePool['analyze']>[1] = {}) =>
-  pool.analyze({ query, filters: defaultFilters() }, options) as unknown as Promise<{ query: string; seq: number }>;
+  pool.analyze({ query, filters: defaultFilters() }, options) as unknown as Promise<{
+    query: string;
+    seq: number;
+    progress: boolean;
+  }>;
 
 /** A 'hold' analysis and a promise of its first stage: the worker has it (a release sent earlier would be lost). */
 function hold(pool: EnginePool, query: string, options: Parameters<EnginePool['analyze']>[1] = {}) {
@@ -49,6 +53,15 @@ afterAll(() => channel.close());
 describe('engine pool', () => {
   it('sizes itself to the machine: one core keeps the request thread, at most two workers', () => {
     expect([1, 2, 3, 4, 16].map((cores) => defaultWorkerCount(cores))).toEqual([1, 1, 2, 2, 2]);
+  });
+
+  // ADR 048: a caller that listens to no progress (a search answered in one envelope) is not sent
+  // any: each opportunity would be cloned onto the request thread once more than needed.
+  it('asks the worker for progress messages only when the caller listens to them', async () => {
+    const pool = await scriptedPool(1, 10);
+    expect((await ask(pool, 'quiet')).progress).toBe(false);
+    expect((await ask(pool, 'staged', { onStage: () => undefined })).progress).toBe(true);
+    expect((await ask(pool, 'listed', { onOpportunity: () => undefined })).progress).toBe(true);
   });
 
   it('runs queued analyses in arrival order and relays their stages before each answer', async () => {
@@ -214,6 +227,8 @@ describe('engine pool with the real engine worker', () => {
     expect(pooled.opportunities.length).toBeGreaterThan(0);
     expect(ranks).toEqual(pooled.opportunities.map((o) => o.rank));
     expect(stages).toEqual(expect.arrayContaining(['parsing', 'writing']));
+    // Without listeners: no progress messages, the same analysis.
+    expect(await pool.analyze(input)).toEqual(pooled);
     expect(profiled.corpus).toEqual({ kind: 'seed', version: inProcess.status().corpusVersion });
     expect(pool.status()).toEqual(inProcess.status());
   });

@@ -59,8 +59,7 @@ export type EnginePoolOptions = {
   slotsPerWorker?: number;
   /** Tests point this at a scripted worker. */
   workerUrl?: URL;
-  /** Told once when a worker could not lower its thread's priority alone (not Linux). */
-  log?: { info: (message: string) => void };
+  log?: { info: (message: string) => void }; // told once when a thread cannot be lowered alone (not Linux)
 };
 
 /** ENGINE_WORKERS unset: one worker per core beyond the first (the request thread keeps one), at most 2. */
@@ -361,7 +360,8 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
 
   return {
     analyze(input: { query: string; filters: SearchFilters }, opts: AnalyzeOptions = {}): Promise<GapAnalysis> {
-      return submit({ type: 'analyze', id: nextId++, input }, opts);
+      const progress = Boolean(opts.onStage ?? opts.onOpportunity); // only when listened to (ADR 048)
+      return submit({ type: 'analyze', id: nextId++, input, progress }, opts);
     },
     marketProfile(text, opts = {}) {
       return submit({ type: 'profile', id: nextId++, text }, opts.signal ? { signal: opts.signal } : {});

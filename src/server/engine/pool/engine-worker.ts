@@ -44,11 +44,16 @@ async function main(): Promise<void> {
         result: { profile, corpus: { kind: index.corpus.kind, version: index.corpus.version } },
       };
     }
-    const analysis = await engine.analyze(message.input, {
-      signal,
-      onStage: (stage) => post({ type: 'stage', id, stage }),
-      onOpportunity: (opportunity) => post({ type: 'opportunity', id, opportunity }),
-    });
+    const analysis = await engine.analyze(
+      message.input,
+      message.progress
+        ? {
+            signal,
+            onStage: (stage) => post({ type: 'stage', id, stage }),
+            onOpportunity: (opportunity) => post({ type: 'opportunity', id, opportunity }),
+          }
+        : { signal },
+    );
     return { type: 'analysis', id, analysis };
   }
 

@@ -12,7 +12,12 @@ import type { TrendsCorpus } from './trends-corpus.ts';
 export type MarketProfileResult = { profile: MarketProfile; corpus: { kind: 'full' | 'seed'; version: string } };
 
 export type ToWorker =
-  | { type: 'analyze'; id: number; input: { query: string; filters: SearchFilters } }
+  /**
+   * `progress`: post stage and opportunity messages. False when the caller listens to neither (a
+   * search answered in one envelope): each opportunity would be cloned onto the request thread twice,
+   * once alone and once in the analysis (docs/decisions/048).
+   */
+  | { type: 'analyze'; id: number; input: { query: string; filters: SearchFilters }; progress: boolean }
   | { type: 'profile'; id: number; text: string }
   /** What the trends screens read from the index (trends-corpus.ts), so the request thread never loads it. */
   | { type: 'trendsCorpus'; id: number }

@@ -8,12 +8,13 @@ import {
   PAID_SEARCHES_PER_MINUTE,
   SEARCHES_IN_FLIGHT_PER_USER,
 } from '#shared/plans/plans.constants.ts';
-import type { Database, Tx } from '../../db/client.ts';
-import { searchResults, searches, type UserRow } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
 import { assertBelowRateLimit, consumeRateLimit, enforceRateLimit } from '../../lib/http/rate-limit.ts';
 import { usageOf } from '../../lib/domain/usage.ts';
+import { persistAnalysis } from './persist-analysis.service.ts';
 import type { AnalyzeOptions, SearchEngine } from './search-engine.provider.ts';
 import { releaseReservation, reserveSearch, settleReservation } from './search-quota.service.ts';
 
@@ -24,46 +25,6 @@ export type SearchOutcome = { message: string; data: SearchResponseData };
 
 function upgradeRequired(): SearchOutcome {
   return { message: UPGRADE_REQUIRED_MESSAGE, data: { upgradeRequired: true, search: null } };
-}
-
-async function persistAnalysis(
-  tx: Tx,
-  options: { userId: number; analysis: GapAnalysis; at: Date; durationMs: number },
-): Promise<number> {
-  const { analysis, at } = options;
-  const [search] = await tx
-    .insert(searches)
-    .values({
-      userId: options.userId,
-      query: analysis.query,
-      timestamp: at,
-      resultsCount: analysis.opportunities.length,
-      filters: analysis.filters,
-      status: analysis.status,
-      reason: analysis.reason,
-      engine: analysis.engine,
-      composerMode: analysis.composer.mode,
-      composerModel: analysis.composer.model,
-      composerError: analysis.composer.error,
-      tokensUsed: analysis.composer.tokensUsed,
-      corpusVersion: analysis.corpus.version,
-      corpusKind: analysis.corpus.kind,
-      corpusSources: analysis.corpus.sources,
-      rubricVersion: analysis.rubricVersion,
-      semanticRetrieval: analysis.retrieval.semantic,
-      retrievalNote: analysis.retrieval.note,
-      facets: analysis.facets,
-      warnings: analysis.warnings,
-      durationMs: Math.round(options.durationMs),
-    })
-    .returning({ id: searches.id });
-  if (!search) throw new AppError('INTERNAL', 'The search could not be saved.');
-  if (analysis.opportunities.length > 0) {
-    await tx
-      .insert(searchResults)
-      .values(analysis.opportunities.map((o) => ({ ...o, searchId: search.id, isSaved: false })));
-  }
-  return search.id;
 }
 
 /** The rule of docs/product/plans.md: only an answer with opportunities uses up a search. */

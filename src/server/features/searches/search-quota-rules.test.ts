@@ -138,6 +138,27 @@ describe('a crashed search', () => {
     expect(rows).toEqual([]);
   });
 
+  // ADR 048: the reservation reads the lock and the expired ones in one statement, and refunds them
+  // only when there are some; live ones still count against the cap, expired ones never do.
+  it('gives its unit back and frees its slot at the next reservation, without waiting for the job', async () => {
+    const now = new Date('2026-08-03T09:00:00Z');
+    const user = await createUser(t, { searchCount: 3, lastResetDate: new Date('2026-08-01T00:00:00Z') });
+    const userId = user.user.id;
+    for (let i = 0; i < 2; i++) await reserveSearch(t.db.db, { userId, limit: 5, now });
+    const justBefore = new Date(now.getTime() + SEARCH_RESERVATION_TTL_MS - 1);
+    expect(await reserveSearch(t.db.db, { userId, limit: 5, now: justBefore })).toEqual({ kind: 'too_many_in_flight' });
+    expect((await reloadUser(t, userId)).searchCount).toBe(5);
+    // Both expired: both units come back, and the new search takes one of them within the limit of 5.
+    const expired = new Date(now.getTime() + SEARCH_RESERVATION_TTL_MS);
+    expect(await reserveSearch(t.db.db, { userId, limit: 5, now: expired })).toMatchObject({ kind: 'reserved' });
+    expect((await reloadUser(t, userId)).searchCount).toBe(4);
+    const rows = await t.db.db.select().from(searchReservations).where(eq(searchReservations.userId, userId));
+    expect(rows.map((r) => r.startedAt)).toEqual([expired]);
+    // Its own reservation expires in turn (and leaves nothing for the next test's job to find).
+    expect(await expireReservations(t.db.db, new Date(expired.getTime() + SEARCH_RESERVATION_TTL_MS))).toBe(1);
+    expect((await reloadUser(t, userId)).searchCount).toBe(3);
+  });
+
   it('does not give a unit back to a month whose count has started again', async () => {
     const user = await createUser(t, { searchCount: 2, lastResetDate: new Date('2026-08-01T00:00:00Z') });
     await reserveSearch(t.db.db, { userId: user.user.id, limit: 5, now: new Date('2026-08-31T23:59:00Z') });

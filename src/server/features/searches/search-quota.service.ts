@@ -1,7 +1,8 @@
-import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { SEARCHES_IN_FLIGHT_PER_USER } from '#shared/plans/plans.constants.ts';
 import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import type { Database, Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { searchReservations, users } from '../../db/schema/index.ts';
 import { quotaMonth } from '../../lib/domain/usage.ts';
 
@@ -21,25 +22,33 @@ export type ReserveResult =
 const sameMonthAs = (month: string) => sql`to_char(${users.lastResetDate} at time zone 'UTC', 'YYYY-MM') = ${month}`;
 
 /**
- * Counts one search for the user if the quota allows it: one conditional UPDATE, so concurrent
- * searches serialise on the user's row and re-check the condition against the committed count.
- * Returns false (and changes nothing) when the quota is used up. `limit` null = unlimited.
+ * The UPDATE that counts one search for the user if the quota allows it (`extra`: a further
+ * condition), returning the user's id when it did. Concurrent searches serialise on the user's row
+ * and re-check the condition against the committed count. `limit` null = unlimited.
  */
-export async function countSearch(
-  tx: Tx,
-  options: { userId: number; limit: number | null; now: Date },
-): Promise<boolean> {
+function countingUpdate(tx: Tx, options: { userId: number; limit: number | null; now: Date; extra?: SQL }) {
   const { userId, limit, now } = options;
   const sameMonth = sameMonthAs(quotaMonth(now));
   const withinLimit = limit === null ? undefined : sql`(not ${sameMonth} or ${users.searchCount} < ${limit})`;
-  const rows = await tx
+  return tx
     .update(users)
     .set({
       searchCount: sql`case when ${sameMonth} then ${users.searchCount} + 1 else 1 end`,
       lastResetDate: sql`case when ${sameMonth} then ${users.lastResetDate} else ${now.toISOString()}::timestamptz end`,
     })
-    .where(and(eq(users.id, userId), withinLimit))
-    .returning({ searchCount: users.searchCount });
+    .where(and(eq(users.id, userId), withinLimit, options.extra))
+    .returning({ id: users.id });
+}
+
+/**
+ * Counts one search for the user if the quota allows it: one conditional UPDATE. Returns false (and
+ * changes nothing) when the quota is used up. `limit` null = unlimited.
+ */
+export async function countSearch(
+  tx: Tx,
+  options: { userId: number; limit: number | null; now: Date },
+): Promise<boolean> {
+  const rows = await countingUpdate(tx, options);
   return rows.length > 0;
 }
 
@@ -54,6 +63,23 @@ async function refundUnit(tx: Tx, userId: number, month: string): Promise<void> 
 /** Every write here takes the user's row lock first: one lock order, so no deadlock between them. */
 async function lockUser(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * lockUser, also saying whether the user had reservations expired at `now`. Read in the snapshot
+ * taken before the lock was granted, so it is a hint: an expired reservation is at least ten minutes
+ * old, already there before any concurrent request; one that a concurrent request refunded meanwhile
+ * is deleted by nobody twice (refundExpired refunds only the rows its own DELETE returns).
+ */
+async function lockUserSeeingExpired(tx: Tx, userId: number, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({
+      expired: sql<boolean>`exists (select 1 from ${searchReservations} where ${searchReservations.userId} = ${userId} and ${searchReservations.expiresAt} <= ${now.toISOString()}::timestamptz)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.expired === true;
 }
 
 async function refundExpired(tx: Tx, where: ReturnType<typeof and>): Promise<number> {
@@ -77,26 +103,34 @@ export async function reserveSearch(
   // Releases owed from an outage go first: they may be this user's own slots.
   await retryPendingReleases(db);
   return db.transaction(async (tx): Promise<ReserveResult> => {
-    await lockUser(tx, userId);
-    await refundExpired(tx, and(eq(searchReservations.userId, userId), lte(searchReservations.expiresAt, now)));
-    const [inFlight] = await tx
-      .select({ n: count() })
-      .from(searchReservations)
-      .where(eq(searchReservations.userId, userId));
-    if (Number(inFlight?.n ?? 0) >= maxInFlight) return { kind: 'too_many_in_flight' };
-    if (!(await countSearch(tx, { userId, limit, now }))) return { kind: 'quota_exhausted' };
+    // Statements after the lock see every reservation committed before it was granted. The expired
+    // ones are refunded first (rare: a crashed request's); then ONE statement counts the live ones,
+    // counts the search within the quota and stores the reservation, each only if the one before
+    // allowed it (docs/decisions/048: two statements fewer on every search).
+    if (await lockUserSeeingExpired(tx, userId, now))
+      await refundExpired(tx, and(eq(searchReservations.userId, userId), lte(searchReservations.expiresAt, now)));
     const month = quotaMonth(now);
-    const [row] = await tx
-      .insert(searchReservations)
-      .values({
-        userId,
-        quotaMonth: month,
-        startedAt: now,
-        expiresAt: new Date(now.getTime() + SEARCH_RESERVATION_TTL_MS),
-      })
-      .returning({ id: searchReservations.id });
+    const nowAt = sql`${now.toISOString()}::timestamptz`;
+    const expiresAt = sql`${new Date(now.getTime() + SEARCH_RESERVATION_TTL_MS).toISOString()}::timestamptz`;
+    const counted = countingUpdate(tx, { userId, limit, now, extra: sql`(select n from in_flight) < ${maxInFlight}` });
+    const [row] = rowsOf<{ in_flight: number | string; id: number | null }>(
+      await tx.execute(sql`
+        with in_flight as (
+          select count(*) as n from ${searchReservations}
+          where ${searchReservations.userId} = ${userId} and ${searchReservations.expiresAt} > ${nowAt}
+        ),
+        counted as (${counted.getSQL()}),
+        reserved as (
+          insert into ${searchReservations} (user_id, quota_month, started_at, expires_at)
+          select id, ${month}, ${nowAt}, ${expiresAt} from counted
+          returning id
+        )
+        select (select n from in_flight) as in_flight, (select id from reserved) as id`),
+    );
     if (!row) throw new Error('The search reservation was not stored.');
-    return { kind: 'reserved', reservation: { id: row.id, userId, quotaMonth: month } };
+    if (Number(row.in_flight) >= maxInFlight) return { kind: 'too_many_in_flight' };
+    if (row.id === null) return { kind: 'quota_exhausted' };
+    return { kind: 'reserved', reservation: { id: Number(row.id), userId, quotaMonth: month } };
   });
 }
 

@@ -4,7 +4,8 @@
 //   hold …   → posts a stage, then waits: a cancel answers AbortError; a message on the
 //              BroadcastChannel `scripted-engine:<DATA_DIR_ABS>` ({ analysis }) answers every held
 //              job with it (the test's own DATA_DIR names the channel: test files run side by side)
-//   anything else → posts a stage, then answers { query, seq } (seq: the order jobs arrived here)
+//   anything else → posts a stage, then answers { query, seq, progress } (seq: the order jobs arrived
+//              here; progress: whether the pool asked for progress messages)
 // A trendsCorpus request is held until the channel carries { trendsCorpus }, which answers it.
 import { BroadcastChannel, parentPort, threadId, workerData } from 'node:worker_threads';
 
@@ -43,7 +44,9 @@ parentPort.on('message', (message) => {
     held.set(message.id, message);
     return;
   }
-  setImmediate(() => post({ type: 'analysis', id: message.id, analysis: { query: text, seq, threadId } }));
+  setImmediate(() =>
+    post({ type: 'analysis', id: message.id, analysis: { query: text, seq, threadId, progress: message.progress } }),
+  );
 });
 
 post({
