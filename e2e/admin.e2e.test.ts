@@ -115,6 +115,8 @@ describe('admin console', () => {
     await member.page.goto('/admin');
     await member.page.getByText('404').waitFor();
     await member.page.getByRole('button', { name: /^Account menu for/ }).click();
+    // The menu is open (a check before it rendered would pass whatever it held).
+    await member.page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
     expect(await member.page.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
     expect(admin.pageErrors).toEqual([]);
   }, 180_000);

@@ -90,7 +90,7 @@ function fileName(set: string, route: string, width: number, theme: string): str
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.locator('h1').first().waitFor({ timeout: 15_000 });
+  await page.locator('h1').first().waitFor();
 }
 
 const PASSES = [

@@ -55,12 +55,12 @@ describe('market research', () => {
     await page.getByRole('button', { name: 'Run the report' }).click();
     await page.getByRole('heading', { name: 'Market research: dental practices' }).waitFor({ timeout: 60_000 });
     const occupations = page.getByRole('region', { name: 'Occupations: customers and workers' });
-    expect(await occupations.getByRole('heading', { name: /Dentists, General/ }).isVisible()).toBe(true);
-    expect(await occupations.getByText('Employment 2023').isVisible()).toBe(true);
+    await occupations.getByRole('heading', { name: /Dentists, General/ }).waitFor();
+    await occupations.getByText('Employment 2023').waitFor();
     const software = page.getByRole('list', { name: 'Software used by Dentists, General' });
-    expect(await software.getByText('ACE Dental').isVisible()).toBe(true);
-    expect(await page.getByText('Offices of Dentists', { exact: false }).first().isVisible()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Caveats' }).isVisible()).toBe(true);
+    await software.getByText('ACE Dental').waitFor();
+    await page.getByText('Offices of Dentists', { exact: false }).first().waitFor();
+    await page.getByRole('region', { name: 'Caveats' }).waitFor();
     // Saved and re-openable from the list.
     const saved = page.getByRole('region', { name: 'Your reports' }).getByRole('link', { name: 'dental practices' });
     await saved.waitFor();
@@ -86,7 +86,8 @@ describe('market research', () => {
     await page.getByRole('heading', { level: 1, name: query }).waitFor();
     await page.getByRole('link', { name: 'Research this market' }).click();
     await page.waitForURL(/\/market-research\?/);
-    expect(await page.getByLabel('Market', { exact: true }).inputValue()).toBe(query);
+    // The page loads lazily and fills the field from the address: wait for the value, not the first read.
+    await expect.poll(() => page.getByLabel('Market', { exact: true }).inputValue()).toBe(query);
     await page.getByText(/A report counts like a search: one report uses one search/).waitFor();
     expect(await page.getByRole('link', { name: 'your analysis' }).getAttribute('href')).toBe(`/search/${searchId}`);
     await page.screenshot({ path: path.join(SHOTS, 'market-research-from-analysis-1280.png'), fullPage: true });
@@ -123,18 +124,16 @@ describe('market research', () => {
       await customers.waitFor({ timeout: 60_000 });
       const figures = customers.getByRole('definition');
       await figures.filter({ hasText: 'Offices of dentists (NAICS 6212)' }).waitFor();
-      expect(await figures.filter({ hasText: '135,333 establishments' }).isVisible()).toBe(true);
-      expect(
-        await figures
-          .getByRole('listitem')
-          .filter({ hasText: /Dental assistants: [\d.]+ %/ })
-          .isVisible(),
-      ).toBe(true);
+      await figures.filter({ hasText: '135,333 establishments' }).waitFor();
+      await figures
+        .getByRole('listitem')
+        .filter({ hasText: /Dental assistants: [\d.]+ %/ })
+        .waitFor();
       // A citation leads to its source note.
       const cite = customers.getByRole('link', { name: 'source 2' });
       expect((await cite.boundingBox())?.height).toBeGreaterThanOrEqual(24);
       await cite.click();
-      expect(await customers.getByText(/135,333 establishments in the U.S. in 2021/).isVisible()).toBe(true);
+      await customers.getByText(/135,333 establishments in the U.S. in 2021/).waitFor();
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow).toBeLessThanOrEqual(0);
       await customers.scrollIntoViewIfNeeded();
@@ -157,7 +156,7 @@ describe('market research', () => {
     await page.getByLabel('Market', { exact: true }).fill('zxqv blorf');
     await page.getByRole('button', { name: 'Run the report' }).click();
     await page.getByText('The data has nothing on this market', { exact: false }).waitFor({ timeout: 60_000 });
-    expect(await page.getByText('This report used no search.', { exact: false }).isVisible()).toBe(true);
+    await page.getByText('This report used no search.', { exact: false }).waitFor();
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'market-research-390.png'), fullPage: true });

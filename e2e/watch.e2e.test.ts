@@ -70,9 +70,8 @@ async function search(page: Page, accessToken: string, query: string): Promise<n
 /** A share view's "What changed": the latest re-run's entrant and status change, at 1280 and 390 px. */
 async function expectLatestChange(page: Page, shot: string): Promise<void> {
   const region = page.getByRole('region', { name: 'What changed' });
-  await region.waitFor();
-  expect(await region.getByText('Cranston AI (Fall 2025), Active').isVisible()).toBe(true);
-  expect(await region.getByText('Atrium: Active → Inactive').isVisible()).toBe(true);
+  await region.getByText('Cranston AI (Fall 2025), Active').waitFor();
+  await region.getByText('Atrium: Active → Inactive').waitFor();
   expect(await region.getByText('Nothing changed in this market on the new data.').count()).toBe(0);
   for (const [width, height] of [
     [1280, 900],
@@ -103,21 +102,30 @@ describe('watching a market', () => {
     await corpus.getByText(/now answering from .*1 watched market queued to re-run/).waitFor({ timeout: 60_000 });
     await admin.page.screenshot({ path: path.join(SHOTS, 'watch-admin-corpus-1280.png'), fullPage: true });
 
-    // The bell polls every minute: a reload asks at once.
+    // The re-run runs in the background: ask the API until its notification is there (the bell itself
+    // polls only every minute), then a fresh page shows the count. Checking the bell straight after each
+    // load read it before the count had arrived, so the loop ran to its end.
+    await expect
+      .poll(
+        async () => {
+          const res = await founder.page.request.get('/api/notifications/unread-count', {
+            headers: { authorization: `Bearer ${founder.user.accessToken}` },
+          });
+          return res.ok() ? ((await res.json()) as { data: { unread: number } }).data.unread : null;
+        },
+        { timeout: 120_000, interval: 1000 },
+      )
+      .toBe(1);
+    await founder.page.goto('/');
     const bell = founder.page.getByRole('button', { name: 'Notifications, 1 unread' });
-    for (let i = 0; i < 60 && !(await bell.isVisible()); i++) {
-      await founder.page.waitForTimeout(1000);
-      await founder.page.goto('/');
-    }
     await bell.click();
     const panel = founder.page.getByRole('dialog', { name: 'Notifications' });
     await panel.getByRole('link', { name: /changed on new data: .*1 company entered/ }).click();
     await founder.page.waitForURL(`**/search/${id}#what-changed`);
-    await section.waitFor();
-    expect(await section.getByText('Cranston AI (Fall 2025), Active').isVisible()).toBe(true);
-    expect(await section.getByText('Atrium: Active → Inactive').isVisible()).toBe(true);
-    expect(await section.getByRole('heading', { name: 'Scores that moved' }).isVisible()).toBe(true);
-    expect(await section.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await section.getByText('Cranston AI (Fall 2025), Active').waitFor();
+    await section.getByText('Atrium: Active → Inactive').waitFor();
+    await section.getByRole('heading', { name: 'Scores that moved' }).waitFor();
+    await expect.poll(() => section.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await section.screenshot({ path: path.join(SHOTS, 'watch-what-changed-1280.png') });
     expect(await auditLayout(founder.page, { checkTargets: true })).toEqual([]);
 
