@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
+import { scaled } from './support/timeouts.ts';
 import { test } from './support/fixtures.ts';
 import { afterResponse } from './support/requests.ts';
 import { mailText, registerThroughApi, registrationLinkPath } from './support/session.ts';
@@ -34,7 +35,11 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 /** Waits for a status or alert message; on timeout the error shows what the page said instead. */
 async function message(page: Page, role: 'status' | 'alert', text: string): Promise<void> {
   try {
-    await page.getByRole(role).filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByRole(role)
+      .filter({ hasText: text })
+      .first()
+      .waitFor({ timeout: scaled(20_000) });
   } catch (error) {
     const main = await page
       .locator('main')
@@ -44,7 +49,7 @@ async function message(page: Page, role: 'status' | 'alert', text: string): Prom
   }
 }
 
-describe('account journey', () => {
+describe('account journey', { timeout: scaled(120_000) }, () => {
   test('registers, keeps the session over a reload, signs out and in, and resets the password by e-mail', async ({
     openPage,
   }) => {
@@ -108,7 +113,7 @@ describe('account journey', () => {
     await signIn(page, email, NEW_PASSWORD);
     await accountMenuButton(page).waitFor();
     expect(pageErrors).toEqual([]);
-  }, 120_000);
+  });
 
   test('keeps account settings across a reload and applies them to the page', async ({ openPage }) => {
     const { page } = await openPage();

@@ -132,7 +132,7 @@ describe('free-trial modal', () => {
       const required = toast(page, TRIAL_EMAIL_REQUIRED_TITLE);
       await required.waitFor();
       expect(await required.textContent()).toContain(TRIAL_EMAIL_REQUIRED_TEXT);
-      await required.waitFor({ state: 'detached', timeout: 10_000 });
+      await required.waitFor({ state: 'detached' });
     }
 
     await field.fill(email);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
+import { scaled } from './support/timeouts.ts';
 import { test } from './support/fixtures.ts';
 
 // Issue 14 in the browser: a search result → "Validate this opportunity" → the form pre-filled →
@@ -22,7 +23,7 @@ describe('validating an opportunity', () => {
   ] as const)(
     'goes from a search result to scores, projections, market size and hypotheses (%s)',
     // Three validations, each asking the engine two or three questions.
-    { timeout: 180_000 },
+    { timeout: scaled(180_000) },
     async ([name, width, height], { signedInPage }) => {
       const { page, user, pageErrors } = await signedInPage();
       const shot = (step: string) =>

@@ -10,7 +10,7 @@ import {
   type ServerProcess,
 } from '../src/server/test/server-process.ts';
 import { test, type SignedInPage } from './support/fixtures.ts';
-import { SERVER_START_TIMEOUT_MS } from './support/timeouts.ts';
+import { scaled, SERVER_START_TIMEOUT_MS } from './support/timeouts.ts';
 import type { SignedInSession } from './support/session.ts';
 
 // Issue 16: a market research report for "dental practices" shows the occupations and the software
@@ -46,7 +46,8 @@ function signedIn(signedInPage: SignedInPage, viewport: { width: number; height:
   return signedInPage({}, { baseURL: server.url, viewport });
 }
 
-describe('market research', () => {
+// Reports run the engine by meaning on a second server: time limits grow with the files sharing the cores.
+describe('market research', { timeout: scaled(240_000) }, () => {
   test('reports on dental practices with occupations and O*NET software, says it uses a search, lists it', async ({
     signedInPage,
   }) => {
@@ -55,7 +56,7 @@ describe('market research', () => {
     await page.getByText(/A report counts like a search: one report uses one search/).waitFor();
     await page.getByLabel('Market', { exact: true }).fill('dental practices');
     await page.getByRole('button', { name: 'Run the report' }).click();
-    await page.getByRole('heading', { name: 'Market research: dental practices' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Market research: dental practices' }).waitFor({ timeout: scaled(60_000) });
     const occupations = page.getByRole('region', { name: 'Occupations: customers and workers' });
     await occupations.getByRole('heading', { name: /Dentists, General/ }).waitFor();
     await occupations.getByText('Employment 2023').waitFor();
@@ -94,7 +95,7 @@ describe('market research', () => {
     expect(await page.getByRole('link', { name: 'your analysis' }).getAttribute('href')).toBe(`/search/${searchId}`);
     await page.screenshot({ path: path.join(SHOTS, 'market-research-from-analysis-1280.png'), fullPage: true });
     await page.getByRole('button', { name: 'Run the report' }).click();
-    await page.getByRole('heading', { name: `Market research: ${query}` }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: `Market research: ${query}` }).waitFor({ timeout: scaled(60_000) });
     const back = page.getByRole('article').getByRole('link', { name: query });
     await back.waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'market-research-report-from-analysis-1280.png') });
@@ -112,7 +113,9 @@ describe('market research', () => {
   test('names who the customers are, each figure cited, at desktop and phone width', async ({ signedInPage }) => {
     // The customer industry is found by meaning: wait until the engine's sentence vectors are ready.
     await expect
-      .poll(async () => JSON.stringify(await (await fetch(`${server.url}/api/health`)).json()), { timeout: 120_000 })
+      .poll(async () => JSON.stringify(await (await fetch(`${server.url}/api/health`)).json()), {
+        timeout: scaled(120_000),
+      })
       .toContain('"semantic":true');
     for (const viewport of [
       { width: 1280, height: 900 },
@@ -123,7 +126,7 @@ describe('market research', () => {
       await page.getByLabel('Market', { exact: true }).fill('insurance verification for dental clinics');
       await page.getByRole('button', { name: 'Run the report' }).click();
       const customers = page.getByRole('region', { name: 'Customers', exact: true });
-      await customers.waitFor({ timeout: 60_000 });
+      await customers.waitFor({ timeout: scaled(60_000) });
       const figures = customers.getByRole('definition');
       await figures.filter({ hasText: 'Offices of dentists (NAICS 6212)' }).waitFor();
       await figures.filter({ hasText: '135,333 establishments' }).waitFor();
@@ -147,7 +150,7 @@ describe('market research', () => {
       await page
         .getByRole('region', { name: 'Customers', exact: true })
         .getByText(/^The analysis names no single customer industry: /)
-        .waitFor({ timeout: 60_000 });
+        .waitFor({ timeout: scaled(60_000) });
       expect(pageErrors).toEqual([]);
     }
   });
@@ -157,7 +160,7 @@ describe('market research', () => {
     await page.goto('/market-research');
     await page.getByLabel('Market', { exact: true }).fill('zxqv blorf');
     await page.getByRole('button', { name: 'Run the report' }).click();
-    await page.getByText('The data has nothing on this market', { exact: false }).waitFor({ timeout: 60_000 });
+    await page.getByText('The data has nothing on this market', { exact: false }).waitFor({ timeout: scaled(60_000) });
     await page.getByText('This report used no search.', { exact: false }).waitFor();
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);

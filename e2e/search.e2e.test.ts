@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
+import { scaled } from './support/timeouts.ts';
 import { test } from './support/fixtures.ts';
 import { afterResponse, holdRequests } from './support/requests.ts';
 import { registrationLinkPath } from './support/session.ts';
@@ -30,7 +31,8 @@ async function searchAndLand(page: Page, query: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: query }).waitFor();
 }
 
-describe('search journey', () => {
+// Registration, six searches and a dozen page loads: at load 20 this took over the suite's 120 s.
+describe('search journey', { timeout: scaled(150_000) }, () => {
   test('runs a filtered search, shows evidence, saves, lists history and stops at the free quota', async ({
     openPage,
   }) => {
@@ -186,6 +188,5 @@ describe('search journey', () => {
     expect(await page.getByRole('link', { name: /one search too many/ }).count()).toBe(0);
 
     expect(pageErrors).toEqual([]);
-    // Registration, six searches and a dozen page loads: at load 20 this took over the suite's 120 s.
-  }, 300_000);
+  });
 });

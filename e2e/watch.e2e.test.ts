@@ -11,7 +11,7 @@ import {
   type ServerProcess,
 } from '../src/server/test/server-process.ts';
 import { test, type SignedInPage } from './support/fixtures.ts';
-import { SERVER_START_TIMEOUT_MS } from './support/timeouts.ts';
+import { scaled, SERVER_START_TIMEOUT_MS } from './support/timeouts.ts';
 import type { SignedInSession } from './support/session.ts';
 import { invitationLink } from './support/invitation.ts';
 import { auditLayout } from './support/layout-audit.ts';
@@ -85,7 +85,7 @@ async function expectLatestChange(page: Page, shot: string): Promise<void> {
   }
 }
 
-describe('watching a market', () => {
+describe('watching a market', { timeout: scaled(240_000) }, () => {
   test('follows the notification of a new corpus version to "What changed"', async ({ openPage, signedInPage }) => {
     const founder = await signedIn(signedInPage, { plan: 'pro' });
     const admin = await signedIn(signedInPage, { role: 'admin' });
@@ -101,7 +101,9 @@ describe('watching a market', () => {
     await admin.page.goto('/admin/settings');
     const corpus = admin.page.getByRole('region', { name: 'Data (corpus)' });
     await corpus.getByRole('button', { name: 'Load new data' }).click();
-    await corpus.getByText(/now answering from .*1 watched market queued to re-run/).waitFor({ timeout: 60_000 });
+    await corpus
+      .getByText(/now answering from .*1 watched market queued to re-run/)
+      .waitFor({ timeout: scaled(60_000) });
     await admin.page.screenshot({ path: path.join(SHOTS, 'watch-admin-corpus-1280.png'), fullPage: true });
 
     // The re-run runs in the background: ask the API until its notification is there (the bell itself
@@ -115,7 +117,7 @@ describe('watching a market', () => {
           });
           return res.ok() ? ((await res.json()) as { data: { unread: number } }).data.unread : null;
         },
-        { timeout: 120_000, interval: 1000 },
+        { timeout: scaled(120_000), interval: 1000 },
       )
       .toBe(1);
     await founder.page.goto('/');
@@ -175,5 +177,5 @@ describe('watching a market', () => {
     expect(await auditLayout(phone.page, { checkTargets: true })).toEqual([]);
 
     expect([...founder.pageErrors, ...admin.pageErrors, ...phone.pageErrors, ...teammate.pageErrors]).toEqual([]);
-  }, 240_000);
+  });
 });
