@@ -189,6 +189,17 @@ export function matchOccupations(
     for (const p of prefixesOf[o]!) if (specific.has(p)) return true;
     return false;
   };
+  // Among an industry's few buyers, a word of the customer the query names, in an official title, tells
+  // them apart ("architecture firms": architects rather than the civil engineers of the same firms).
+  const customerPrefixes = new Set(
+    query.groups
+      .filter((g) => g.facet === 'segment')
+      .flatMap((g) => [g.word, ...g.synonyms])
+      .filter((w) => w.length >= 3)
+      .map((w) => w.slice(0, ANCHOR_PREFIX)),
+  );
+  const titled = (o: number): boolean =>
+    words(corpus.occupations[o]!.title).some((w) => customerPrefixes.has(w.slice(0, ANCHOR_PREFIX)));
   const pool: number[] = [];
   for (let o = 0; o < corpus.occupations.length; o++) if (withProjection(o) && anchored(o)) pool.push(o);
   const full = scoreAll(index, vectors.full, pool);
@@ -236,7 +247,7 @@ export function matchOccupations(
       const home = at >= 0 ? homeIndustry(staffing, socBase(candidates[at]!.occupation.soc)) : null;
       if (at >= 0 && !home?.code.startsWith(prefix) && !prefix.startsWith(home?.code.replace(/0+$/, '') ?? '-'))
         candidates.splice(at, 1);
-      const buyer = candidates.some((c) => c.role === 'customer') ? null : buyerOf(index, named);
+      const buyer = candidates.some((c) => c.role === 'customer') ? null : buyerOf(index, named, titled);
       if (buyer !== null && withProjection(buyer)) {
         const own = scoreAll(index, vectors.segment, [buyer]);
         const whole = scoreAll(index, vectors.full, [buyer]);
@@ -263,7 +274,7 @@ export function matchOccupations(
         .map((o) => ({ o, fit: 0.5 * segment.best.get(o)! + 0.5 * full.best.get(o)! }))
         .filter((n) => n.fit >= CUSTOMER_BAR - VOTE_MARGIN);
       const voted = voteIndustry(index, near);
-      const buyer = voted ? (buyerOf(index, voted.code) ?? practitionerOf(index, voted.code, near)) : null;
+      const buyer = voted ? (buyerOf(index, voted.code, titled) ?? practitionerOf(index, voted.code, near)) : null;
       if (voted && buyer !== null && withProjection(buyer)) {
         industry = voted.code;
         candidates.push({
@@ -363,11 +374,23 @@ function voteIndustry(index: EngineIndex, near: { o: number; fit: number }[]): {
   return { code, fit: vote.fit };
 }
 
-/** The buyer of an industry (staffing.ts industryBuyer) as an occupation of the corpus. */
-export function buyerOf(index: EngineIndex, industry: string): number | null {
-  const buyer = industryBuyer(index.corpus.market!.staffing, industry);
+/**
+ * The buyer of an industry (staffing.ts industryBuyer) as an occupation of the corpus; `named` (corpus
+ * ids) puts first a buyer whose titles the query names.
+ */
+export function buyerOf(
+  index: EngineIndex,
+  industry: string,
+  named: (o: number) => boolean = () => false,
+): number | null {
+  const occupations = index.corpus.occupations;
+  const idOf = (soc: string): number => occupations.findIndex((o) => socBase(o.soc) === soc);
+  const buyer = industryBuyer(index.corpus.market!.staffing, industry, (soc) => {
+    const id = idOf(soc);
+    return id >= 0 && named(id);
+  });
   if (!buyer) return null;
-  const id = index.corpus.occupations.findIndex((o) => socBase(o.soc) === buyer.soc);
+  const id = idOf(buyer.soc);
   return id >= 0 ? id : null;
 }
 
