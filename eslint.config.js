@@ -77,6 +77,12 @@ export default tseslint.config(
       'unbuilt/csv-through-lib': 'error',
     },
   },
+  // Numbers read from raw SQL are numbers on PostgreSQL too, not only on PGlite (eslint/sql-numbers.js, ADR 046).
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { unbuilt },
+    rules: { 'unbuilt/numbers-from-sql': 'error' },
+  },
   // Server feature files are named <thing>.<role>.ts, and pure roles import no I/O (eslint/file-roles.js, ADR 042).
   {
     files: ['src/server/features/**/*.ts'],

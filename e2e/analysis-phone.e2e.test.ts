@@ -86,7 +86,7 @@ describe('the analysis page on a phone (390 × 844)', () => {
     await page.getByRole('button', { name: 'Save, share and export' }).click();
     await page.getByRole('button', { name: 'Download PDF' }).waitFor();
     await page.getByRole('button', { name: 'Save, share and export' }).click();
-    expect(await page.getByRole('button', { name: 'Download PDF' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Download PDF' }).waitFor({ state: 'hidden' });
   });
 
   test('keeps every control clear of the assistant’s bubble, "Saved only" included', async ({ signedInPage }) => {
@@ -118,6 +118,8 @@ describe('the analysis page on a phone (390 × 844)', () => {
     const page = await analysisPage(signedInPage, PHONE.width, PHONE.height);
     const first = page.getByRole('list', { name: 'Opportunities' }).getByRole('article').first();
     await first.getByRole('button', { name: 'Show evidence and breakdown' }).click();
+    // The details are there before their breakdowns are listed (`all()` does not wait).
+    await first.getByRole('heading', { name: 'Demand' }).waitFor();
     // Open every breakdown so their evidence links are laid out too.
     for (const summary of await first.locator('summary').all()) await summary.click();
     const links: { text: string; height: number }[] = [];
@@ -133,8 +135,8 @@ describe('the analysis page on a phone (390 × 844)', () => {
 describe('the analysis page on a desktop (1280)', () => {
   test('shows the actions and sorting in the open, with no toggles', async ({ signedInPage }) => {
     const page = await analysisPage(signedInPage, 1280, 900);
-    expect(await page.getByRole('button', { name: 'Download PDF' }).isVisible()).toBe(true);
-    expect(await page.getByLabel('Saved only').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Download PDF' }).waitFor();
+    await page.getByLabel('Saved only').waitFor();
     expect(await page.getByRole('button', { name: 'Sort and filter' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Save, share and export' }).isVisible()).toBe(false);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'analysis-desktop-1280.png') });

@@ -25,8 +25,8 @@ describe('analytics page', () => {
     const totals = page.getByText('Searches', { exact: true }).locator('xpath=following-sibling::dd');
     await totals.waitFor();
     expect(await totals.textContent()).toBe('2');
-    expect(await page.getByRole('table', { name: 'Searches per month, last 12 months' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Compare analyses' }).isVisible()).toBe(true);
+    await page.getByRole('table', { name: 'Searches per month, last 12 months' }).waitFor();
+    await page.getByRole('heading', { name: 'Compare analyses' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'analytics-1280.png'), fullPage: true });
 
     await page.getByText('2 events kept', { exact: false }).waitFor();
@@ -44,7 +44,7 @@ describe('analytics page', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/analytics');
     await page.getByText('No searches yet', { exact: false }).waitFor();
-    expect(await page.getByText(/part of advanced analytics in the Pro and Enterprise plans/).isVisible()).toBe(true);
+    await page.getByText(/part of advanced analytics in the Pro and Enterprise plans/).waitFor();
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, 'analytics-390.png'), fullPage: true });

@@ -36,7 +36,7 @@ describe('API keys', () => {
     expect(((await list.json()) as { data: { items: unknown[] } }).data.items.length).toBe(1);
 
     await page.getByRole('button', { name: 'I have stored it' }).click();
-    await expect(page.getByTestId('new-api-key').count()).resolves.toBe(0);
+    await page.getByTestId('new-api-key').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Revoke Reporting script' }).click();
     await page.getByText(/· revoked/).waitFor();
     const refused = await page.request.get('/api/v1/searches', { headers: { authorization: `Bearer ${key}` } });

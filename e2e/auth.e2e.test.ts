@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
+import { scaled } from './support/timeouts.ts';
 import { test } from './support/fixtures.ts';
+import { afterResponse } from './support/requests.ts';
 import { mailText, registerThroughApi, registrationLinkPath } from './support/session.ts';
 
 // Accounts in the browser: register → signed-in home → reload keeps the session → sign out → sign in
@@ -20,7 +22,7 @@ async function signOut(page: Page): Promise<void> {
   await accountMenuButton(page).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
-  expect(new URL(page.url()).pathname).toBe('/');
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -33,7 +35,11 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 /** Waits for a status or alert message; on timeout the error shows what the page said instead. */
 async function message(page: Page, role: 'status' | 'alert', text: string): Promise<void> {
   try {
-    await page.getByRole(role).filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByRole(role)
+      .filter({ hasText: text })
+      .first()
+      .waitFor({ timeout: scaled(20_000) });
   } catch (error) {
     const main = await page
       .locator('main')
@@ -43,7 +49,7 @@ async function message(page: Page, role: 'status' | 'alert', text: string): Prom
   }
 }
 
-describe('account journey', () => {
+describe('account journey', { timeout: scaled(120_000) }, () => {
   test('registers, keeps the session over a reload, signs out and in, and resets the password by e-mail', async ({
     openPage,
   }) => {
@@ -66,7 +72,7 @@ describe('account journey', () => {
     await page.getByRole('button', { name: 'Create My Account' }).click();
 
     await accountMenuButton(page).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForURL((url) => url.pathname === '/');
     await expect(accountMenuButton(page).textContent()).resolves.toContain('Ada Journey');
 
     await page.reload();
@@ -78,7 +84,7 @@ describe('account journey', () => {
     await message(page, 'alert', 'Invalid credentials. Please try again.');
     await signIn(page, email, PASSWORD);
     await accountMenuButton(page).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForURL((url) => url.pathname === '/');
     await signOut(page);
 
     await page.goto('/auth/login');
@@ -107,7 +113,7 @@ describe('account journey', () => {
     await signIn(page, email, NEW_PASSWORD);
     await accountMenuButton(page).waitFor();
     expect(pageErrors).toEqual([]);
-  }, 120_000);
+  });
 
   test('keeps account settings across a reload and applies them to the page', async ({ openPage }) => {
     const { page } = await openPage();
@@ -116,14 +122,7 @@ describe('account journey', () => {
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();
     // Each control saves on change; wait for its PATCH so the reload reads what was stored.
-    const saved = async (action: () => Promise<void>) => {
-      await Promise.all([
-        page.waitForResponse(
-          (r) => r.url().endsWith('/api/account/preferences') && r.request().method() === 'PATCH' && r.ok(),
-        ),
-        action(),
-      ]);
-    };
+    const saved = (action: () => Promise<void>) => afterResponse(page, 'PATCH', '/api/account/preferences', action);
     await saved(() => page.getByLabel('High contrast').check());
     await saved(() => page.getByLabel('Reduced motion').check());
     await saved(() => page.getByRole('radio', { name: 'Light' }).check());

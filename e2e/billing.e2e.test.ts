@@ -65,7 +65,7 @@ describe('subscribing with the demo provider', () => {
     await page.getByRole('button', { name: 'Continue to checkout — Pro' }).click();
     await page.waitForURL('**/billing/demo-checkout/**');
     await page.getByText('Demo checkout — no card is charged').waitFor();
-    expect(await page.getByText('(demo: $0.00 charged)').isVisible()).toBe(true);
+    await page.getByText('(demo: $0.00 charged)').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Complete demo purchase' }).click();
@@ -85,7 +85,7 @@ describe('subscribing with the demo provider', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cancel at period end' }).click();
     await page.getByText(/^Cancelled — your plan ends on /).waitFor();
-    expect(await page.getByRole('button', { name: 'Resume subscription' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Resume subscription' }).waitFor();
 
     // 20 days on: still Pro (a reload refreshes the session, as a returning user's visit would).
     await moveClock(page, 20 * DAY_MS);
@@ -98,7 +98,7 @@ describe('subscribing with the demo provider', () => {
     await banner.getByRole('link', { name: 'Upgrade' }).waitFor();
     expect(await banner.getByText('PRO', { exact: true }).count()).toBe(0);
     const freeMenu = await openAccountMenu(page);
-    expect(await freeMenu.getByRole('menuitem', { name: 'Upgrade to Pro' }).isVisible()).toBe(true);
+    await freeMenu.getByRole('menuitem', { name: 'Upgrade to Pro' }).waitFor();
     expect(await freeMenu.getByRole('menuitem', { name: 'Billing' }).count()).toBe(0);
 
     await resetClock(page);
@@ -132,7 +132,7 @@ describe('free-trial modal', () => {
       const required = toast(page, TRIAL_EMAIL_REQUIRED_TITLE);
       await required.waitFor();
       expect(await required.textContent()).toContain(TRIAL_EMAIL_REQUIRED_TEXT);
-      await required.waitFor({ state: 'detached', timeout: 10_000 });
+      await required.waitFor({ state: 'detached' });
     }
 
     await field.fill(email);
@@ -165,8 +165,8 @@ describe('contact sales', () => {
     await page.getByLabel('Work e-mail').fill('not-an-email');
     await page.getByLabel('How can we help?').fill('Too short');
     await page.getByRole('button', { name: 'Send to Sales' }).click();
-    expect(await page.getByText('Enter a valid e-mail address.').isVisible()).toBe(true);
-    expect(await page.getByText('Message must be at least 20 characters').isVisible()).toBe(true);
+    await page.getByText('Enter a valid e-mail address.').waitFor();
+    await page.getByText('Message must be at least 20 characters').waitFor();
 
     const company = `Compilers ${randomBytes(3).toString('hex')}`;
     await page.getByLabel('Work e-mail').fill('grace@navy.example');

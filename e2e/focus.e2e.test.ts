@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { test } from './support/fixtures.ts';
+import { holdRequests } from './support/requests.ts';
 import { registerThroughApi } from './support/session.ts';
 
 // Focus and keys (issue 13): every dialog gives focus back to what opened it, Escape closes every overlay
@@ -100,11 +101,8 @@ describe('search overlay', () => {
     signedInPage,
   }) => {
     const { page } = await signedInPage();
-    // Hold the search so the overlay stays up while the keys are tried.
-    await page.route('**/api/search', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-      await route.continue().catch(() => undefined);
-    });
+    // Hold the search so the overlay stays up while the keys are tried (a fixed 5 s ran out under load).
+    const releaseSearch = await holdRequests(page, '**/api/search');
     const field = page.getByRole('searchbox', { name: 'Describe a market to explore' });
     await field.fill('bookkeeping for restaurants');
     await field.press('Enter');
@@ -123,6 +121,7 @@ describe('search overlay', () => {
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Search cancelled' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await hasFocus(field)).toBe(true);
+    releaseSearch();
   });
 });
 

@@ -31,7 +31,7 @@ describe('landing page', () => {
     expect(await main.getByRole('link', { name: 'See How It Works' }).getAttribute('href')).toBe('#features');
 
     for (const card of ['AI-Powered Analysis', 'Detailed Market Insights', 'Export & Share']) {
-      expect(await main.getByRole('heading', { name: card, level: 3 }).isVisible()).toBe(true);
+      await main.getByRole('heading', { name: card, level: 3 }).waitFor();
     }
 
     const pricing = main.getByRole('region', { name: 'Simple, transparent pricing' });
@@ -42,7 +42,7 @@ describe('landing page', () => {
       expect(await card.textContent()).toContain(`${planPriceLabel(plan)}/month`);
       for (const feature of plan.features) expect(await card.textContent()).toContain(feature);
     }
-    expect(await main.getByRole('heading', { name: 'Ready to find your next opportunity?' }).isVisible()).toBe(true);
+    await main.getByRole('heading', { name: 'Ready to find your next opportunity?' }).waitFor();
 
     const footer = page.getByRole('contentinfo');
     const product = footer.getByRole('navigation', { name: 'Product' });
@@ -87,7 +87,7 @@ describe('landing page', () => {
 
     await menu.getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { name: 'About Unbuilt', level: 1 }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor({ state: 'detached' });
   });
 });
 
@@ -138,10 +138,11 @@ describe('theme', () => {
     expect(await htmlClassName(page)).toContain('dark');
 
     const header = page.getByRole('banner');
-    // The toggle cycles dark → system → light; its label names the current choice.
-    while ((await header.getByRole('button', { name: /^Theme: Light/ }).count()) === 0) {
-      await header.getByRole('button', { name: /^Theme:/ }).click();
-    }
+    // The toggle cycles dark → system → light; its label names the current choice. Each click waits
+    // for the label it leads to (a loop on the label's count could click again before it changed).
+    await header.getByRole('button', { name: /^Theme: Dark/ }).click();
+    await header.getByRole('button', { name: /^Theme: System/ }).click();
+    await header.getByRole('button', { name: /^Theme: Light/ }).waitFor();
     expect(await page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})`)).toBe(
       'light',
     );
@@ -194,7 +195,7 @@ describe('keyboard access', () => {
     await page.keyboard.press('Tab');
     const focused = page.locator(':focus');
     expect(await focused.textContent()).toBe('Skip to main content');
-    expect(await focused.isVisible()).toBe(true);
+    await focused.waitFor();
     await page.keyboard.press('Enter');
     expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('main-content');
     expect(await page.evaluate<string | undefined>('document.activeElement?.tagName')).toBe('MAIN');

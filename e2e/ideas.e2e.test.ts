@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
+import { scaled } from './support/timeouts.ts';
 import { test } from './support/fixtures.ts';
 
 // Issue 14 in the browser: a search result → "Validate this opportunity" → the form pre-filled →
@@ -22,7 +23,7 @@ describe('validating an opportunity', () => {
   ] as const)(
     'goes from a search result to scores, projections, market size and hypotheses (%s)',
     // Three validations, each asking the engine two or three questions.
-    { timeout: 180_000 },
+    { timeout: scaled(180_000) },
     async ([name, width, height], { signedInPage }) => {
       const { page, user, pageErrors } = await signedInPage();
       const shot = (step: string) =>
@@ -40,11 +41,11 @@ describe('validating an opportunity', () => {
       await page.goto(`/search-result/${result.id}`);
       await page.getByRole('link', { name: 'Validate this opportunity' }).click();
       await page.waitForURL(/\/validate-idea\?from=\d+$/);
+      // The form is filled from the opportunity once it has loaded: wait for the values.
       const title = page.getByLabel('Title', { exact: true });
-      await title.waitFor();
-      expect(await title.inputValue()).toBe(result.title);
-      expect(await page.getByLabel('Target market').inputValue()).toBe('Pet owners');
-      expect(await page.getByLabel('Category').inputValue()).toBe('healthcare');
+      await expect.poll(() => title.inputValue()).toBe(result.title);
+      await expect.poll(() => page.getByLabel('Target market').inputValue()).toBe('Pet owners');
+      await expect.poll(() => page.getByLabel('Category').inputValue()).toBe('healthcare');
 
       // Inline validation with the spec's message, then a valid form.
       await page.getByRole('button', { name: 'Validate idea' }).click();
@@ -61,10 +62,10 @@ describe('validating an opportunity', () => {
       await page.getByRole('heading', { name: 'Five scores' }).waitFor();
       for (const score of ['Originality', 'Credibility', 'Market gap', 'Competition', 'Overall']) {
         const heading = page.getByRole('heading', { level: 3, name: new RegExp(`^${score} \\d+$`) });
-        expect(await heading.count(), score).toBe(1);
+        await heading.waitFor();
       }
-      expect(await page.getByRole('img', { name: /^The idea's five scores: Originality \d+/ }).count()).toBe(1);
-      expect(await page.getByText('What would change it:').count()).toBe(5);
+      await page.getByRole('img', { name: /^The idea's five scores: Originality \d+/ }).waitFor();
+      await expect.poll(() => page.getByText('What would change it:').count()).toBe(5);
       await shot('scores');
 
       // Editing revenue moves break-even at once.
@@ -93,7 +94,7 @@ describe('validating an opportunity', () => {
 
       const hypotheses = page.getByRole('region', { name: 'Riskiest assumptions to test this week' });
       await hypotheses.scrollIntoViewIfNeeded();
-      expect(await hypotheses.getByText('Kill it if:').count()).toBe(3);
+      await expect.poll(() => hypotheses.getByText('Kill it if:').count()).toBe(3);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shot('results');
 
@@ -101,11 +102,12 @@ describe('validating an opportunity', () => {
       // validated again with the one chosen and the hypotheses follow it.
       const customer = page.getByRole('region', { name: 'Customer' });
       await customer.scrollIntoViewIfNeeded();
-      expect(
-        await customer.getByText(/^The engine reads your target market|^The engine finds no single industry/).count(),
-      ).toBe(1);
+      await customer.getByText(/^The engine reads your target market|^The engine finds no single industry/).waitFor();
       await shot('customer');
       const choice = customer.getByLabel('Change the customer');
+      await choice
+        .locator('option', { hasText: 'Consumers (people buying for themselves)' })
+        .waitFor({ state: 'attached' });
       const listed = await choice.locator('option').allTextContents();
       expect(listed[0]).toBe('Read it from my target market');
       expect(listed).toContain('Consumers (people buying for themselves)');
@@ -121,7 +123,8 @@ describe('validating an opportunity', () => {
 
       await page.getByRole('link', { name: '← All ideas' }).click();
       await page.getByRole('heading', { name: 'Your ideas' }).waitFor();
-      expect(await page.getByRole('link', { name: result.title }).count()).toBe(1);
+      // The list loads after its heading; waitFor is strict, so this also says the idea is listed once.
+      await page.getByRole('link', { name: result.title }).waitFor();
       const root = page.locator('html');
       expect(await root.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await shot('list');

@@ -140,7 +140,7 @@ describe('the pre-rendered landing page', () => {
     await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
     await page.getByRole('heading', { level: 1, name: "Discover what's still unbuilt", exact: true }).waitFor();
     expect(await landingHeading.count()).toBe(0);
-    expect(await page.locator('#root').isVisible()).toBe(true);
+    await page.locator('#root').waitFor();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { THEME_STORAGE_KEY } from '#shared/app/app.constants.ts';
+import { scaled } from './support/timeouts.ts';
 import { test, type OpenPage } from './support/fixtures.ts';
 import { auditLayout, type AuditFinding } from './support/layout-audit.ts';
 import { signIn } from './support/session.ts';
@@ -90,7 +91,7 @@ function fileName(set: string, route: string, width: number, theme: string): str
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.locator('h1').first().waitFor({ timeout: 15_000 });
+  await page.locator('h1').first().waitFor();
 }
 
 const PASSES = [
@@ -100,7 +101,7 @@ const PASSES = [
   // Light theme on desktop only: what it could break (colours) does not change with width.
   { theme: 'light', width: 1280 },
 ] as const;
-const PASS_TIMEOUT_MS = 240_000;
+const PASS_TIMEOUT_MS = scaled(240_000);
 
 /** Opens each route at one width and theme and returns every finding, labelled with where it was seen. */
 async function auditPass(

@@ -72,10 +72,10 @@ describe('the market map at 1280 px', () => {
     await page.goto(`/search/${map}`);
     const region = mapRegion(page);
     await region.getByRole('heading', { name: 'Market map' }).waitFor();
-    expect(await region.getByText('2 segments × 2 jobs: 3 scored, 1 not scored.').isVisible()).toBe(true);
-    expect(await region.getByRole('list', { name: 'Legend' }).isVisible()).toBe(true);
+    await region.getByText('2 segments × 2 jobs: 3 scored, 1 not scored.').waitFor();
+    await region.getByRole('list', { name: 'Legend' }).waitFor();
     const cells = region.getByRole('link', { name: /^Open the opportunity/ });
-    expect(await cells.count()).toBe(3);
+    await expect.poll(() => cells.count()).toBe(3);
     for (const cell of await cells.all()) {
       const box = await cell.boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
@@ -85,7 +85,7 @@ describe('the market map at 1280 px', () => {
     const [a, b] = await Promise.all([cells.nth(0).boundingBox(), cells.nth(1).boundingBox()]);
     expect(Math.abs((a?.y ?? 0) - (b?.y ?? 1))).toBeLessThan(2);
     expect((b?.x ?? 0) > (a?.x ?? 0)).toBe(true);
-    expect(await region.getByText('Not scored', { exact: true }).isVisible()).toBe(true);
+    await region.getByText('Not scored', { exact: true }).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'market-map-1280.png'), fullPage: true });
 
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -152,6 +152,11 @@ describe('the market map at 1280 px', () => {
     await page.goto(`/search/${real}`);
     const region = mapRegion(page);
     await region.getByRole('heading', { name: 'Market map' }).waitFor();
+    // evaluateAll reads what is there now: wait for the cells first.
+    await region
+      .getByRole('link', { name: /^Open the opportunity/ })
+      .first()
+      .waitFor();
     const detail = await api<{ data: { results: { id: number; title: string }[] } }>(
       page,
       user,

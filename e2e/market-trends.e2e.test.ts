@@ -18,25 +18,26 @@ describe('market trends heat map', () => {
     await page.goto('/market-trends');
     const grid = page.getByRole('grid', { name: /^Heat map/ });
     await grid.waitFor();
-    expect(await grid.getByRole('rowheader').count()).toBe(10);
-    expect(await page.getByText('the picture is a small sample', { exact: false }).isVisible()).toBe(true);
-    expect(await page.getByText(/^Source: Y Combinator directory \(seed sample\) as of \d{4}/).isVisible()).toBe(true);
-    expect(await page.getByText(/^Source: BLS Employment Projections 2023–2033/).isVisible()).toBe(true);
-    expect(await page.getByText(/^Corpus version seed-/).isVisible()).toBe(true);
+    await expect.poll(() => grid.getByRole('rowheader').count()).toBe(10);
+    await page.getByText('the picture is a small sample', { exact: false }).waitFor();
+    await page.getByText(/^Source: Y Combinator directory \(seed sample\) as of \d{4}/).waitFor();
+    await page.getByText(/^Source: BLS Employment Projections 2023–2033/).waitFor();
+    await page.getByText(/^Corpus version seed-/).waitFor();
 
     // One cell in the tab order; arrows move focus between cells.
     const cells = grid.getByRole('gridcell').getByRole('button');
     expect(await grid.locator('button[tabindex="0"]').count()).toBe(1);
     await cells.first().focus();
     const first = await focusedLabel();
+    // Focus moves with the grid's state, after the key: wait for it to arrive.
     await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedLabel).toMatch(/^Technology, \d{4}:/);
     const right = await focusedLabel();
     expect(right).not.toBe(first);
-    expect(right).toMatch(/^Technology, \d{4}:/);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedLabel).toMatch(/^Healthcare, \d{4}:/);
     const down = await focusedLabel();
-    expect(down).toMatch(/^Healthcare, \d{4}:/);
-    expect(await grid.locator('button[tabindex="0"]').getAttribute('aria-label')).toBe(down);
+    await expect.poll(() => grid.locator('button[tabindex="0"]').getAttribute('aria-label')).toBe(down);
 
     // A healthcare cell with companies: the list has as many companies as the cell says.
     const label = await grid
@@ -47,8 +48,11 @@ describe('market trends heat map', () => {
     await grid.getByRole('button', { name: label ?? '' }).click();
     const list = page.getByRole('list', { name: `Companies in Healthcare, ${year}` });
     await list.waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(Number(count));
-    expect(await page.getByText(/^(Rising|Falling|Flat|Trend unclear)/).count()).toBeGreaterThan(0);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(Number(count));
+    await page
+      .getByText(/^(Rising|Falling|Flat|Trend unclear)/)
+      .first()
+      .waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'market-trends-1280.png'), fullPage: true });
 
     // Switching the metric changes the legend's caption and range.
@@ -61,9 +65,9 @@ describe('market trends heat map', () => {
 
     // The table alternative holds the same rows.
     await page.getByRole('button', { name: 'Show as a table' }).click();
-    expect(await page.getByRole('table', { name: 'Heat map values as a table' }).getByRole('rowheader').count()).toBe(
-      10,
-    );
+    const table = page.getByRole('table', { name: 'Heat map values as a table' });
+    await table.waitFor();
+    await expect.poll(() => table.getByRole('rowheader').count()).toBe(10);
     expect(pageErrors).toEqual([]);
   });
 
@@ -76,9 +80,11 @@ describe('market trends heat map', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     // It opens on the latest years, with a cue that earlier ones are to the left (issue 29: it opened on 2005–09).
     const scroller = page.getByTestId('heat-map-scroller');
-    const atEnd = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth - el.scrollLeft);
-    expect(atEnd).toBeLessThanOrEqual(1);
-    expect(await page.getByTestId('earlier-years-cue').isVisible()).toBe(true);
+    // Scrolled to the end by an effect after the first render: wait for it.
+    await expect
+      .poll(() => scroller.evaluate((el) => el.scrollWidth - el.clientWidth - el.scrollLeft))
+      .toBeLessThanOrEqual(1);
+    await page.getByTestId('earlier-years-cue').waitFor();
     // Young cohorts have no survival figure, and the legend says why.
     expect(await page.getByRole('figure', { name: 'Legend' }).textContent()).toContain('have not had time to fail');
     await page.screenshot({ path: path.join(SHOTS, 'market-trends-390.png'), fullPage: true });

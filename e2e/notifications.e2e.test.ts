@@ -5,7 +5,8 @@ import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { test } from './support/fixtures.ts';
 import { auditLayout } from './support/layout-audit.ts';
-import { type SignedInUser } from './support/session.ts';
+import { afterResponse } from './support/requests.ts';
+import { mailText, type SignedInUser } from './support/session.ts';
 
 // Notifications (issue 18, ADR 027) across two people: A's team shares an analysis and A mentions B
 // in a comment (set up through the API: this test is about the bell, not the comment form); B's
@@ -36,15 +37,9 @@ async function api<T>(
 
 /** The first match of `pattern` in the latest e-mail to `to` (the outbox test hook), waiting for it. */
 async function fromMail(page: Page, to: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const res = await page.request.get(`/api/__test/outbox?to=${encodeURIComponent(to)}`);
-    if (res.ok()) {
-      const found = pattern.exec(((await res.json()) as { data: { text: string } }).data.text)?.[1];
-      if (found) return found;
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`no e-mail for ${to} matching ${String(pattern)}`);
+  const found = pattern.exec(await mailText(page, to, pattern))?.[1];
+  if (!found) throw new Error(`no e-mail for ${to} matching ${String(pattern)}`);
+  return found;
 }
 
 async function teamOfTwo(a: { page: Page; user: SignedInUser }, b: { page: Page; user: SignedInUser }) {
@@ -109,7 +104,7 @@ describe('notifications', () => {
     await b.page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     const bell = b.page.getByRole('button', { name: 'Notifications, 1 unread' });
-    expect(await bell.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await expect.poll(() => bell.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
 
     // A hears that B joined through the invitation; A's own comment notified A of nothing else.
     await a.page.reload();
@@ -165,8 +160,14 @@ describe('notifications', () => {
     expect(await never.isChecked()).toBe(true);
     expect(await b.page.getByRole('checkbox', { name: 'Someone mentions me in a comment' }).isDisabled()).toBe(true);
     expect(await seriousAxeViolations(b.page)).toEqual([]);
-    await b.page.getByRole('radio', { name: /^Weekly summary/ }).check();
-    await b.page.getByRole('checkbox', { name: 'Something is shared with me' }).uncheck();
+    // Each control saves on change: the reload must read what was stored, not race the PATCH.
+    const preferences = '/api/account/preferences';
+    await afterResponse(b.page, 'PATCH', preferences, () =>
+      b.page.getByRole('radio', { name: /^Weekly summary/ }).check(),
+    );
+    await afterResponse(b.page, 'PATCH', preferences, () =>
+      b.page.getByRole('checkbox', { name: 'Something is shared with me' }).uncheck(),
+    );
     await b.page.reload();
     await b.page.getByRole('radio', { name: /^Weekly summary/ }).waitFor();
     expect(await b.page.getByRole('radio', { name: /^Weekly summary/ }).isChecked()).toBe(true);

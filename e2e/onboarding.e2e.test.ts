@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { test } from './support/fixtures.ts';
+import { afterResponse } from './support/requests.ts';
 
 // The onboarding tour on a first sign-in (resumable, skippable, replayable from Help, never again
 // once done) and keyboard shortcuts rebound in Settings that work after a reload.
@@ -39,6 +40,24 @@ async function expectPointsAt(page: Page, target: Locator): Promise<void> {
     .toBe('ok');
 }
 
+const TOUR = '/api/preferences/ui/tour';
+
+/**
+ * Loads Discover with `load` and checks that the tour stays shut. Its component is lazy and opens the
+ * tour from the preferences it fetches, so "no dialog" means something only once those have arrived
+ * and been rendered (a fixed wait was a guess, and a check straight after load saw nothing yet).
+ */
+async function expectNoTourOnDiscover(page: Page, load: () => Promise<unknown>): Promise<void> {
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/preferences/ui' && r.ok()),
+    load(),
+  ]);
+  await page.getByRole('searchbox', { name: 'Describe a market to explore' }).waitFor();
+  // Two frames: React renders the answer and runs the effect that would open the tour.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  expect(await page.getByRole('dialog').count()).toBe(0);
+}
+
 describe('onboarding tour', () => {
   test('runs on the first sign-in, resumes where it was left, and does not come back once skipped or finished', async ({
     signedInPage,
@@ -58,7 +77,8 @@ describe('onboarding tour', () => {
       await page.screenshot({ path: path.join(SHOTS, `onboarding-tour-${name}.png`) });
     }
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Next' }).click();
+    // Each move is stored (PATCH): the reloads below must read it, not race it.
+    await afterResponse(page, 'PATCH', TOUR, () => page.getByRole('button', { name: 'Next' }).click());
     const second = page.getByRole('heading', { name: 'Narrow it with filters' });
     await second.waitFor();
     await expectPointsAt(page, page.getByRole('button', { name: 'Filters' }));
@@ -70,23 +90,19 @@ describe('onboarding tour', () => {
     // Resumed at the step where it was left.
     await page.reload();
     await page.getByRole('dialog', { name: 'Narrow it with filters' }).waitFor();
-    await page.getByRole('button', { name: 'Skip tour' }).click();
+    await afterResponse(page, 'PATCH', TOUR, () => page.getByRole('button', { name: 'Skip tour' }).click());
     await page.getByRole('dialog', { name: 'Narrow it with filters' }).waitFor({ state: 'detached' });
-    await page.reload();
-    await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
-    await page.getByRole('searchbox', { name: 'Describe a market to explore' }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectNoTourOnDiscover(page, () => page.reload());
 
     // Replayed from Help, finished, and gone for good.
     await page.goto('/help');
-    await page.getByRole('button', { name: 'Replay the tour' }).click();
+    await afterResponse(page, 'PATCH', TOUR, () => page.getByRole('button', { name: 'Replay the tour' }).click());
     await page.getByRole('dialog', { name: 'Search for a market' }).waitFor();
-    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Finish' }).click();
-    await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Describe a market to explore' }).waitFor();
-    await page.waitForTimeout(500);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    for (let i = 0; i < 4; i++) {
+      await afterResponse(page, 'PATCH', TOUR, () => page.getByRole('button', { name: 'Next' }).click());
+    }
+    await afterResponse(page, 'PATCH', TOUR, () => page.getByRole('button', { name: 'Finish' }).click());
+    await expectNoTourOnDiscover(page, () => page.goto('/'));
     expect(pageErrors).toEqual([]);
   });
 });
@@ -99,7 +115,7 @@ describe('keyboard shortcuts', () => {
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Keyboard shortcuts' }).waitFor();
     await page.getByRole('button', { name: 'Change Go to the resource library' }).click();
-    await page.keyboard.press('Alt+KeyL');
+    await afterResponse(page, 'PATCH', '/api/preferences/ui/shortcuts', () => page.keyboard.press('Alt+KeyL'));
     await page.getByLabel('Current keys for Go to the resource library').filter({ hasText: 'AltL' }).waitFor();
 
     await page.getByRole('button', { name: 'Change Go to my bookmarks' }).click();
@@ -109,9 +125,17 @@ describe('keyboard shortcuts', () => {
     await page.reload();
     await page.getByLabel('Current keys for Go to the resource library').filter({ hasText: 'AltL' }).waitFor();
     await page.locator('body').click({ position: { x: 5, y: 400 } });
+    // The old key does nothing: pressed before another shortcut that does navigate (Shift+H, history),
+    // the page goes straight from /account to /history, never through /resources. Keys are handled in
+    // order, so this needs no guess at how long "nothing happened" takes.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
     await page.keyboard.press('Shift+KeyR');
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/account');
+    await page.keyboard.press('Shift+KeyH');
+    await page.waitForURL(/\/history$/);
+    expect(visited).toEqual(['/history']);
     await page.keyboard.press('Alt+KeyL');
     await page.waitForURL(/\/resources$/);
 

@@ -22,10 +22,10 @@ describe('history pages in the URL', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await page.getByText('bakery inventory 01').waitFor();
-    expect(await items.count()).toBe(1);
+    await expect.poll(() => items.count()).toBe(1);
     await page.reload();
     await page.getByText('bakery inventory 01').waitFor();
-    expect(await page.getByText('Page 2').isVisible()).toBe(true);
+    await page.getByText('Page 2').waitFor();
 
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('page') === null);
@@ -37,7 +37,7 @@ describe('history pages in the URL', () => {
     await page.reload();
     expect(await page.getByLabel('Search your history').inputValue()).toBe('inventory 1');
     await page.getByText('bakery inventory 10').waitFor();
-    expect(await items.count()).toBe(10);
+    await expect.poll(() => items.count()).toBe(10);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ describe('a results page', () => {
     expect(summary).toMatch(/of (1 opportunity|\d+ opportunities),/);
 
     const cards = page.getByRole('list', { name: 'Opportunities' }).getByRole('article');
+    await cards.first().waitFor();
     const count = await cards.count();
     expect(count).toBeGreaterThan(0);
     const scores: number[] = [];
@@ -55,7 +56,7 @@ describe('a results page', () => {
     await page.goto(`/search/${id}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByText('0 opportunities', { exact: false }).first().waitFor();
-    expect(await page.getByRole('heading', { name: 'No opportunities found' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'No opportunities found' }).waitFor();
     expect(await page.getByRole('group', { name: 'Sort and filter results' }).count()).toBe(0);
     expect(await page.getByText(/Scores below carry low confidence/).count()).toBe(0);
   });

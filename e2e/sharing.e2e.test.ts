@@ -33,7 +33,7 @@ describe('share links', () => {
     await linkField.waitFor();
     const url = await linkField.inputValue();
     expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
-    expect(await dialog.getByText(/Active · expires .* · 0 views · not opened yet/).isVisible()).toBe(true);
+    await dialog.getByText(/Active · expires .* · 0 views · not opened yet/).waitFor();
     await owner.page.screenshot({ path: path.join(SHOTS, 'share-dialog-1280.png') });
 
     for (const [name, width, height] of [
@@ -46,8 +46,8 @@ describe('share links', () => {
       expect(response?.headers()['referrer-policy']).toBe('no-referrer');
       expect(response?.headers()['cache-control']).toBe('no-store');
       await visitor.page.getByRole('heading', { level: 1, name: query }).waitFor();
-      expect(await visitor.page.getByText('Shared analysis · read-only').isVisible()).toBe(true);
-      expect(await visitor.page.getByRole('article').count()).toBeGreaterThan(0);
+      await visitor.page.getByText('Shared analysis · read-only').waitFor();
+      await visitor.page.getByRole('article').first().waitFor();
       const html = await visitor.page.content();
       expect(html).not.toContain(owner.user.email);
       expect(html).not.toContain('Olivia');

@@ -11,6 +11,7 @@ import {
   type ServerProcess,
 } from '../src/server/test/server-process.ts';
 import { test, type SignedInPage } from './support/fixtures.ts';
+import { scaled, SERVER_START_TIMEOUT_MS } from './support/timeouts.ts';
 import type { SignedInSession } from './support/session.ts';
 import { invitationLink } from './support/invitation.ts';
 import { auditLayout } from './support/layout-audit.ts';
@@ -41,8 +42,9 @@ beforeAll(async () => {
     ENABLE_TEST_HOOKS: 'true',
     LOG_LEVEL: 'warn',
   });
-  await waitForHealthy(server, 120_000);
-}, 180_000);
+  // As long as global set-up gives its own servers (a loaded machine took over 120 s to start one).
+  await waitForHealthy(server, SERVER_START_TIMEOUT_MS);
+}, SERVER_START_TIMEOUT_MS + 60_000);
 afterAll(async () => {
   await stopServerProcess(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -70,9 +72,8 @@ async function search(page: Page, accessToken: string, query: string): Promise<n
 /** A share view's "What changed": the latest re-run's entrant and status change, at 1280 and 390 px. */
 async function expectLatestChange(page: Page, shot: string): Promise<void> {
   const region = page.getByRole('region', { name: 'What changed' });
-  await region.waitFor();
-  expect(await region.getByText('Cranston AI (Fall 2025), Active').isVisible()).toBe(true);
-  expect(await region.getByText('Atrium: Active → Inactive').isVisible()).toBe(true);
+  await region.getByText('Cranston AI (Fall 2025), Active').waitFor();
+  await region.getByText('Atrium: Active → Inactive').waitFor();
   expect(await region.getByText('Nothing changed in this market on the new data.').count()).toBe(0);
   for (const [width, height] of [
     [1280, 900],
@@ -84,7 +85,7 @@ async function expectLatestChange(page: Page, shot: string): Promise<void> {
   }
 }
 
-describe('watching a market', () => {
+describe('watching a market', { timeout: scaled(240_000) }, () => {
   test('follows the notification of a new corpus version to "What changed"', async ({ openPage, signedInPage }) => {
     const founder = await signedIn(signedInPage, { plan: 'pro' });
     const admin = await signedIn(signedInPage, { role: 'admin' });
@@ -100,24 +101,35 @@ describe('watching a market', () => {
     await admin.page.goto('/admin/settings');
     const corpus = admin.page.getByRole('region', { name: 'Data (corpus)' });
     await corpus.getByRole('button', { name: 'Load new data' }).click();
-    await corpus.getByText(/now answering from .*1 watched market queued to re-run/).waitFor({ timeout: 60_000 });
+    await corpus
+      .getByText(/now answering from .*1 watched market queued to re-run/)
+      .waitFor({ timeout: scaled(60_000) });
     await admin.page.screenshot({ path: path.join(SHOTS, 'watch-admin-corpus-1280.png'), fullPage: true });
 
-    // The bell polls every minute: a reload asks at once.
+    // The re-run runs in the background: ask the API until its notification is there (the bell itself
+    // polls only every minute), then a fresh page shows the count. Checking the bell straight after each
+    // load read it before the count had arrived, so the loop ran to its end.
+    await expect
+      .poll(
+        async () => {
+          const res = await founder.page.request.get('/api/notifications/unread-count', {
+            headers: { authorization: `Bearer ${founder.user.accessToken}` },
+          });
+          return res.ok() ? ((await res.json()) as { data: { unread: number } }).data.unread : null;
+        },
+        { timeout: scaled(120_000), interval: 1000 },
+      )
+      .toBe(1);
+    await founder.page.goto('/');
     const bell = founder.page.getByRole('button', { name: 'Notifications, 1 unread' });
-    for (let i = 0; i < 60 && !(await bell.isVisible()); i++) {
-      await founder.page.waitForTimeout(1000);
-      await founder.page.goto('/');
-    }
     await bell.click();
     const panel = founder.page.getByRole('dialog', { name: 'Notifications' });
     await panel.getByRole('link', { name: /changed on new data: .*1 company entered/ }).click();
     await founder.page.waitForURL(`**/search/${id}#what-changed`);
-    await section.waitFor();
-    expect(await section.getByText('Cranston AI (Fall 2025), Active').isVisible()).toBe(true);
-    expect(await section.getByText('Atrium: Active → Inactive').isVisible()).toBe(true);
-    expect(await section.getByRole('heading', { name: 'Scores that moved' }).isVisible()).toBe(true);
-    expect(await section.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await section.getByText('Cranston AI (Fall 2025), Active').waitFor();
+    await section.getByText('Atrium: Active → Inactive').waitFor();
+    await section.getByRole('heading', { name: 'Scores that moved' }).waitFor();
+    await expect.poll(() => section.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await section.screenshot({ path: path.join(SHOTS, 'watch-what-changed-1280.png') });
     expect(await auditLayout(founder.page, { checkTargets: true })).toEqual([]);
 
@@ -165,5 +177,5 @@ describe('watching a market', () => {
     expect(await auditLayout(phone.page, { checkTargets: true })).toEqual([]);
 
     expect([...founder.pageErrors, ...admin.pageErrors, ...phone.pageErrors, ...teammate.pageErrors]).toEqual([]);
-  }, 240_000);
+  });
 });

@@ -12,7 +12,8 @@ type RuleName =
   | 'browser-contexts-from-fixtures'
   | 'no-record-lookup-by-string'
   | 'file-role'
-  | 'pure-file-roles';
+  | 'pure-file-roles'
+  | 'numbers-from-sql';
 
 declare const plugin: ESLint.Plugin & { rules: Record<RuleName, Rule.RuleModule> };
 export default plugin;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { fileRole, pureFileRoles } from './file-roles.js';
 import { noImportCycles } from './import-cycles.js';
+import { numbersFromSql } from './sql-numbers.js';
 import { checkImports, houseRule, ROOT } from './support.js';
 
 // House rules ESLint cannot express with its own options (docs/decisions/009-house-rules-in-lint.md):
@@ -17,6 +18,8 @@ import { checkImports, houseRule, ROOT } from './support.js';
 //   unbuilt/no-conditional-expect    a test asserts unconditionally: no expect under an if without else, or after && || ??
 //   unbuilt/file-role                a server feature file is named <thing>.<role>.ts with a known role (file-roles.js)
 //   unbuilt/pure-file-roles          a .logic/.render/.constants/.types file imports no request, database or service
+//   unbuilt/numbers-from-sql         a raw sql<number> count/sum/avg/nextval is cast (::int, ::float8) or .mapWith(Number):
+//                                    node-postgres returns bigint and numeric as strings (sql-numbers.js, ADR 046)
 // Imports are resolved as support.js says; the import graph lives in import-cycles.js.
 
 /** "server:searches" for a file under src/server/features/searches/, else null. */
@@ -346,5 +349,6 @@ export default {
     'browser-contexts-from-fixtures': browserContextsFromFixtures,
     'file-role': fileRole,
     'pure-file-roles': pureFileRoles,
+    'numbers-from-sql': numbersFromSql,
   },
 };

@@ -269,3 +269,36 @@ tester.run('browser-contexts-from-fixtures', unbuilt.rules['browser-contexts-fro
     bad('e2e/x.e2e.test.ts', 'afterEach(async () => { await openContext?.close(); });'),
   ],
 });
+
+tester.run('numbers-from-sql', unbuilt.rules['numbers-from-sql'], {
+  valid: [
+    // Cast to a type node-postgres reads as a number, mapped, or typed as what the driver gives.
+    { filename: at('src/server/features/x/x.service.ts'), code: 'const n = sql<number>`count(*)::int`;' },
+    {
+      filename: at('src/server/features/x/x.service.ts'),
+      code: 'const n = sql<number>`(select coalesce(avg(${t.rating}), 0)::float8 from ${t})`;',
+    },
+    { filename: at('src/server/features/x/x.service.ts'), code: 'const n = sql<number>`count(*)`.mapWith(Number);' },
+    { filename: at('src/server/features/x/x.service.ts'), code: 'const n = sql<number | string>`count(*) over ()`;' },
+    // Not an aggregate, or not claimed to be a number.
+    { filename: at('src/server/features/x/x.service.ts'), code: 'const n = sql<number>`1`;' },
+    { filename: at('src/server/features/x/x.service.ts'), code: 'const d = sql<Date | null>`max(${t.createdAt})`;' },
+    { filename: at('src/server/features/x/x.service.ts'), code: 'const n = sql`select count(*) from t`;' },
+  ],
+  invalid: [
+    { filename: at('src/server/features/x/x.service.ts'), code: 'const n = sql<number>`count(*)`;', errors: 1 },
+    {
+      filename: at('src/server/features/x/x.service.ts'),
+      code: 'const n = sql<number>`count(distinct ${t.id}) filter (where ${t.saved})`;',
+      errors: 1,
+    },
+    {
+      filename: at('src/server/features/x/x.service.ts'),
+      code: 'const n = sql<number | null>`sum(${t.n})`;',
+      errors: 1,
+    },
+    { filename: at('src/server/features/x/x.service.ts'), code: "const n = sql<number>`nextval('s')`;", errors: 1 },
+    // A bigint cast is still a string in node-postgres.
+    { filename: at('src/server/features/x/x.service.ts'), code: 'const n = sql<number>`count(*)::bigint`;', errors: 1 },
+  ],
+});

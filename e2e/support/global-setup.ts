@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../src/server/test/server-process.ts';
+import { SERVER_START_TIMEOUT_MS } from './timeouts.ts';
 
 // Browser-suite global setup: build the client from the current sources into a private folder, start
 // the real server (`node --import tsx src/server/index.ts`) serving it on a free port with a throwaway
@@ -22,7 +23,7 @@ declare module 'vitest' {
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Start-up includes loading the seed corpus's sentence vectors (computed just before, below).
-const HEALTH_TIMEOUT_MS = 300_000;
+const HEALTH_TIMEOUT_MS = SERVER_START_TIMEOUT_MS;
 
 /**
  * Builds the client into a private folder for this run. dist/client is shared: another run (or

@@ -29,17 +29,22 @@ export async function signIn(session: PageSession, options: SessionOptions = {})
   return { ...session, user: { ...data.user, accessToken: data.accessToken } };
 }
 
-/** The newest e-mail to `to` whose text matches `pattern`, read from the outbox test hook. */
+// The mail jobs run in the background, late under load: the outbox is asked until a deadline, not a
+// number of times (a count of short sleeps ran out at load 20 before the job had run).
+const OUTBOX_TIMEOUT_MS = 60_000;
+
+/** The newest e-mail to `to` whose text matches `pattern`, read from the outbox test hook, waiting for it. */
 export async function mailText(page: Page, to: string, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 100; i++) {
+  const deadline = Date.now() + OUTBOX_TIMEOUT_MS;
+  do {
     const res = await page.request.get(`/api/__test/outbox?to=${encodeURIComponent(to)}`);
     if (res.ok()) {
       const { text } = ((await res.json()) as { data: { text: string } }).data;
       if (pattern.test(text)) return text;
     }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no e-mail to ${to} matching ${String(pattern)}`);
+    await page.waitForTimeout(200);
+  } while (Date.now() < deadline);
+  throw new Error(`no e-mail to ${to} matching ${String(pattern)} within ${OUTBOX_TIMEOUT_MS / 1000} s`);
 }
 
 /** The path (with query and fragment) of the registration link mailed to `to` (docs/decisions/034). */

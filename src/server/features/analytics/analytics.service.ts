@@ -38,9 +38,9 @@ export async function dashboard(options: { db: Database; user: UserRow; now: Dat
 
   const [totalsRow] = await db
     .select({
-      searches: sql<number>`count(distinct ${searches.id})`,
+      searches: sql<number>`count(distinct ${searches.id})`.mapWith(Number),
       opportunities: count(searchResults.id),
-      saved: sql<number>`count(${searchResults.id}) filter (where ${searchResults.isSaved})`,
+      saved: sql<number>`count(${searchResults.id}) filter (where ${searchResults.isSaved})`.mapWith(Number),
     })
     .from(searches)
     .leftJoin(searchResults, eq(searchResults.searchId, searches.id))
@@ -62,7 +62,7 @@ export async function dashboard(options: { db: Database; user: UserRow; now: Dat
     .select({
       category: searchResults.category,
       found: count(),
-      saved: sql<number>`count(*) filter (where ${searchResults.isSaved})`,
+      saved: sql<number>`count(*) filter (where ${searchResults.isSaved})`.mapWith(Number),
     })
     .from(searchResults)
     .innerJoin(searches, eq(searches.id, searchResults.searchId))

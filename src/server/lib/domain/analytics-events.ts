@@ -26,7 +26,8 @@ export async function writeEvent(options: {
     .select(
       db
         .select({
-          id: sql<number>`nextval('analytics_events_id_seq')`.as('id'),
+          // nextval is a bigint (a string in node-postgres); the serial column is an int, as is the cast.
+          id: sql<number>`nextval('analytics_events_id_seq')::int`.as('id'),
           eventType: sql`${type}`.as('event_type'),
           userId: users.id,
           metadata: sql`${JSON.stringify(options.metadata ?? {})}::jsonb`.as('metadata'),
