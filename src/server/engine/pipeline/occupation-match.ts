@@ -6,7 +6,8 @@ import { dot, FORM_WORDS, type QueryVectors } from './query-vectors.ts';
 import { groupWeight, matchStrength, retrieveOccupations } from './retrieve.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { CustomerReading } from './customer.ts';
-import { homeIndustry, industryBuyer, staffOf } from './staffing.ts';
+import { homeIndustry } from './staffing.ts';
+import { buyerOf, industryStaff, practitionerOf, voteIndustry } from './industry-occupations.ts';
 
 // Demand by meaning: the occupations an analysis cites, each with its role. Customers are the
 // people the query names as buyers ("dental practices" → dentists); workers are the people whose
@@ -40,13 +41,8 @@ const BUYER_MAJOR_GROUPS = new Set(['11', '13', '15', '17', '19', '21', '23', '2
 const ANCHOR_PREFIX = 5;
 /** A member of the customer's staff is a likelier worker than an occupation met by its title alone. */
 const STAFF_BONUS = 0.05;
-/** Staff below this share of the customer's industry are too few to be the product's users. */
-const STAFF_MIN_SHARE = 0.01;
 /** Customer candidates this close to the bar vote for the industry they work in. */
 const VOTE_MARGIN = 0.08;
-const MIN_VOTERS = 2;
-/** A single voter must be at least this share of the industry's employees. */
-const CORE_STAFF_SHARE = 0.1;
 const MAX_ANCHOR_SHARE = 0.03;
 
 const prefixSets = new WeakMap<EngineIndex, Set<string>[]>();
@@ -189,6 +185,17 @@ export function matchOccupations(
     for (const p of prefixesOf[o]!) if (specific.has(p)) return true;
     return false;
   };
+  // Among an industry's few buyers, a word of the customer the query names, in an official title, tells
+  // them apart ("architecture firms": architects rather than the civil engineers of the same firms).
+  const customerPrefixes = new Set(
+    query.groups
+      .filter((g) => g.facet === 'segment')
+      .flatMap((g) => [g.word, ...g.synonyms])
+      .filter((w) => w.length >= 3)
+      .map((w) => w.slice(0, ANCHOR_PREFIX)),
+  );
+  const titled = (o: number): boolean =>
+    words(corpus.occupations[o]!.title).some((w) => customerPrefixes.has(w.slice(0, ANCHOR_PREFIX)));
   const pool: number[] = [];
   for (let o = 0; o < corpus.occupations.length; o++) if (withProjection(o) && anchored(o)) pool.push(o);
   const full = scoreAll(index, vectors.full, pool);
@@ -236,7 +243,7 @@ export function matchOccupations(
       const home = at >= 0 ? homeIndustry(staffing, socBase(candidates[at]!.occupation.soc)) : null;
       if (at >= 0 && !home?.code.startsWith(prefix) && !prefix.startsWith(home?.code.replace(/0+$/, '') ?? '-'))
         candidates.splice(at, 1);
-      const buyer = candidates.some((c) => c.role === 'customer') ? null : buyerOf(index, named);
+      const buyer = candidates.some((c) => c.role === 'customer') ? null : buyerOf(index, named, titled);
       if (buyer !== null && withProjection(buyer)) {
         const own = scoreAll(index, vectors.segment, [buyer]);
         const whole = scoreAll(index, vectors.full, [buyer]);
@@ -263,7 +270,7 @@ export function matchOccupations(
         .map((o) => ({ o, fit: 0.5 * segment.best.get(o)! + 0.5 * full.best.get(o)! }))
         .filter((n) => n.fit >= CUSTOMER_BAR - VOTE_MARGIN);
       const voted = voteIndustry(index, near);
-      const buyer = voted ? (buyerOf(index, voted.code) ?? practitionerOf(index, voted.code, near)) : null;
+      const buyer = voted ? (buyerOf(index, voted.code, titled) ?? practitionerOf(index, voted.code, near)) : null;
       if (voted && buyer !== null && withProjection(buyer)) {
         industry = voted.code;
         candidates.push({
@@ -320,67 +327,4 @@ function lexicalOccupations(index: EngineIndex, query: ParsedQuery): OccupationF
     ];
   }
   return [];
-}
-
-/** The occupations (corpus ids) on the staff of an industry. */
-function industryStaff(index: EngineIndex, industry: string): Set<number> {
-  const staffing = index.corpus.market?.staffing;
-  if (!staffing) return new Set();
-  const socs = new Set(
-    staffOf(staffing, industry)
-      .filter((m) => m.share >= STAFF_MIN_SHARE)
-      .map((m) => m.soc),
-  );
-  const out = new Set<number>();
-  index.corpus.occupations.forEach((o, id) => {
-    if (socs.has(socBase(o.soc))) out.add(id);
-  });
-  return out;
-}
-
-/**
- * The industry the near customer candidates work in, weighted by fit. One candidate's home counts only
- * when that candidate is a large part of the industry's staff (hairdressers are 44 % of personal care
- * services); otherwise two must agree — "driver/sales workers" at home in restaurants does not make
- * van drivers a restaurant market.
- */
-function voteIndustry(index: EngineIndex, near: { o: number; fit: number }[]): { code: string; fit: number } | null {
-  const staffing = index.corpus.market!.staffing;
-  const votes = new Map<string, { sum: number; fit: number; voters: string[] }>();
-  for (const { o, fit } of near) {
-    const soc = socBase(index.corpus.occupations[o]!.soc);
-    const home = homeIndustry(staffing, soc);
-    if (!home) continue;
-    const v = votes.get(home.code) ?? { sum: 0, fit: 0, voters: [] };
-    votes.set(home.code, { sum: v.sum + fit, fit: Math.max(v.fit, fit), voters: [...v.voters, soc] });
-  }
-  const best = [...votes].sort((a, b) => b[1].sum - a[1].sum || b[1].fit - a[1].fit || a[0].localeCompare(b[0]))[0];
-  if (!best) return null;
-  const [code, vote] = best;
-  const core = (soc: string): boolean =>
-    (staffOf(staffing, code).find((m) => m.soc === soc)?.share ?? 0) >= CORE_STAFF_SHARE;
-  if (vote.voters.length < MIN_VOTERS && !vote.voters.some(core)) return null;
-  return { code, fit: vote.fit };
-}
-
-/** The buyer of an industry (staffing.ts industryBuyer) as an occupation of the corpus. */
-export function buyerOf(index: EngineIndex, industry: string): number | null {
-  const buyer = industryBuyer(index.corpus.market!.staffing, industry);
-  if (!buyer) return null;
-  const id = index.corpus.occupations.findIndex((o) => socBase(o.soc) === buyer.soc);
-  return id >= 0 ? id : null;
-}
-
-/** Without a manager or practitioner to buy, the near candidate that makes up most of the industry's staff (hairdressers in a salon). */
-function practitionerOf(index: EngineIndex, industry: string, near: { o: number; fit: number }[]): number | null {
-  const staffing = index.corpus.market!.staffing;
-  const share = new Map(staffOf(staffing, industry).map((m) => [m.soc, m.share]));
-  const best = near
-    .filter(({ o }) => homeIndustry(staffing, socBase(index.corpus.occupations[o]!.soc))?.code === industry)
-    .sort(
-      (a, b) =>
-        (share.get(socBase(index.corpus.occupations[b.o]!.soc)) ?? 0) -
-          (share.get(socBase(index.corpus.occupations[a.o]!.soc)) ?? 0) || a.o - b.o,
-    )[0];
-  return best ? best.o : null;
 }

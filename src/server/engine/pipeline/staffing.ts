@@ -74,19 +74,35 @@ export function staffOf(staffing: Staffing, industry: string): StaffMember[] {
     .sort((a, b) => b.share - a.share || a.soc.localeCompare(b.soc));
 }
 
-const BUYER_SOC = /^(11-|23-1|29-1)/;
+/**
+ * Who can buy for an industry: its managers (SOC 11), and the licensed or degreed practitioners who run
+ * its firms — financial specialists (13-2: accountants, underwriters, loan officers), architects and
+ * surveyors (17-1), engineers (17-2), lawyers (23-1) and health practitioners (29-1). Not their
+ * technicians, clerks or assistants.
+ */
+const BUYER_SOC = /^(11-|13-2|17-[12]|23-1|29-1)/;
 const BUYER_MIN_SHARE = 0.005;
 const BUYER_MIN_CONCENTRATION = 5;
 
 /**
- * Who buys for an industry: its own manager or practitioner — the manager (SOC 11), lawyer (23-1) or
- * health practitioner (29-1) the industry relies on most compared with the whole economy (food service
- * managers for restaurants, dentists for offices of dentists; not their hygienists or a general manager).
+ * Who buys for an industry: among the managers and practitioners it relies on far more than the whole
+ * economy does, the one it employs most beyond that rate (share × (1 − 1/concentration)): general
+ * dentists for offices of dentists (10.7 % of the staff), not orthodontists, rarer still in the
+ * economy but 0.5 % of it; accountants for accounting firms, food service managers for restaurants.
+ * `named` puts first the ones the query itself names ("architecture firms": architects, among the
+ * civil engineers and managers of engineering services).
  */
-export function industryBuyer(staffing: Staffing, industry: string): StaffMember | null {
+export function industryBuyer(
+  staffing: Staffing,
+  industry: string,
+  named: (soc: string) => boolean = () => false,
+): StaffMember | null {
+  const excess = (m: StaffMember): number => m.share * (1 - 1 / m.concentration);
   return (
     staffOf(staffing, industry)
       .filter((m) => m.share >= BUYER_MIN_SHARE && m.concentration >= BUYER_MIN_CONCENTRATION && BUYER_SOC.test(m.soc))
-      .sort((a, b) => b.concentration - a.concentration || a.soc.localeCompare(b.soc))[0] ?? null
+      .sort(
+        (a, b) => Number(named(b.soc)) - Number(named(a.soc)) || excess(b) - excess(a) || a.soc.localeCompare(b.soc),
+      )[0] ?? null
   );
 }
