@@ -1,23 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { THEME_STORAGE_KEY } from '#shared/app/app.constants.ts';
-import { scaled } from './support/timeouts.ts';
-import { test, type OpenPage } from './support/fixtures.ts';
-import { auditLayout, type AuditFinding } from './support/layout-audit.ts';
-import { signIn } from './support/session.ts';
+import { scaled } from './timeouts.ts';
+import { test, type OpenPage } from './fixtures.ts';
+import { auditLayout, type AuditFinding } from './layout-audit.ts';
+import { signIn } from './session.ts';
 
 // Every route, signed out and signed in, at 360, 390 and 1280 px (issue 13): no horizontal overflow,
 // every visible button and link readable against what it is painted on (≥ 4.5:1, in both themes on
-// desktop), every control at least 44×44 px on touch widths, links inside sentences included (issue 29). A full-page screenshot of each route at
-// 390 and 1280 px is saved to test-results/screenshots/ for a person to look at.
+// desktop), every control at least 44×44 px on touch widths, links inside sentences included (issue 29).
+// A full-page screenshot of each route at 390 and 1280 px is saved to test-results/screenshots/ for a
+// person to look at. The routes are split over three files (e2e/layout.*.e2e.test.ts) so the browser
+// suite's two workers share them (docs/decisions/046-ci-time.md); `e2e/layout.` runs all three.
 
 const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots');
 const TOUCH_MAX_WIDTH = 1024;
 const SCREENSHOT_WIDTHS = new Set<number>([390, 1280]);
 
-const SIGNED_OUT_ROUTES: string[] = [
+export const SIGNED_OUT_ROUTES: string[] = [
   '/',
   '/auth/login',
   '/auth/register',
@@ -37,7 +39,8 @@ const SIGNED_OUT_ROUTES: string[] = [
   '/no-such-page',
 ];
 
-const SIGNED_IN_STATIC_ROUTES = [
+/** The signed-in product pages (e2e/layout.signed-in-tools.e2e.test.ts). */
+export const SIGNED_IN_TOOL_ROUTES: string[] = [
   '/',
   '/saved',
   '/history',
@@ -56,6 +59,10 @@ const SIGNED_IN_STATIC_ROUTES = [
   '/analytics',
   '/documentation',
   '/teams',
+];
+
+/** Sharing, account, billing and the public pages signed in (e2e/layout.signed-in-account.e2e.test.ts), with a search's pages. */
+export const SIGNED_IN_ACCOUNT_ROUTES: string[] = [
   // Shared with me: the empty list, and an analysis / idea that is not (or no longer) shared.
   '/shared',
   '/shared/analyses/999999',
@@ -75,10 +82,6 @@ const SIGNED_IN_STATIC_ROUTES = [
   '/contact',
   '/no-such-page',
 ];
-
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
 
 function fileName(set: string, route: string, width: number, theme: string): string {
   const slug =
@@ -132,11 +135,34 @@ async function auditPass(
 
 type AuditSession = { page: Page; context: BrowserContext; pageErrors: string[]; routes: string[] };
 
-/** One describe per sign-in state: a session opened once, then each width and theme over every route. */
-function describeRoutes(set: 'signed-out' | 'signed-in', open: (openPage: OpenPage) => Promise<AuditSession>): void {
+/**
+ * A signed-in session whose user has run one search, as the audit has always had it (/analytics,
+ * /history and the rest show their filled state, not the empty one), and the search's two pages.
+ */
+export async function signInWithSearch(openPage: OpenPage): Promise<AuditSession & { searchRoutes: string[] }> {
+  const { user, ...session } = await signIn(await openPage(), { name: 'Layout Auditor' });
+  const headers = { authorization: `Bearer ${user.accessToken}` };
+  const search = await session.page.request.post('/api/search', {
+    headers,
+    data: { query: 'legal research for lawyers' },
+  });
+  if (!search.ok()) throw new Error(`search failed: ${search.status()}`);
+  const searchId = ((await search.json()) as { data: { search: { id: number } } }).data.search.id;
+  const detail = await session.page.request.get(`/api/searches/${searchId}`, { headers });
+  const results = ((await detail.json()) as { data: { results: { id: number }[] } }).data.results;
+  if (!results[0]) throw new Error('the fixture search found nothing: the result page would go unchecked');
+  return { ...session, routes: [], searchRoutes: [`/search/${searchId}`, `/search-result/${results[0].id}`] };
+}
+
+/** One describe per file: a session opened once, then each width and theme over every route. */
+export function describeRoutes(
+  set: 'signed-out' | 'signed-in',
+  open: (openPage: OpenPage) => Promise<AuditSession>,
+): void {
   describe(`layout on every route, ${set.replace('-', ' ')}`, () => {
     let session: AuditSession;
     test.beforeAll(async ({ openSharedPage }) => {
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
       session = await open(openSharedPage);
     });
     afterAll(async () => {
@@ -153,24 +179,3 @@ function describeRoutes(set: 'signed-out' | 'signed-in', open: (openPage: OpenPa
     }
   });
 }
-
-describeRoutes('signed-out', async (openPage) => {
-  const session = await openPage();
-  await session.page.goto('/');
-  return { ...session, routes: SIGNED_OUT_ROUTES };
-});
-
-describeRoutes('signed-in', async (openPage) => {
-  const { user, ...session } = await signIn(await openPage(), { name: 'Layout Auditor' });
-  const headers = { authorization: `Bearer ${user.accessToken}` };
-  const search = await session.page.request.post('/api/search', {
-    headers,
-    data: { query: 'legal research for lawyers' },
-  });
-  if (!search.ok()) throw new Error(`search failed: ${search.status()}`);
-  const searchId = ((await search.json()) as { data: { search: { id: number } } }).data.search.id;
-  const detail = await session.page.request.get(`/api/searches/${searchId}`, { headers });
-  const results = ((await detail.json()) as { data: { results: { id: number }[] } }).data.results;
-  if (!results[0]) throw new Error('the fixture search found nothing: the result page would go unchecked');
-  return { ...session, routes: [...SIGNED_IN_STATIC_ROUTES, `/search/${searchId}`, `/search-result/${results[0].id}`] };
-});
