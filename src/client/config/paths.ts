@@ -75,11 +75,12 @@ export const paths = {
   },
   actionPlan: {
     path: '/action-plan',
-    /** `plan`: the plan to open; `from`: the opportunity a user without Pro wanted a plan for. */
-    href: (query: { plan?: number; from?: number } = {}) => {
+    /** `plan`: the plan to open; `from` / `idea`: the opportunity or idea a user without Pro wanted a plan for. */
+    href: (query: { plan?: number; from?: number; idea?: number } = {}) => {
       const params = new URLSearchParams();
       if (query.plan) params.set('plan', String(query.plan));
       if (query.from) params.set('from', String(query.from));
+      if (query.idea) params.set('idea', String(query.idea));
       const search = params.toString();
       return search ? `/action-plan?${search}` : '/action-plan';
     },
