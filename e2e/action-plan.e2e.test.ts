@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { test } from './support/fixtures.ts';
@@ -13,6 +14,21 @@ const SHOTS = path.resolve('node_modules/.cache/unbuilt/screenshots');
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
 });
+
+/** A draft idea typed on Validate (no search behind it); its id. */
+async function draftIdea(page: Page, accessToken: string): Promise<number> {
+  const created = await page.request.post('/api/ideas', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {
+      title: 'Bookkeeping service for restaurants',
+      description: 'Monthly bookkeeping and payroll for independent restaurants, done by a small team.',
+      targetMarket: 'Independent restaurants',
+      businessModel: 'Monthly subscription per restaurant',
+      category: 'saas',
+    },
+  });
+  return ((await created.json()) as { data: { id: number } }).data.id;
+}
 
 describe('action plan', () => {
   test.for([
@@ -108,18 +124,7 @@ describe('action plan', () => {
     async ([name, width, height], { signedInPage }) => {
       const { page, user, pageErrors } = await signedInPage({ plan: 'pro' });
       await page.setViewportSize({ width, height });
-      const headers = { authorization: `Bearer ${user.accessToken}` };
-      const created = await page.request.post('/api/ideas', {
-        headers,
-        data: {
-          title: 'Bookkeeping service for restaurants',
-          description: 'Monthly bookkeeping and payroll for independent restaurants, done by a small team.',
-          targetMarket: 'Independent restaurants',
-          businessModel: 'Monthly subscription per restaurant',
-          category: 'saas',
-        },
-      });
-      const ideaId = ((await created.json()) as { data: { id: number } }).data.id;
+      const ideaId = await draftIdea(page, user.accessToken);
       await page.goto(`/validate-idea?idea=${ideaId}`);
       await page.getByText('Validate the idea to create an action plan from its scores and hypotheses.').waitFor();
       expect(await page.getByRole('button', { name: 'Create action plan' }).count()).toBe(0);
@@ -139,6 +144,30 @@ describe('action plan', () => {
       await page.getByRole('link', { name: '“Bookkeeping service for restaurants”' }).click();
       await page.waitForURL(new RegExp(`/validate-idea\\?idea=${ideaId}$`));
       await page.getByRole('heading', { name: 'Bookkeeping service for restaurants', level: 1 }).waitFor();
+      expect(pageErrors).toEqual([]);
+    },
+  );
+
+  test.for([
+    ['desktop', 1280, 900],
+    ['phone', 390, 844],
+  ] as const)(
+    'shows a free user the example of the idea at hand, typed without a search (issue 29) (%s)',
+    async ([name, width, height], { signedInPage }) => {
+      const { page, user, pageErrors } = await signedInPage({ plan: 'free' });
+      await page.setViewportSize({ width, height });
+      const ideaId = await draftIdea(page, user.accessToken);
+      await page.goto(`/validate-idea?idea=${ideaId}`);
+      await page.getByRole('button', { name: 'Validate', exact: true }).click();
+      await page.getByRole('button', { name: 'Create action plan (Pro feature): see an example' }).click();
+      await page.waitForURL(new RegExp(`/action-plan\\?idea=${ideaId}$`));
+      await page.getByRole('heading', { name: 'Example: Bookkeeping service for restaurants', level: 2 }).waitFor();
+      const validation = page.getByRole('region', { name: 'Validation', exact: true });
+      await validation
+        .getByRole('heading', { name: /^Test the hypothesis: /, level: 4 })
+        .first()
+        .waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `action-plan-idea-example-${name}.png`), fullPage: false });
       expect(pageErrors).toEqual([]);
     },
   );

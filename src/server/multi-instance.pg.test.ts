@@ -9,6 +9,7 @@ import {
 import { SEARCH_STREAM_CONTENT_TYPE } from '#shared/searches/search.schemas.ts';
 import { readTestVariable } from './env.ts';
 import { AUTH_THROTTLES } from './features/auth/auth-throttle.service.ts';
+import { msToNextWindowStart } from './test/clock-window.ts';
 import { REFRESH_GRACE_MS } from './features/auth/refresh-token.service.ts';
 import { SEARCH_RESERVATION_TTL_MS } from './features/searches/search-quota.service.ts';
 import {
@@ -150,15 +151,21 @@ describe(`${instances} API instances on one PostgreSQL`, () => {
   });
 
   it('counts a rate limit once across instances', async () => {
-    const { limit } = AUTH_THROTTLES.passwordResetRequest;
+    const { limit, windowMs } = AUTH_THROTTLES.passwordResetRequest;
     const before = cluster.proxy.served();
     const statuses: number[] = [];
-    for (let i = 0; i < limit + 4; i++) {
-      const res = await call(cluster, cluster.proxy.url, 'POST', '/api/auth/password/forgot', {
-        body: { email: `nobody-${i}@example.test` },
-      });
-      await res.arrayBuffer();
-      statuses.push(res.status);
+    // Every instance's clock at the start of a window, so the burst is counted in one window.
+    await setClocks(cluster, servers, { advanceMs: msToNextWindowStart(windowMs) });
+    try {
+      for (let i = 0; i < limit + 4; i++) {
+        const res = await call(cluster, cluster.proxy.url, 'POST', '/api/auth/password/forgot', {
+          body: { email: `nobody-${i}@example.test` },
+        });
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }
+    } finally {
+      await setClocks(cluster, servers, { reset: true });
     }
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
     expect(statuses.slice(0, limit).every((s) => s === 202)).toBe(true);

@@ -75,11 +75,12 @@ export const paths = {
   },
   actionPlan: {
     path: '/action-plan',
-    /** `plan`: the plan to open; `from`: the opportunity a user without Pro wanted a plan for. */
-    href: (query: { plan?: number; from?: number } = {}) => {
+    /** `plan`: the plan to open; `from` / `idea`: the opportunity or idea a user without Pro wanted a plan for. */
+    href: (query: { plan?: number; from?: number; idea?: number } = {}) => {
       const params = new URLSearchParams();
       if (query.plan) params.set('plan', String(query.plan));
       if (query.from) params.set('from', String(query.from));
+      if (query.idea) params.set('idea', String(query.idea));
       const search = params.toString();
       return search ? `/action-plan?${search}` : '/action-plan';
     },
@@ -87,9 +88,9 @@ export const paths = {
   marketResearch: {
     path: '/market-research',
     /** `market`: the form's pre-filled market; `from`: the analysis the report starts from (it links back). */
-    href: (start?: { market: string; from: number }) =>
+    href: (start?: { market: string; from?: number }) =>
       start
-        ? `/market-research?${new URLSearchParams({ market: start.market, from: String(start.from) }).toString()}`
+        ? `/market-research?${new URLSearchParams({ market: start.market, ...(start.from ? { from: String(start.from) } : {}) }).toString()}`
         : '/market-research',
   },
   marketTrends: { path: '/market-trends', href: () => '/market-trends' },
@@ -128,9 +129,12 @@ export const paths = {
     href: (sessionId: string) => withParam('/billing/demo-checkout/:sessionId', 'sessionId', sessionId),
   },
   contact: { path: '/contact', href: () => '/contact' },
-  /** With the query the quota stopped, kept for after the upgrade or trial (issue 29). */
+  /** With the search query (`q`) or research market (`market`) the quota stopped, kept for after the upgrade or trial (issue 29). */
   upgrade: {
     path: '/auth/upgrade',
-    href: (query?: string) => (query ? `/auth/upgrade?q=${encodeURIComponent(query)}` : '/auth/upgrade'),
+    href: (kept: { q?: string; market?: string } = {}) => {
+      if (kept.q) return `/auth/upgrade?q=${encodeURIComponent(kept.q)}`;
+      return kept.market ? `/auth/upgrade?market=${encodeURIComponent(kept.market)}` : '/auth/upgrade';
+    },
   },
 } as const;

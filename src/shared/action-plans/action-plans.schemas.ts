@@ -249,7 +249,13 @@ export const createPlanSchema = z
   });
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 
-export const exampleQuerySchema = z.object({ searchResultId: idSchema.optional() });
+/** The example's source: an opportunity, or a validated idea (its own plan, issue 29); neither: the latest analysis. */
+export const exampleQuerySchema = z
+  .object({ searchResultId: idSchema.optional(), ideaId: idSchema.optional() })
+  .refine((query) => query.searchResultId === undefined || query.ideaId === undefined, {
+    message: 'Choose an opportunity or an idea for the example (one of them)',
+    path: ['searchResultId'],
+  });
 
 export const updatePlanSchema = z.strictObject({
   version: versionSchema,

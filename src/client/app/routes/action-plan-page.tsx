@@ -20,15 +20,15 @@ import { useAuthStore } from '#client/lib/auth-store.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 // /action-plan (issue 15): my plans and the one open (?plan=id). Without Pro: the 'This is a Pro
-// feature' prompt and one example plan, read-only, built from my own analysis (?from=opportunity).
+// feature' prompt and one example plan, read-only, built from my own idea (?idea=id) or analysis (?from=opportunity).
 
 function positiveInt(value: string | null): number | null {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
-function ExamplePlan({ from }: { from: number | null }) {
-  const example = useQuery({ ...examplePlanQueryOptions(from), retry: false });
+function ExamplePlan(source: { ideaId: number | null; searchResultId: number | null }) {
+  const example = useQuery({ ...examplePlanQueryOptions(source), retry: false });
   if (example.isPending) return <Spinner className="w-full py-8" label="Building the example plan" />;
   if (example.isError) {
     if (example.error instanceof ApiError && example.error.code === 'NOT_FOUND') {
@@ -126,7 +126,7 @@ export function ActionPlanPage() {
             />
           )
         ) : canGenerate ? null : (
-          <ExamplePlan from={positiveInt(params.get('from'))} />
+          <ExamplePlan ideaId={positiveInt(params.get('idea'))} searchResultId={positiveInt(params.get('from'))} />
         )}
       </div>
     </div>

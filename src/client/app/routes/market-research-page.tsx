@@ -44,7 +44,7 @@ export function MarketResearchPage() {
   function onRun(market: string) {
     run.mutate(sourceSearchId ? { market, sourceSearchId } : { market }, {
       onSuccess: (data) => {
-        if (data.upgradeRequired) void navigate(paths.upgrade.href());
+        if (data.upgradeRequired) void navigate(paths.upgrade.href({ market }));
         else if (data.report) setParams({ report: String(data.report.id) });
       },
     });

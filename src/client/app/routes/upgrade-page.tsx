@@ -8,8 +8,9 @@ import { useAuthStore } from '#client/lib/auth-store.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /**
- * /auth/upgrade: where a search lands when the quota is used up; the plans dialog's content as a page. It
- * keeps the typed query (?q=) for the search after upgrading, and offers the free trial when it is unused.
+ * /auth/upgrade: where a search or a market research report lands when the quota is used up; the plans
+ * dialog's content as a page. It keeps the typed query (?q=) or market (?market=) for after upgrading, and
+ * offers the free trial when it is unused.
  */
 export function UpgradePage() {
   usePageMeta('Upgrade', 'Choose a plan to keep searching.');
@@ -17,8 +18,18 @@ export function UpgradePage() {
   const plan = user?.plan ?? 'free';
   const [params] = useSearchParams();
   const query = params.get('q')?.trim() ?? '';
+  const market = params.get('market')?.trim() ?? '';
   const canTrial = user !== null && plan === 'free' && !user.trialUsed;
-  const searchAgain = query ? `${paths.home.href()}?q=${encodeURIComponent(query)}` : paths.home.href();
+  const kept = query
+    ? { what: 'search', text: query, to: `${paths.home.href()}?q=${encodeURIComponent(query)}`, where: 'Discover' }
+    : market
+      ? {
+          what: 'market research on',
+          text: market,
+          to: paths.marketResearch.href({ market }),
+          where: 'Market research',
+        }
+      : null;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold">{PLANS_TITLE}</h1>
@@ -27,11 +38,11 @@ export function UpgradePage() {
           You&apos;ve used all your free searches this month. Upgrade to continue searching.
         </p>
       ) : null}
-      {query ? (
+      {kept ? (
         <p className="mt-3 rounded-md border bg-card p-3 text-sm" data-testid="kept-query">
-          Your search <strong>“{query}”</strong> is kept: after upgrading or starting the trial,{' '}
-          <Link to={searchAgain} className="underline">
-            run it from Discover
+          Your {kept.what} <strong>“{kept.text}”</strong> is kept: after upgrading or starting the trial,{' '}
+          <Link to={kept.to} className="underline">
+            run it from {kept.where}
           </Link>
           .
         </p>

@@ -39,7 +39,7 @@ function IdeaView(props: { id: number }) {
     <>
       <IdeaResults
         idea={idea.data}
-        planAction={<CreatePlanButton ideaId={idea.data.id} sourceSearchResultId={idea.data.sourceSearchResultId} />}
+        planAction={<CreatePlanButton ideaId={idea.data.id} />}
         actions={
           <>
             <TeamShareButton subject={{ kind: 'idea', id: idea.data.id }} title={idea.data.title} isOwner />

@@ -79,14 +79,15 @@ export const actionPlanRoutes: FastifyPluginAsync = async (base) => {
       preHandler: requireUser,
       schema: {
         tags,
-        summary: 'The read-only example plan, built from my latest analysis and never stored',
+        summary:
+          'The read-only example plan, built from the idea or opportunity given (else my latest analysis), never stored',
         querystring: exampleQuerySchema,
         response: { 200: ok(planSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await examplePlan({ ...writer(request), searchResultId: request.query.searchResultId }),
+      data: await examplePlan({ ...writer(request), ...request.query }),
     }),
   );
 

@@ -9,14 +9,29 @@ import { AppError } from '../../lib/platform/app-error.ts';
 import { channelsOf, templateFor } from './action-plans.service.ts';
 import { toPlanDto, type PlanRows } from './plan.dto.ts';
 import { generatePhases } from './plan-generator.logic.ts';
-import { opportunitySource, originOf } from './plan-sources.service.ts';
+import { ideaSource, opportunitySource, originOf } from './plan-sources.service.ts';
 
 // The example plan a free user sees read-only on the plan page: the default template applied to
-// their own latest analysis (or the opportunity they came from), generated on each request, never stored.
+// the idea or opportunity they came from (else their latest analysis), generated on each request, never stored.
+
+/** The opportunity an example is built from: the one given, else the top one of the user's latest analysis. */
+async function exampleOpportunity(db: Database, principal: Principal, given: number | undefined): Promise<number> {
+  if (given !== undefined) return given;
+  const [latest] = await db
+    .select({ id: searchResults.id })
+    .from(searchResults)
+    .innerJoin(searches, eq(searches.id, searchResults.searchId))
+    .where(accessible(searchResultResource, principal, 'read'))
+    .orderBy(desc(searches.timestamp), desc(searches.id), asc(searchResults.rank))
+    .limit(1);
+  if (!latest) throw new AppError('NOT_FOUND', 'Run a search first: the example plan is built from your own analysis.');
+  return latest.id;
+}
 
 /**
- * The read-only example plan (free users): generated from the user's own analysis — the given
- * opportunity, or the top one of their latest analysis — and never stored.
+ * The read-only example plan (free users): generated from the given idea (as its own plan would be, issue 29:
+ * an idea typed without a search got another analysis's example), the given opportunity, or the top one of
+ * the user's latest analysis — and never stored.
  */
 export async function examplePlan(options: {
   db: Database;
@@ -24,22 +39,13 @@ export async function examplePlan(options: {
   userId: number;
   now: Date;
   searchResultId?: number | undefined;
+  ideaId?: number | undefined;
 }): Promise<ActionPlanDto> {
   const { db, principal, userId, now } = options;
-  let searchResultId = options.searchResultId;
-  if (searchResultId === undefined) {
-    const [latest] = await db
-      .select({ id: searchResults.id })
-      .from(searchResults)
-      .innerJoin(searches, eq(searches.id, searchResults.searchId))
-      .where(accessible(searchResultResource, principal, 'read'))
-      .orderBy(desc(searches.timestamp), desc(searches.id), asc(searchResults.rank))
-      .limit(1);
-    if (!latest)
-      throw new AppError('NOT_FOUND', 'Run a search first: the example plan is built from your own analysis.');
-    searchResultId = latest.id;
-  }
-  const source = await opportunitySource(db, principal, searchResultId);
+  const source =
+    options.ideaId === undefined
+      ? await opportunitySource(db, principal, await exampleOpportunity(db, principal, options.searchResultId))
+      : await ideaSource(db, principal, options.ideaId);
   const template = await templateFor(db, userId, undefined);
   const phases = generatePhases(source.input, { phases: template.phases, channels: channelsOf(template) });
   let nextId = 1;
@@ -49,7 +55,7 @@ export async function examplePlan(options: {
       userId,
       searchId: source.searchId,
       searchResultId: source.searchResultId,
-      ideaId: null,
+      ideaId: source.ideaId,
       templateId: template.id,
       title: `Example: ${source.title}`.slice(0, 200),
       description: source.description,

@@ -164,3 +164,26 @@ describe('a plan from a validated idea', () => {
     expect(stolen.statusCode).toBe(404);
   });
 });
+
+describe('the example plan a free user sees for an idea (issue 29)', () => {
+  it('is built from that idea, not from the latest analysis, and another user’s idea is a 404', async () => {
+    const free = await createUser(t, { subscriptionTier: 'free' });
+    const idea = await validatedIdea(free);
+    // A later analysis: before, the example came from its top opportunity, not from the idea.
+    const latest = await opportunity(free, 'bookkeeping for restaurants');
+    expect(latest.title).not.toBe(idea.title);
+    const res = await send(free, 'GET', `/api/action-plans/example?ideaId=${idea.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = res.json<{ data: ActionPlanDto }>().data;
+    expect(plan.title).toBe(`Example: ${idea.title}`);
+    expect(plan.origin).toMatchObject({ kind: 'idea', ideaId: idea.id });
+    const first = idea.hypotheses[0];
+    if (!first) throw new Error('no hypothesis');
+    expect(tasksOf(plan).map((task) => task.title)).toContain(hypothesisTitle(first.statement));
+
+    const theirs = await validatedIdea(other);
+    expect((await send(free, 'GET', `/api/action-plans/example?ideaId=${theirs.id}`)).statusCode).toBe(404);
+    const both = await send(free, 'GET', `/api/action-plans/example?ideaId=${idea.id}&searchResultId=1`);
+    expect(both.statusCode).toBe(400);
+  });
+});

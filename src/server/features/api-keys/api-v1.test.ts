@@ -1,7 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope } from '#shared/api-keys/api-keys.schemas.ts';
+import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import { apiKeys, searches, users } from '../../db/schema/index.ts';
+import { atNextWindowStart } from '../../test/clock-window.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -188,6 +190,8 @@ describe('the API in use', () => {
     const owner = await enterprise();
     const { key } = await newKey(owner, ['read']);
     const { key: otherKey } = await newKey(owner, ['read']);
+    const restoreClock = atNextWindowStart(t.clock, MINUTE_MS);
+    onTestFinished(restoreClock);
     let last = await v1(key, 'GET', '/searches');
     expect(last.headers['ratelimit-limit']).toBe(String(API_KEY_REQUESTS_PER_MINUTE));
     expect(last.headers['ratelimit-remaining']).toBe(String(API_KEY_REQUESTS_PER_MINUTE - 1));

@@ -1,7 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import { billingHistory, checkoutSessions, securityAuditLogs } from '../../db/schema/index.ts';
 import { effectivePlan } from '../../lib/domain/effective-plan.ts';
+import { atNextWindowStart } from '../../test/clock-window.ts';
 import { createUser, reloadUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -187,8 +189,8 @@ describe('Stripe webhook abuse', () => {
   }
 
   it('keeps answering 400 to a flood of bad signatures but stops writing audit rows past the budget', async () => {
-    // Pinned to the start of a minute: all 40 requests fall in one rate-limit window.
-    t.clock.set(new Date(Math.floor(t.clock.now().getTime() / 60_000) * 60_000 + 60_000));
+    // All 40 requests fall in one rate-limit window.
+    const restoreClock = atNextWindowStart(t.clock, MINUTE_MS);
     try {
       const before = await rejectedAudits();
       const payload = JSON.stringify({
@@ -211,7 +213,7 @@ describe('Stripe webhook abuse', () => {
       expect(new Set(statuses)).toEqual(new Set([400]));
       expect(await rejectedAudits()).toBe(before + 30);
     } finally {
-      t.clock.set(null);
+      restoreClock();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { MINUTE_MS } from '#shared/app/time.constants.ts';
 import {
   IDEA_VALIDATIONS_PER_MINUTE,
   type IdeaDto,
@@ -8,6 +9,7 @@ import {
 } from '#shared/ideas/ideas.schemas.ts';
 import { ideaHypotheses, ideas } from '../../db/schema/index.ts';
 import { userPrincipal } from '../../lib/access/principal.ts';
+import { atNextWindowStart } from '../../test/clock-window.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { resolveIdeaEngine } from './idea-engine.provider.ts';
@@ -273,6 +275,7 @@ describe('limits', () => {
   it('answers 429 in the envelope past the per-minute validations, without touching the idea', async () => {
     const c = await createUser(t);
     const idea = await create(c);
+    onTestFinished(atNextWindowStart(t.clock, MINUTE_MS));
     for (let i = 0; i < IDEA_VALIDATIONS_PER_MINUTE; i++) await validate(c, idea.id);
     const before = (await inject(c, 'GET', `/api/ideas/${idea.id}`)).json<{ data: IdeaDto }>().data;
     const refused = await inject(c, 'POST', `/api/ideas/${idea.id}/validate`);

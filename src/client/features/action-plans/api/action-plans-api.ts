@@ -22,7 +22,8 @@ export const actionPlanKeys = {
   list: () => ['action-plans', 'list'] as const,
   plan: (id: number) => ['action-plans', 'plan', id] as const,
   progress: (id: number) => ['action-plans', 'progress', id] as const,
-  example: (searchResultId: number | null) => ['action-plans', 'example', searchResultId] as const,
+  example: (ideaId: number | null, searchResultId: number | null) =>
+    ['action-plans', 'example', ideaId, searchResultId] as const,
   templates: () => ['action-plans', 'templates'] as const,
 };
 
@@ -44,10 +45,15 @@ export function progressQueryOptions(id: number) {
   });
 }
 
-export function examplePlanQueryOptions(searchResultId: number | null) {
-  const query = searchResultId ? `?searchResultId=${searchResultId}` : '';
+/** The example plan of an idea or an opportunity (neither: of the latest analysis). */
+export function examplePlanQueryOptions(source: { ideaId: number | null; searchResultId: number | null }) {
+  const query = source.ideaId
+    ? `?ideaId=${source.ideaId}`
+    : source.searchResultId
+      ? `?searchResultId=${source.searchResultId}`
+      : '';
   return queryOptions({
-    queryKey: actionPlanKeys.example(searchResultId),
+    queryKey: actionPlanKeys.example(source.ideaId, source.searchResultId),
     queryFn: () => getData(`/api/action-plans/example${query}`, planSchema),
   });
 }

@@ -32,15 +32,24 @@ function renderButton(ui: React.ReactNode) {
 afterEach(() => useAuthStore.setState({ user: null }));
 
 describe('Create action plan on Free (issue 29)', () => {
-  it('is marked Pro before the click and opens the example of this idea’s own opportunity, without a 403', async () => {
+  it('is marked Pro before the click and opens the example of this idea, without a 403', async () => {
     useAuthStore.setState({ user: testUser('free') });
     const { calls } = fakeApi({ 'GET /api/action-plans/templates': () => [200, []] });
-    renderButton(<CreatePlanButton ideaId={5} sourceSearchResultId={42} />);
+    // An idea typed without a search has no source opportunity: its example is still its own.
+    renderButton(<CreatePlanButton ideaId={5} />);
     const button = screen.getByRole('button', { name: /Create action plan \(Pro feature\)/ });
     expect(button.textContent).toContain('Pro');
     await userEvent.click(button);
-    expect(screen.getByTestId('where').textContent).toBe('/action-plan?from=42');
+    expect(screen.getByTestId('where').textContent).toBe('/action-plan?idea=5');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('opens the example of this opportunity from a search result', async () => {
+    useAuthStore.setState({ user: testUser('free') });
+    fakeApi({ 'GET /api/action-plans/templates': () => [200, []] });
+    renderButton(<CreatePlanButton searchResultId={42} />);
+    await userEvent.click(screen.getByRole('button', { name: /Create action plan \(Pro feature\)/ }));
+    expect(screen.getByTestId('where').textContent).toBe('/action-plan?from=42');
   });
 
   it('has no Pro mark for a Pro user', () => {

@@ -11,18 +11,18 @@ import { templatesQueryOptions, useCreatePlan } from '../api/action-plans-api.ts
 
 // "Create action plan" on an opportunity or a validated idea: generates the plan (or opens the one
 // already made) and goes to it. Without Pro the button carries the Pro mark before any click and opens
-// the plan page with the upgrade prompt and an example built from this opportunity (an idea's: its
-// source opportunity), not from another analysis (issue 29).
+// the plan page with the upgrade prompt and an example built from this opportunity or this idea, not
+// from another analysis (issue 29).
 
-type PlanFrom = { searchResultId: number } | { ideaId: number; sourceSearchResultId: number | null };
+type PlanFrom = { searchResultId: number } | { ideaId: number };
 
 export function CreatePlanButton(props: PlanFrom) {
   const from = 'ideaId' in props ? { ideaId: props.ideaId } : { searchResultId: props.searchResultId };
-  const exampleFrom = 'ideaId' in props ? props.sourceSearchResultId : props.searchResultId;
+  const exampleFrom = 'ideaId' in props ? { idea: props.ideaId } : { from: props.searchResultId };
   const plan = useAuthStore((s) => s.user?.plan ?? 'free');
   const canCreate = planIncludes(plan, 'actionPlans');
   const navigate = useNavigate();
-  const openExample = () => void navigate(paths.actionPlan.href(exampleFrom ? { from: exampleFrom } : {}));
+  const openExample = () => void navigate(paths.actionPlan.href(exampleFrom));
   const selectId = useId();
   const templates = useQuery(templatesQueryOptions());
   const create = useCreatePlan();

@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_IDS, PLANS, planPriceLabel } from '#shared/plans/plans.constants.ts';
 import { PlanCards } from '#client/components/marketing/plan-cards.tsx';
 import { UpgradePage } from '#client/app/routes/upgrade-page.tsx';
+import { MarketResearchPage } from '#client/app/routes/market-research-page.tsx';
 import { ctaFor } from '#client/app/routes/pricing-page.tsx';
 import { useAuthStore } from '#client/lib/auth-store.ts';
 import { fakeApi } from '#client/test/fake-api.ts';
@@ -74,6 +76,41 @@ describe('plans and prices from one source (issue 29)', () => {
     expect(screen.getByRole('link', { name: /Start the 7-day free trial/ }).getAttribute('href')).toBe('/free-trial');
     expect(screen.queryByText(/All plans include/)).toBeNull();
     expect(screen.getByText(/Pro and Enterprise include a 14-day money-back guarantee/)).toBeInTheDocument();
+  });
+
+  it('keeps the market a research report was stopped on, and leads back to Market research with it', async () => {
+    useAuthStore.setState({ user: testUser('free', { trialUsed: false }) });
+    fakeApi({
+      'GET /api/user/usage': () => [200, { searchesUsed: 5, searchesLimit: 5, plan: 'free' }],
+      'GET /api/market-research': () => [200, { items: [], page: 1, pageSize: 20, hasMore: false, nextCursor: null }],
+      'POST /api/market-research': () => [200, { upgradeRequired: true, report: null }],
+    });
+    function Where() {
+      const location = useLocation();
+      return <p data-testid="where">{location.pathname + location.search}</p>;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/market-research']}>
+          <Routes>
+            <Route path="/market-research" element={<MarketResearchPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Market' }), 'dental practices');
+    await userEvent.click(screen.getByRole('button', { name: 'Run the report' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/auth/upgrade?market=dental%20practices');
+  });
+
+  it('the upgrade page offers the kept market back to Market research, not to Discover', () => {
+    useAuthStore.setState({ user: testUser('free', { trialUsed: false }) });
+    render(withProviders(<UpgradePage />, '/auth/upgrade?market=dental%20practices'));
+    expect(screen.getByTestId('kept-query').textContent).toContain('market research on “dental practices”');
+    expect(screen.getByRole('link', { name: 'run it from Market research' }).getAttribute('href')).toBe(
+      '/market-research?market=dental+practices',
+    );
   });
 
   it('does not offer a trial already used', () => {

@@ -59,7 +59,7 @@ export function useRunSearch() {
           else if (line.type === 'opportunity')
             setState((s) => ({ ...s, opportunities: [...s.opportunities, line.opportunity] }));
           else if (line.type === 'error') fail(line.message || 'Search failed');
-          else if (line.data.upgradeRequired) target = paths.upgrade.href(query);
+          else if (line.data.upgradeRequired) target = paths.upgrade.href({ q: query });
           else if (line.data.search?.id) target = paths.search.href(line.data.search.id);
           else fail('Invalid search response');
         }
