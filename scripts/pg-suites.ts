@@ -4,9 +4,50 @@ import { fileURLToPath } from 'node:url';
 
 // The server test files the PostgreSQL pass of CI runs: those that reach the test database
 // (src/server/test/test-database.ts, through any chain of imports), ask for PostgreSQL themselves
-// (inject('testDatabaseUrl')) or only make sense on it (*.pg.test.ts, which the PGlite pass does not list). The others (parsers, schemas, the engine's pure parts, lint rules)
-// behave the same on any database and already ran in `npm test`. Prints one path per line for
-// .ci/run (`npx tsx scripts/pg-suites.ts`).
+// (inject('testDatabaseUrl')) or only make sense on it (*.pg.test.ts, which the PGlite pass does not
+// list), less the suites NOT_ON_POSTGRES names. The others (parsers, schemas, the engine's pure parts,
+// lint rules) behave the same on any database and already ran in `npm test`. Prints one path per line
+// for .ci/run (`npx tsx scripts/pg-suites.ts`).
+
+/**
+ * Suites that reach the test database and still stay out of the PostgreSQL pass (they run on PGlite in
+ * `npm test`), each under one rule of docs/decisions/046-ci-time.md ("Third stop: the narrower pass"):
+ *   pglite-only    the suite builds PGlite databases itself, whatever TEST_DATABASE_URL says: the pass ran it on PGlite again
+ *   reads-covered  its database use is rows made through the API and read back through GET routes, no
+ *                  transaction, lock, quota or concurrency of its own: read-routes.test.ts reads every GET route on PostgreSQL
+ *   no-driver-use  it builds an app for its HTTP layer (validation, parsers, rendering, an outside service's
+ *                  client) and touches the database only as any request does
+ * A suite listed under the last two rules whose source shows what the pass exists for (KEEP below) is
+ * taken back into the pass.
+ */
+export const NOT_ON_POSTGRES: Record<string, 'pglite-only' | 'reads-covered' | 'no-driver-use'> = {
+  'src/server/db/pglite-turns.test.ts': 'pglite-only',
+  'src/server/features/searches/reservation-after-outage.test.ts': 'pglite-only',
+  // The assistant on the real engine, stored and read back as GET /api/chat/conversations/:id reads it.
+  'src/server/features/chat/chat-compound.test.ts': 'reads-covered',
+  // What the engine finds (customers, plans, odd words), stored and read back through GET routes.
+  'src/server/features/ideas/idea-customers.test.ts': 'reads-covered',
+  'src/server/features/searches/market-research-customers.test.ts': 'reads-covered',
+  'src/server/features/searches/prototype-words.test.ts': 'reads-covered',
+  'src/server/features/action-plans/plan-full-corpus.test.ts': 'reads-covered',
+  // JSON preferences written and read back (GET /api/preferences/ui); conflicts are checked in code.
+  'src/server/features/ui-preferences/ui-preferences.test.ts': 'reads-covered',
+  // Node's HTTP parser, the validation at the door, production settings, the route guards, JWT checks.
+  'src/server/framework-errors.test.ts': 'no-driver-use',
+  'src/server/lib/http/text-at-the-door.test.ts': 'no-driver-use',
+  'src/server/features/billing/production-defaults.test.ts': 'no-driver-use',
+  'src/server/sign-in.test.ts': 'no-driver-use',
+  'src/server/lib/http/auth-guard.test.ts': 'no-driver-use',
+  // The engine's wiring, the model client (mock and a fake OpenAI-compatible server), the mail console.
+  'src/server/engine/engine.plugin.test.ts': 'no-driver-use',
+  'src/server/features/chat/chat-llm.test.ts': 'no-driver-use',
+  'src/server/features/chat/chat-openai-compatible.test.ts': 'no-driver-use',
+  'src/server/lib/platform/mailer.test.ts': 'no-driver-use',
+};
+
+/** What keeps a suite in the pass whatever the list says: concurrency, transactions, locks, quotas, outages, migrations, instances. */
+export const KEEP =
+  /Promise\.all|transaction|for update|advisory|\block(s|ed|out)?\b|quota|concurren|outage|migrat|instance|TEST_DATABASE_URL|testDatabaseUrl/i;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_TEST_DIRS = ['src/server', 'src/shared', 'scripts', 'eslint'];
@@ -64,7 +105,8 @@ function reachesDatabase(root: string, reaches: Map<string, boolean>, file: stri
   return result;
 }
 
-export function postgresSuites(root = repoRoot): string[] {
+/** The suites of the PostgreSQL pass (`all`: with the listed ones, as if NOT_ON_POSTGRES were empty). */
+export function postgresSuites(root = repoRoot, options: { all?: boolean } = {}): string[] {
   const reaches = new Map<string, boolean>();
   return SERVER_TEST_DIRS.filter((dir) => fs.existsSync(path.join(root, dir)))
     .flatMap((dir) => walk(path.join(root, dir)))
@@ -75,6 +117,11 @@ export function postgresSuites(root = repoRoot): string[] {
         fs.readFileSync(file, 'utf8').includes("inject('testDatabaseUrl')"),
     )
     .map((file) => path.relative(root, file))
+    .filter((file) => {
+      const rule = options.all ? undefined : NOT_ON_POSTGRES[file];
+      if (!rule) return true;
+      return rule !== 'pglite-only' && KEEP.test(fs.readFileSync(path.join(root, file), 'utf8'));
+    })
     .sort();
 }
 
