@@ -3,7 +3,7 @@ import type { Company } from './corpus/corpus.types.ts';
 import type { EngineIndex } from './index/engine-index.ts';
 import { gatherEvidence } from './pipeline/analyze.ts';
 import { COMPETES } from './pipeline/company-match.ts';
-import { productUsers, SPECIFIC_PRODUCT } from './pipeline/measure.ts';
+import { productUsers, SPECIFIC_PRODUCT } from './pipeline/incumbent-software.ts';
 import { parseQuery, type ParsedQuery } from './pipeline/parse-query.ts';
 import { retrieveIndustries } from './pipeline/retrieve.ts';
 

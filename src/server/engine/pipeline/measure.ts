@@ -9,6 +9,7 @@ import type { Cell } from './plan-opportunities.ts';
 import type { CustomerReading } from './customer.ts';
 import { customerIndustry } from './customer-industry.ts';
 import { activityEvidence, industryEvidence, segmentWorkerEvidence } from './industry-evidence.ts';
+import { incumbentEvidence } from './incumbent-software.ts';
 import { jobActivity } from './job-activity.ts';
 import { retrieveIndustries } from './retrieve.ts';
 import { RECENT_YEARS } from './rubric.ts';
@@ -24,22 +25,6 @@ export type MeasuredCell = {
   latestEvidenceDate: string | null;
 };
 
-const MAX_INCUMBENTS = 5;
-/** A product O*NET lists for at most this many occupations is specific to the work. */
-export const SPECIFIC_PRODUCT = 5;
-
-const productUserCounts = new WeakMap<EngineIndex, Map<string, number>>();
-/** How many occupations O*NET lists each product for (computed once per index). */
-export function productUsers(index: EngineIndex): Map<string, number> {
-  let counts = productUserCounts.get(index);
-  if (!counts) {
-    counts = new Map();
-    for (const skills of index.corpus.techBySoc.values())
-      for (const product of new Set(skills.map((t) => t.product))) counts.set(product, (counts.get(product) ?? 0) + 1);
-    productUserCounts.set(index, counts);
-  }
-  return counts;
-}
 const CORE_TASKS = 3;
 
 function src(index: EngineIndex, full: EvidenceSource): EvidenceSource {
@@ -181,37 +166,7 @@ export function measureCell(
       ...(t.date ? { date: t.date } : {}),
     });
   }
-  // Incumbents beyond the directory: software O*NET says the cited occupations already use.
-  // Specific products first (Dentrix says more about this work than QuickBooks), Hot Technologies
-  // first among them.
-  const seenProducts = new Set<string>();
-  const users = productUsers(index);
-  const incumbents = cell.occupations
-    .flatMap((o) =>
-      (corpus.techBySoc.get(o.occupation.soc) ?? [])
-        .filter((t) => !index.genericProducts.has(t.product))
-        .map((t) => ({ t, o })),
-    )
-    .sort(
-      (a, b) =>
-        Number((users.get(a.t.product) ?? 0) > SPECIFIC_PRODUCT) -
-          Number((users.get(b.t.product) ?? 0) > SPECIFIC_PRODUCT) ||
-        Number(b.t.isHot) - Number(a.t.isHot) ||
-        (users.get(a.t.product) ?? 0) - (users.get(b.t.product) ?? 0) ||
-        a.t.product.localeCompare(b.t.product),
-    );
-  for (const { t, o } of incumbents) {
-    if (seenProducts.size >= MAX_INCUMBENTS) break;
-    if (seenProducts.has(t.product)) continue;
-    seenProducts.add(t.product);
-    evidence.push({
-      id: `onet:${o.occupation.soc}:tech:${seenProducts.size - 1}`,
-      source: src(index, 'onet'),
-      ref: o.occupation.soc,
-      value: t.product,
-      note: `Software already used in this work (O*NET): ${t.commodity}, used by ${o.occupation.title}${t.isHot ? ' (Hot Technology)' : ''}`,
-    });
-  }
+  evidence.push(...incumbentEvidence(index, cell.occupations, industry?.naics ?? null, src(index, 'onet')));
   // The industries the query's words name, as context — inside the customer's industry when it is
   // known (offices of dentists, not the dental equipment makers that share its words).
   const named = retrieveIndustries(index, cell.groups).filter(

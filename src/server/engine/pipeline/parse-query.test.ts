@@ -23,12 +23,43 @@ describe('query parsing', () => {
     expect(parseQuery('families', [], () => 0.001).groups[0]!.synonyms).toContain('house');
   });
 
+  it('passes over a marker before a time complement: when is not who', () => {
+    const sitter = parseQuery('a babysitter for Friday night, on short notice', []);
+    expect(sitter.segmentText).toBeNull();
+    expect(sitter.groups.every((g) => g.facet === 'offering')).toBe(true);
+    const waiting = parseQuery('waiting for three weeks for a dermatology appointment', []);
+    expect(waiting.segmentText).toBe('a dermatology appointment');
+    expect(waiting.offeringText).toBe('waiting for three weeks');
+    // A time word that modifies a noun is part of who it is for.
+    expect(parseQuery('extra bartenders for weekend events', []).segmentText).toBe('weekend events');
+  });
+
   it('takes keywords as a third facet and ignores stop words and symbols', () => {
     const q = parseQuery('the best app for 🐶', ['Dog walking']);
     expect(q.groups.map((g) => [g.facet, g.word])).toEqual([
       ['keyword', 'dog'],
       ['keyword', 'walking'],
     ]);
+  });
+
+  it('keeps the twelve most specific words of a long query, wherever they stand, in its order', () => {
+    const common = new Set(['team', 'data', 'customer', 'work', 'time', 'office']);
+    const share = (t: string) => (common.has(t) ? 0.05 : 0.001);
+    const q = parseQuery(
+      'our team spends time at work entering customer data in the office while parents at the clinic wait; gym memberships collected by direct debit',
+      ['payments'],
+      share,
+    );
+    const kept = q.groups.map((g) => g.word);
+    expect(kept).toHaveLength(12);
+    expect(kept).toEqual(expect.arrayContaining(['direct', 'debit', 'gym', 'membership', 'payment']));
+    // 17 words: five of the six common ones go, the later first; the earliest ('team') stays.
+    for (const w of ['time', 'work', 'customer', 'data', 'office']) expect(kept).not.toContain(w);
+    expect(kept[0]).toBe('team');
+    expect(kept.indexOf('gym')).toBeLessThan(kept.indexOf('debit'));
+    expect(q.warnings.at(-1)).toBe(
+      'Only the 12 most specific words of the query were used; these were too common in the directory to help: time, work, customer, data, office.',
+    );
   });
 
   it('truncates an over-long query with a warning', () => {

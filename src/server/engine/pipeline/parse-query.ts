@@ -1,6 +1,7 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
+import { startsWithTimePhrase } from '../text/time-phrase.ts';
 import { contentWords, processTerm, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
 import type { WeightedTerm } from '../index/lexical-index.ts';
@@ -134,14 +135,20 @@ function queryWords(text: string): string[] {
 }
 const SYNONYM_WEIGHT = 0.35;
 
+/**
+ * The offering and who it is for, split at the first marker (in SEGMENT_MARKERS order) whose two
+ * sides both hold words; a marker before a time complement ("for three weeks", "in 20 minutes") is
+ * passed over, since it says when, not who.
+ */
 function splitFacets(text: string): { offering: string; segment: string | null } {
   const lower = ` ${text.toLowerCase()} `;
   for (const marker of SEGMENT_MARKERS) {
-    const at = lower.indexOf(marker);
-    if (at > 0) {
+    for (let at = lower.indexOf(marker); at > 0; at = lower.indexOf(marker, at + 1)) {
       const offering = lower.slice(0, at).trim();
       const segment = lower.slice(at + marker.length).trim();
+      if (startsWithTimePhrase(segment)) continue;
       if (queryWords(offering).length > 0 && queryWords(segment).length > 0) return { offering, segment };
+      break;
     }
   }
   return { offering: text.toLowerCase(), segment: null };
@@ -219,18 +226,43 @@ export function parseQuery(
   const { need, clauses } = splitPurpose(text);
   const { text: needHere, place } = withoutPlace(need, isPlace);
   const { offering, segment } = splitFacets(needHere);
-  const groups: TermGroup[] = [];
+  const found: { word: string; facet: Facet; weight: number }[] = [];
   const add = (word: string, facet: Facet, weight = 1): void => {
-    if (groups.length < MAX_GROUPS && !groups.some((g) => g.word === word))
-      groups.push(groupFor(word, facet, weight, documentShare));
+    if (!found.some((g) => g.word === word)) found.push({ word, facet, weight });
   };
   for (const w of queryWords(offering)) add(w, 'offering');
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');
   for (const clause of clauses) for (const w of queryWords(clause.text)) add(w, 'offering', clause.weight);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
-  if (queryWords(text).length > MAX_GROUPS)
-    warnings.push(`Only the first ${MAX_GROUPS} content words of the query were used.`);
+  const kept = mostSpecific(found, documentShare);
+  if (kept.length < found.length) {
+    const left = found.filter((f) => !kept.includes(f)).map((f) => f.word);
+    warnings.push(
+      `Only the ${MAX_GROUPS} most specific words of the query were used; these were too common in the directory to help: ${left.join(', ')}.`,
+    );
+  }
+  const groups = kept.map((f) => groupFor(f.word, f.facet, f.weight, documentShare));
   return { text, needText: need, offeringText: offering, segmentText: segment, placeText: place, groups, warnings };
+}
+
+/**
+ * At most MAX_GROUPS words, in the query's order: past the cap, the words most of the directory
+ * shares ("team", "data", "customers") go first, so a long query keeps the words that say its market
+ * wherever they stand in it. Keywords the user chose go last.
+ */
+function mostSpecific<T extends { word: string; facet: Facet }>(
+  found: T[],
+  documentShare: (term: string) => number,
+): T[] {
+  if (found.length <= MAX_GROUPS) return found;
+  const dropped = new Set(
+    found
+      .map((f, order) => ({ f, share: f.facet === 'keyword' ? -1 : documentShare(f.word), order }))
+      .sort((a, b) => b.share - a.share || b.order - a.order)
+      .slice(0, found.length - MAX_GROUPS)
+      .map((x) => x.f),
+  );
+  return found.filter((f) => !dropped.has(f));
 }
 
 /** The weighted terms for a subset of groups: each word at full weight, its synonyms lower. */

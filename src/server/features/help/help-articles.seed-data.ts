@@ -123,7 +123,7 @@ When a query has no content words, sits far from everything in the directory, or
 
 - Companies: startups from the directory that serve this need, with their status and batch date. An empty list means the whole directory was searched and nothing close enough was found — white space in our data, not proof that nobody does it.
 - Demand occupation: the occupation whose workers are the customers or do the job, with U.S. employment, projected growth and wage (BLS), cited only when one of its titles shares a word with your query.
-- Software already used in this work: products O*NET lists for that occupation (very common office software is left out).
+- Software already used in this work: products O*NET lists for that occupation (very common office software is left out, and so is a specialist product of another industry: dental practice software is not listed for a consulting firm's office staff).
 - Risk flags: hardware, regulated industry or two-sided marketplace signals found in the competitors' descriptions.
 
 Competitor names a language model adds are checked against the directory and dropped when they cannot be confirmed.`,
