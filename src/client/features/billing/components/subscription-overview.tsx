@@ -37,6 +37,13 @@ function statusLine(subscription: NonNullable<SubscriptionView['subscription']>,
   return `${ownValue(STATUS_LABELS, subscription.status) ?? subscription.status} — current period ends on ${date}`;
 }
 
+/** What resuming says: a demo subscription stays active to its end and still does not renew (issue 29). */
+function resumedMessage(subscription: NonNullable<SubscriptionView['subscription']>, isDemo: boolean): string {
+  if (!isDemo) return 'Your subscription will renew';
+  const end = subscription.currentPeriodEnd ? ` until ${formatDate(subscription.currentPeriodEnd, 'long')}` : '';
+  return `Your plan stays active${end} (demo: it does not renew)`;
+}
+
 /** /billing for a paying user: plan, status, renewal or end date, and the changes they can make. */
 export function SubscriptionOverview() {
   const view = useQuery(subscriptionQueryOptions());
@@ -47,6 +54,7 @@ export function SubscriptionOverview() {
   if (view.isPending) return <PageSpinner label="Loading your subscription" />;
   if (view.isError) return <p role="alert">{view.error.message}</p>;
   const { subscription, plan, provider, trialExpiration, history, canManageInPortal } = view.data;
+  const isDemo = provider === 'demo';
 
   function run(next: SubscriptionAction, done: string) {
     action.mutate(next, {
@@ -62,13 +70,13 @@ export function SubscriptionOverview() {
 
   return (
     <div className="grid gap-8">
-      {provider === 'demo' ? <DemoModeNotice /> : null}
+      {isDemo ? <DemoModeNotice /> : null}
       <section aria-labelledby="current-plan" className="grid gap-3 rounded-xl border bg-card p-6 text-card-foreground">
         <h2 id="current-plan" className="text-lg font-semibold">
           Current plan: {PLANS[plan].name}
         </h2>
         {subscription ? (
-          <p data-testid="subscription-status">{statusLine(subscription, provider === 'demo')}</p>
+          <p data-testid="subscription-status">{statusLine(subscription, isDemo)}</p>
         ) : trialExpiration ? (
           <p>Free trial — ends on {formatDate(trialExpiration, 'long')}. Subscribe to keep Pro afterwards.</p>
         ) : (
@@ -85,7 +93,10 @@ export function SubscriptionOverview() {
             </Button>
           ) : null}
           {subscription?.cancelAtPeriodEnd ? (
-            <Button disabled={action.isPending} onClick={() => run({ kind: 'resume' }, 'Your subscription will renew')}>
+            <Button
+              disabled={action.isPending}
+              onClick={() => run({ kind: 'resume' }, resumedMessage(subscription, isDemo))}
+            >
               Resume subscription
             </Button>
           ) : null}
