@@ -23,7 +23,7 @@ export function AnalyticsDashboard({ data }: { data: AnalyticsDashboardDto }) {
     return (
       <p className="rounded-lg border p-4">
         No searches yet: your analytics start with your first search.{' '}
-        <Link className="underline" to={paths.home.href()}>
+        <Link className="inline-link underline" to={paths.home.href()}>
           Run a search
         </Link>
         .
