@@ -48,7 +48,9 @@ export async function reserveSearch(
 }
 
 async function releaseNow(db: Database, reservation: Reservation): Promise<void> {
-  await db.execute(sql`select unbuilt_drop_reservations(${reservation.userId}::integer, ${reservation.id}::integer, null)`);
+  await db.execute(
+    sql`select unbuilt_drop_reservations(${reservation.userId}::integer, ${reservation.id}::integer, null)`,
+  );
 }
 
 // Releases that failed because the database failed with the request (issue 32): kept in this

@@ -39,16 +39,17 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
     }
     return sent;
   }
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const prototype = pg.Client.prototype as unknown as Record<'query', (...args: unknown[]) => unknown>;
+  const original = prototype.query;
+  prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const config = args[0] as string | { text?: string };
     sent.push(typeof config === 'string' ? config : (config.text ?? ''));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
+    return original.apply(this, args);
+  };
   try {
     await run();
   } finally {
-    pg.Client.prototype.query = original;
+    prototype.query = original;
   }
   return sent;
 }
