@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, type UserRow } from '../../db/schema/index.ts';
 import { createClock } from '../../lib/platform/clock.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
+import { statementsOf } from '../../test/statement-counter.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { runSearch } from './run-search.service.ts';
 import { releaseReservation, reserveSearch } from './search-quota.service.ts';
@@ -15,44 +15,6 @@ import { releaseReservation, reserveSearch } from './search-quota.service.ts';
 
 let db: TestDatabase;
 let user: UserRow;
-
-/** Counts the statements sent to the database while `run` runs: PGlite's Parse and Query messages, pg's queries. */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const pglite = db.pglite;
-  if (pglite) {
-    const original = pglite.execProtocolRawSync.bind(pglite);
-    const decoder = new TextDecoder();
-    // Parse ('P': length, statement name, text) and simple Query ('Q': length, text) carry a statement.
-    pglite.execProtocolRawSync = (message: Uint8Array) => {
-      if (message[0] === 0x50 || message[0] === 0x51) {
-        let start = 5;
-        if (message[0] === 0x50) start = message.indexOf(0, start) + 1;
-        sent.push(decoder.decode(message.subarray(start, message.indexOf(0, start))));
-      }
-      return original(message);
-    };
-    try {
-      await run();
-    } finally {
-      pglite.execProtocolRawSync = original;
-    }
-    return sent;
-  }
-  const prototype = pg.Client.prototype as unknown as Record<'query', (...args: unknown[]) => unknown>;
-  const original = prototype.query;
-  prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { text?: string };
-    sent.push(typeof config === 'string' ? config : (config.text ?? ''));
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    prototype.query = original;
-  }
-  return sent;
-}
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -71,7 +33,7 @@ describe('statements a search sends', () => {
       runSearch({ db: db.db, clock: createClock(), engine, user, query: 'invoicing for plumbers', hooks: {} });
     await search(); // the first search prepares what is prepared once
     let outcome: Awaited<ReturnType<typeof search>> | undefined;
-    const sent = await statementsOf(async () => (outcome = await search()));
+    const sent = await statementsOf(db, async () => (outcome = await search()));
     expect(outcome?.data.search?.id).toEqual(expect.any(Number));
     expect(sent).toHaveLength(3);
     expect(sent[1]).toContain('unbuilt_reserve_search');
@@ -81,7 +43,7 @@ describe('statements a search sends', () => {
   it('a release after a failed analysis is one statement', async () => {
     const reserved = await reserveSearch(db.db, { userId: user.id, limit: null, now: new Date() });
     if (reserved.kind !== 'reserved') throw new Error(reserved.kind);
-    const sent = await statementsOf(() => releaseReservation(db.db, reserved.reservation));
+    const sent = await statementsOf(db, () => releaseReservation(db.db, reserved.reservation));
     expect(sent).toEqual([expect.stringContaining('unbuilt_drop_reservations')]);
   });
 });
