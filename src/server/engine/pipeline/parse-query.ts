@@ -1,6 +1,7 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
+import { respell, respellingWarning, type Respelling } from '../text/spelling.ts';
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
 import { contentWords, processTerm, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
@@ -227,13 +228,20 @@ export function parseQuery(
   const { text: needHere, place } = withoutPlace(need, isPlace);
   const { offering, segment } = splitFacets(needHere);
   const found: { word: string; facet: Facet; weight: number }[] = [];
-  const add = (word: string, facet: Facet, weight = 1): void => {
+  const names = typedAsNames(text);
+  const respellings: Respelling[] = [];
+  const add = (typed: string, facet: Facet, weight = 1): void => {
+    const respelled = respell(typed, documentShare, names.has(typed));
+    if (respelled && !respellings.some((r) => r.from === typed)) respellings.push(respelled);
+    const word = respelled?.to ?? typed;
     if (!found.some((g) => g.word === word)) found.push({ word, facet, weight });
   };
   for (const w of queryWords(offering)) add(w, 'offering');
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');
   for (const clause of clauses) for (const w of queryWords(clause.text)) add(w, 'offering', clause.weight);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
+  const respelledWarning = respellingWarning(respellings);
+  if (respelledWarning) warnings.push(respelledWarning);
   const kept = mostSpecific(found, documentShare);
   if (kept.length < found.length) {
     const left = found.filter((f) => !kept.includes(f)).map((f) => f.word);
@@ -243,6 +251,16 @@ export function parseQuery(
   }
   const groups = kept.map((f) => groupFor(f.word, f.facet, f.weight, documentShare));
   return { text, needText: need, offeringText: offering, segmentText: segment, placeText: place, groups, warnings };
+}
+
+/** Processed words the user typed with a capital letter: names ("Procore"), never read as typos. */
+function typedAsNames(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const token of text.split(/[^\p{L}\p{N}]+/u)) {
+    const term = /^\p{Lu}/u.test(token) ? processTerm(token) : null;
+    if (term) out.add(term);
+  }
+  return out;
 }
 
 /**
