@@ -3,7 +3,8 @@ import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
 import { respell, respellingWarning, type Respelling } from '../text/spelling.ts';
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
-import { contentWords, processTerm, words } from '../text/tokenize.ts';
+import QUERY_FILLER_WORDS from '../text/query-filler.json' with { type: 'json' };
+import { contentWords, processTerm, stem, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
 import type { WeightedTerm } from '../index/lexical-index.ts';
 import { ownValue } from '#shared/app/own-value.ts';
@@ -79,18 +80,8 @@ const SEGMENT_MARKERS = [
 ];
 const MAX_GROUPS = 12;
 
-/**
- * Words people use to tell a need ("knowing when my app crashes", "cheapest way to…", "struggling
- * with…", "every other Friday") that name no product, customer or job. Being rare in the directory, they would otherwise
- * weigh most in the word match. Query side only: the index keeps them.
- */
-const QUERY_FILLER = new Set(
-  `know knowing knows see seeing sees keep keeping keeps let letting lets put putting take taking go going figure
-figuring try trying tell telling able instead always never anymore automatically quickly faster cheaper cheapest
-lowest fastest quickest whole around across hundred thousand dozen really actually finally basically struggling
-struggle trouble hard harder manually hand sure wish wishing stop stopping start starting ever monday tuesday
-wednesday thursday friday saturday sunday morning evening night weekend today tonight tomorrow`.split(/\s+/),
-);
+/** Words that name no product, customer or job (text/query-filler.json), plural-folded as the query's words are. */
+const QUERY_FILLER = new Set(QUERY_FILLER_WORDS.groups.flatMap((g) => g.words.map((w) => stem(w))));
 
 /**
  * What follows these says why the need matters ("… so enterprise customers will buy": its words count
