@@ -224,8 +224,8 @@ export function parseQuery(
   const add = (typed: string, facet: Facet, weight = 1): void => {
     const respelled = respell(typed, documentShare, names.has(typed));
     if (respelled && !respellings.some((r) => r.from === typed)) respellings.push(respelled);
-    const word = respelled?.to ?? typed;
-    if (!found.some((g) => g.word === word)) found.push({ word, facet, weight });
+    for (const word of respelled?.to.split(' ') ?? [typed])
+      if (!found.some((g) => g.word === word)) found.push({ word, facet, weight });
   };
   for (const w of queryWords(offering)) add(w, 'offering');
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');

@@ -25,6 +25,11 @@ const DIRECTORY = new Map<string, number>(
     'charging',
     'banking',
     'fixed',
+    'robotaxi',
+    'car',
+    'wash',
+    'pet',
+    'care',
   ].map((t) => [t, 0.01]),
 );
 DIRECTORY.set('crumble', 0.0002);
@@ -62,6 +67,26 @@ describe('respell: typing slips one edit from a word many companies write', () =
 
   it('a lower-case name one edit from a common word is read as that word ("procore" → "procure")', () => {
     expect(respell('procore', share)?.to).toBe('procure');
+  });
+});
+
+describe('respell: plurals the folding keeps whole, and words run together', () => {
+  it('"robotaxis" → "robotaxi": "-is" words are not folded ("analysis"), but this one the directory writes singular', () => {
+    expect(respell('robotaxis', share)).toEqual({ from: 'robotaxis', to: 'robotaxi', kind: 'plural' });
+  });
+
+  it.each([
+    ['carwash', 'car wash'],
+    ['petcare', 'pet care'],
+  ])('"%s" → "%s"', (typed, parts) => {
+    expect(respell(typed, share)).toEqual({ from: typed, to: parts, kind: 'compound' });
+  });
+
+  it('never splits a name, or into a part too rare to be meant', () => {
+    expect(respell('petcare', share, true)).toBeNull();
+    expect(respell('crumbletcar', share)).toBeNull();
+    // A dictionary word is not two words run together: "sealed" is not "sea led".
+    expect(respell('carpet', (t) => (t === 'car' || t === 'pet' ? 0.01 : 0))).toBeNull();
   });
 });
 

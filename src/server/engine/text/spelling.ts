@@ -6,11 +6,11 @@ import { isDictionaryWord, senseLemmas } from './wordnet.ts';
 // clear: a British spelling as the American one WordNet lists beside it, when a known British /
 // American change turns the one into the other (text/spelling-variants.json: "licence" → "license",
 // "organising" → "organizing"), or a typing slip one edit away from a word many companies write
-// ("shiping" → "shipping"). Otherwise the word would match nothing, weigh most in the word match as
+// ("shiping" → "shipping"), or two words run together ("carwash"). Otherwise the word would match nothing, weigh most in the word match as
 // the rarest word, and can make the engine abstain on a market it covers. Each change is told to the
 // user. Examples and counter-examples: text/spelling.test.ts.
 
-export type Respelling = { from: string; to: string; kind: 'variant' | 'typo' };
+export type Respelling = { from: string; to: string; kind: 'plural' | 'variant' | 'typo' | 'compound' };
 
 /** Shorter words have too many neighbours one edit away to guess which was meant. */
 const MIN_TYPO_LENGTH = 5;
@@ -74,17 +74,38 @@ function typoOf(word: string, share: (term: string) => number): string | null {
   return best?.term ?? null;
 }
 
+/** Each part of a compound is a word at least this long that companies write at least as often as a typo's target. */
+const MIN_COMPOUND_PART = 3;
+
+/** Two words the directory writes, run together ("carwash" → "car wash"): the split whose rarer part is commonest. */
+function compoundOf(word: string, share: (term: string) => number): string | null {
+  if (!/^[a-z]+$/.test(word) || isDictionaryWord(word)) return null;
+  let best: { parts: string; share: number } | null = null;
+  for (let i = MIN_COMPOUND_PART; i <= word.length - MIN_COMPOUND_PART; i++) {
+    const [head, tail] = [processTerm(word.slice(0, i)), processTerm(word.slice(i))];
+    if (!head || !tail) continue;
+    const s = Math.min(share(head), share(tail));
+    if (s >= MIN_TYPO_TARGET_SHARE && (!best || s > best.share)) best = { parts: `${head} ${tail}`, share: s };
+  }
+  return best?.parts ?? null;
+}
+
 /**
- * The spelling the directory uses for a processed query word it never writes, or null. A word the
- * user typed capitalised (`asName`: a name, "Procore") is only ever read as a spelling variant, never
- * as a typo of another word.
+ * The spelling the directory uses for a processed query word it never writes, or null: its singular
+ * (the plural folding keeps "-is" words whole: "robotaxis"), a British variant, a typo, or two words run
+ * together, in that order; a compound's `to` holds both words. A word the user typed capitalised
+ * (`asName`: a name, "Procore") is only ever read as its singular or a spelling variant.
  */
 export function respell(word: string, share: (term: string) => number, asName = false): Respelling | null {
   if (share(word) > 0) return null;
+  if (word.endsWith('s') && share(word.slice(0, -1)) > 0) return { from: word, to: word.slice(0, -1), kind: 'plural' };
   const variant = variantOf(word, (t) => share(t) > 0);
   if (variant) return { from: word, to: variant, kind: 'variant' };
-  const typo = asName ? null : typoOf(word, share);
-  return typo ? { from: word, to: typo, kind: 'typo' } : null;
+  if (asName) return null;
+  const typo = typoOf(word, share);
+  if (typo) return { from: word, to: typo, kind: 'typo' };
+  const compound = compoundOf(word, share);
+  return compound ? { from: word, to: compound, kind: 'compound' } : null;
 }
 
 /** The warning that tells the user how their words were read. */
