@@ -82,6 +82,12 @@ describe('respell: plurals the folding keeps whole, and words run together', () 
     expect(respell(typed, share)).toEqual({ from: typed, to: parts, kind: 'compound' });
   });
 
+  it('reads a British spelling a few companies write as the one most write, not when both are common', () => {
+    const some = (t: string): number => ({ colour: 0.001, color: 0.004, centre: 0.002, center: 0.004 })[t] ?? 0;
+    expect(respell('colour', some)?.to).toBe('color');
+    expect(respell('centre', some)).toBeNull();
+  });
+
   it('never splits a name, or into a part too rare to be meant', () => {
     expect(respell('petcare', share, true)).toBeNull();
     expect(respell('crumbletcar', share)).toBeNull();

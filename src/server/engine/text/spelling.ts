@@ -12,6 +12,8 @@ import { isDictionaryWord, senseLemmas } from './wordnet.ts';
 
 export type Respelling = { from: string; to: string; kind: 'plural' | 'variant' | 'typo' | 'compound' };
 
+/** A spelling variant replaces the typed word when the directory writes it this many times as often. */
+const VARIANT_MAJORITY = 3;
 /** Shorter words have too many neighbours one edit away to guess which was meant. */
 const MIN_TYPO_LENGTH = 5;
 /** A typo is corrected only to a word about one company in a thousand writes, not to a rarity. */
@@ -74,7 +76,7 @@ function typoOf(word: string, share: (term: string) => number): string | null {
   return best?.term ?? null;
 }
 
-/** Each part of a compound is a word at least this long that companies write at least as often as a typo's target. */
+/** Each part of a compound is a dictionary word at least this long that the directory writes. */
 const MIN_COMPOUND_PART = 3;
 
 /** Two words the directory writes, run together ("carwash" → "car wash"): the split whose rarer part is commonest. */
@@ -82,25 +84,29 @@ function compoundOf(word: string, share: (term: string) => number): string | nul
   if (!/^[a-z]+$/.test(word) || isDictionaryWord(word)) return null;
   let best: { parts: string; share: number } | null = null;
   for (let i = MIN_COMPOUND_PART; i <= word.length - MIN_COMPOUND_PART; i++) {
-    const [head, tail] = [processTerm(word.slice(0, i)), processTerm(word.slice(i))];
-    if (!head || !tail) continue;
-    const s = Math.min(share(head), share(tail));
-    if (s >= MIN_TYPO_TARGET_SHARE && (!best || s > best.share)) best = { parts: `${head} ${tail}`, share: s };
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    const [h, t] = [processTerm(head), processTerm(tail)];
+    if (!h || !t || !isDictionaryWord(head) || !isDictionaryWord(tail)) continue;
+    const s = Math.min(share(h), share(t));
+    if (s > 0 && (!best || s > best.share)) best = { parts: `${h} ${t}`, share: s };
   }
   return best?.parts ?? null;
 }
 
 /**
- * The spelling the directory uses for a processed query word it never writes, or null: its singular
- * (the plural folding keeps "-is" words whole: "robotaxis"), a British variant, a typo, or two words run
- * together, in that order; a compound's `to` holds both words. A word the user typed capitalised
+ * The spelling the directory uses for a processed query word, or null: the American spelling of a
+ * British one it writes at least three times as often; and for a word it never writes, its singular
+ * (the plural folding keeps "-is" words whole: "robotaxis"), a typo's target, or two words run
+ * together, in that order (a compound's `to` holds both words). A word the user typed capitalised
  * (`asName`: a name, "Procore") is only ever read as its singular or a spelling variant.
  */
 export function respell(word: string, share: (term: string) => number, asName = false): Respelling | null {
-  if (share(word) > 0) return null;
-  if (word.endsWith('s') && share(word.slice(0, -1)) > 0) return { from: word, to: word.slice(0, -1), kind: 'plural' };
-  const variant = variantOf(word, (t) => share(t) > 0);
+  const own = share(word);
+  // A few companies write the British spelling too ("colour"): the directory's usual one is searched.
+  const variant = variantOf(word, (t) => share(t) > 0 && share(t) >= VARIANT_MAJORITY * own);
   if (variant) return { from: word, to: variant, kind: 'variant' };
+  if (own > 0) return null;
+  if (word.endsWith('s') && share(word.slice(0, -1)) > 0) return { from: word, to: word.slice(0, -1), kind: 'plural' };
   if (asName) return null;
   const typo = typoOf(word, share);
   if (typo) return { from: word, to: typo, kind: 'typo' };
