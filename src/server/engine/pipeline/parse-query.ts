@@ -1,7 +1,7 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
-import { respell, respellingWarning, type Respelling } from '../text/spelling.ts';
+import { respellAll, respellingWarning } from '../text/spelling.ts';
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
 import QUERY_FILLER_WORDS from '../text/query-filler.json' with { type: 'json' };
 import { contentWords, processTerm, stem, words } from '../text/tokenize.ts';
@@ -218,20 +218,24 @@ export function parseQuery(
   const { need, clauses } = splitPurpose(text);
   const { text: needHere, place } = withoutPlace(need, isPlace);
   const { offering, segment } = splitFacets(needHere);
-  const found: { word: string; facet: Facet; weight: number }[] = [];
-  const names = typedAsNames(text);
-  const respellings: Respelling[] = [];
-  const add = (typed: string, facet: Facet, weight = 1): void => {
-    const respelled = respell(typed, documentShare, names.has(typed));
-    if (respelled && !respellings.some((r) => r.from === typed)) respellings.push(respelled);
-    for (const word of respelled?.to.split(' ') ?? [typed])
-      if (!found.some((g) => g.word === word)) found.push({ word, facet, weight });
+  const typed: { word: string; facet: Facet; weight: number }[] = [];
+  const add = (word: string, facet: Facet, weight = 1): void => {
+    if (!typed.some((g) => g.word === word)) typed.push({ word, facet, weight });
   };
   for (const w of queryWords(offering)) add(w, 'offering');
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');
   for (const clause of clauses) for (const w of queryWords(clause.text)) add(w, 'offering', clause.weight);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
-  const respelledWarning = respellingWarning(respellings);
+  const respellings = respellAll(
+    typed.map((t) => t.word),
+    documentShare,
+    typedAsNames(text),
+  );
+  const found: typeof typed = [];
+  for (const t of typed)
+    for (const word of respellings.get(t.word)?.to.split(' ') ?? [t.word])
+      if (!found.some((g) => g.word === word)) found.push({ ...t, word });
+  const respelledWarning = respellingWarning([...respellings.values()]);
   if (respelledWarning) warnings.push(respelledWarning);
   const kept = mostSpecific(found, documentShare);
   if (kept.length < found.length) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import VARIANTS from './spelling-variants.json' with { type: 'json' };
-import { respell, respellingWarning, spellingChange } from './spelling.ts';
+import { respell, respellAll, respellingWarning, spellingChange } from './spelling.ts';
 
 // A small directory vocabulary: the processed terms companies write, with their share of companies.
 const DIRECTORY = new Map<string, number>(
@@ -113,6 +113,23 @@ describe('respell: counter-examples, left as typed', () => {
 
   it('a word typed capitalised is a name, never a typo ("Procore")', () => {
     expect(respell('procore', share, true)).toBeNull();
+  });
+});
+
+describe('respellAll: guesses only where the other words show what the query is about', () => {
+  it('corrects a typo beside words the directory writes', () => {
+    expect([...respellAll(['shiping', 'license'], share).values()].map((r) => r.to)).toEqual(['shipping']);
+  });
+
+  it('makes no more guesses than there are words the directory writes as typed', () => {
+    expect(respellAll(['shiping'], share).size).toBe(0);
+    expect(respellAll(['shiping', 'carwash', 'license'], share).size).toBe(0);
+    // Spelling variants and singulars are not guesses.
+    expect([...respellAll(['licence', 'robotaxis'], share).values()].map((r) => r.to)).toEqual(['license', 'robotaxi']);
+  });
+
+  it('never guesses for a word typed capitalised', () => {
+    expect(respellAll(['procore', 'license'], share, new Set(['procore'])).size).toBe(0);
   });
 });
 

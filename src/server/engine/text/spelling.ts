@@ -114,6 +114,29 @@ export function respell(word: string, share: (term: string) => number, asName = 
   return compound ? { from: word, to: compound, kind: 'compound' } : null;
 }
 
+/**
+ * Each processed query word the directory writes otherwise, by the word typed. A typo's target or a
+ * compound's parts are guesses: they are made only when the query's other words show what it is
+ * about, so that there are no more guesses than words the directory writes as typed. A query of
+ * unknown words stays unknown (gibberish is not "corrected" into a market).
+ */
+export function respellAll(
+  typed: readonly string[],
+  share: (term: string) => number,
+  names: ReadonlySet<string> = new Set(),
+): Map<string, Respelling> {
+  const out = new Map<string, Respelling>();
+  for (const word of typed) {
+    const respelled = respell(word, share, names.has(word));
+    if (respelled) out.set(word, respelled);
+  }
+  const isGuess = (r: Respelling): boolean => r.kind === 'typo' || r.kind === 'compound';
+  const guesses = [...out.values()].filter(isGuess).length;
+  const known = typed.filter((w) => share(w) > 0).length;
+  if (guesses > known) for (const [word, r] of out) if (isGuess(r)) out.delete(word);
+  return out;
+}
+
 /** The warning that tells the user how their words were read. */
 export function respellingWarning(respellings: readonly Respelling[]): string | null {
   if (respellings.length === 0) return null;
