@@ -130,9 +130,11 @@ export function taskPhrase(text: string): string {
  */
 const BODILY_WORK = ['4.A.3.a.1.', '4.A.3.a.2.', '4.A.3.a.4.', '4.A.3.b.4.'];
 
-/** Whether every detailed work activity of a task is bodily work: scrubbing a car, not booking its wash. */
-export function isBodilyWork(index: EngineIndex, taskId: string): boolean {
-  const activities = index.corpus.market?.activities.byTask.get(taskId) ?? [];
+/**
+ * Whether every detailed work activity (O*NET DWA ids) of a task is bodily work: scrubbing a car, not
+ * booking its wash. A task with no activity on record is not judged.
+ */
+export function isBodilyWork(activities: readonly string[]): boolean {
   return activities.length > 0 && activities.every((id) => BODILY_WORK.some((prefix) => id.startsWith(prefix)));
 }
 
@@ -161,7 +163,8 @@ export function findJobs(
   const title = vectors.workerTitle;
   const scored: { row: number; fit: number; onJob: number }[] = [];
   rows.forEach((r, row) => {
-    if (!byId.has(r.occupation) || (software && isBodilyWork(index, r.task.taskId))) return;
+    if (!byId.has(r.occupation)) return;
+    if (software && isBodilyWork(index.corpus.market?.activities.byTask.get(r.task.taskId) ?? [])) return;
     const onJob = Math.max(
       dot(focus, sets.tasks.vectors, row * dims),
       title ? dot(title, sets.tasks.vectors, row * dims) : -1,
