@@ -5,6 +5,15 @@ import { isBodilyWork, offersSoftware, taskPhrase } from './jobs.ts';
 // that says why, how or with what examples.
 
 describe('taskPhrase', () => {
+  it('keeps "how to …": after a question word, "to" says what the job is, not why', () => {
+    // Cut at nine words, it does not end on "for their".
+    expect(taskPhrase("Advise pet owners on how to care for their pets' health.")).toBe(
+      'Advising pet owners on how to care',
+    );
+    expect(taskPhrase('Teach students what to do in emergencies.')).toBe('Teaching students what to do in emergencies');
+    expect(taskPhrase('Call customers to confirm appointments.')).toBe('Calling customers');
+  });
+
   it('keeps the job and drops lists, purposes, means and examples', () => {
     expect(taskPhrase('Schedule and confirm patient appointments, surgeries, or consultations.')).toBe(
       'Scheduling and confirming patient appointments',

@@ -85,7 +85,9 @@ export function gerund(verb: string): string {
 const MAX_TITLE_WORDS = 9;
 /** Words a title cut short must not end on. */
 const DANGLING = new Set(
-  'a an the and or of for to in on at by with from as into onto per via such other web site'.split(' '),
+  'a an the and or of for to in on at by with from as into onto per via such other web site their its his her your our my'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -98,7 +100,10 @@ export function taskPhrase(text: string): string {
   const comma = clause.search(/,|;|\s\(/);
   if (comma > 0 && clause.slice(0, comma).split(/\s+/).length >= 3) clause = clause.slice(0, comma);
   // What follows says why, how or with what examples: a title keeps the job itself.
-  const purpose = clause.search(/\s(to|in order to|so that|using|according to|by|such as|including)\s/);
+  // "how to care for…" is what the job is, not why it is done: a "to" after a question word stays.
+  const purpose = clause.search(
+    /(?<!\b(?:how|what|where|when|whether|which|who|whom))\s(to|in order to|so that|using|according to|by|such as|including)\s/,
+  );
   if (purpose > 0 && clause.slice(0, purpose).split(/\s+/).length >= 3) clause = clause.slice(0, purpose);
   const wordsOf = clause.split(/\s+/);
   if (wordsOf.length > MAX_TITLE_WORDS) {
