@@ -11,7 +11,7 @@ describe('taskPhrase', () => {
       'Advising pet owners on how to care',
     );
     expect(taskPhrase('Teach students what to do in emergencies.')).toBe('Teaching students what to do in emergencies');
-    expect(taskPhrase('Call customers to confirm appointments.')).toBe('Calling customers');
+    expect(taskPhrase('Call new customers to confirm appointments.')).toBe('Calling new customers');
   });
 
   it('keeps the job and drops lists, purposes, means and examples', () => {
