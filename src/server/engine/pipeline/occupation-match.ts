@@ -231,22 +231,19 @@ export function matchOccupations(
   let industry: string | null = null;
   if (vectors.segment) {
     const segment = scoreAll(index, vectors.segment, pool);
-    // The customer is who the segment names: one of its titles shares a word with the segment ("pets of
-    // elderly owners" names no veterinarian, though "vet care" does).
-    const named = pool.filter((o) => [...prefixesOf[o]!].some((p) => customerPrefixes.has(p)));
-    rank('customer', segment, full, named, CUSTOMER_BAR, () => 0);
-    const namedIndustry = customer?.staffingCode ?? null;
+    rank('customer', segment, full, pool, CUSTOMER_BAR, () => 0);
+    const named = customer?.staffingCode ?? null;
     const staffing = corpus.market?.staffing;
-    if (namedIndustry && staffing) {
+    if (named && staffing) {
       // The query names the industry (NAICS index): its customer is an occupation at home there, else
       // the industry's own buyer ("our law firm": lawyers; "we run a trucking company": its managers).
-      industry = namedIndustry;
-      const prefix = namedIndustry.replace(/0+$/, '');
+      industry = named;
+      const prefix = named.replace(/0+$/, '');
       const at = candidates.findIndex((c) => c.role === 'customer');
       const home = at >= 0 ? homeIndustry(staffing, socBase(candidates[at]!.occupation.soc)) : null;
       if (at >= 0 && !home?.code.startsWith(prefix) && !prefix.startsWith(home?.code.replace(/0+$/, '') ?? '-'))
         candidates.splice(at, 1);
-      const buyer = candidates.some((c) => c.role === 'customer') ? null : buyerOf(index, namedIndustry, titled);
+      const buyer = candidates.some((c) => c.role === 'customer') ? null : buyerOf(index, named, titled);
       if (buyer !== null && withProjection(buyer)) {
         const own = scoreAll(index, vectors.segment, [buyer]);
         const whole = scoreAll(index, vectors.full, [buyer]);
