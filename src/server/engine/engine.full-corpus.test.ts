@@ -170,6 +170,14 @@ if (datasetsDir) {
       expect(evidence.some((e) => e.id === 'onet:35-3031.00:role')).toBe(false);
     });
 
+    it('reads two words run together as the directory writes them, says so, and answers as if they were apart', async () => {
+      const joined = await analyze('carwash membership software');
+      const apart = await analyze('car wash membership software');
+      expect(joined.warnings).toContain('Read "carwash" as "car wash", the spelling the directory uses.');
+      expect(apart.warnings.some((w) => w.startsWith('Read '))).toBe(false);
+      expect(core(joined).competitors.map((c) => c.name)).toEqual(core(apart).competitors.map((c) => c.name));
+    });
+
     it('is deterministic', async () => {
       const a = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });
       const b = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });

@@ -34,6 +34,27 @@ describe('query parsing', () => {
     expect(parseQuery('extra bartenders for weekend events', []).segmentText).toBe('weekend events');
   });
 
+  it('reads a word the directory never writes in the spelling it uses, and says so', () => {
+    const directory = new Map([
+      ['license', 0.004],
+      ['plate', 0.002],
+      ['recognition', 0.01],
+      ['shipping', 0.02],
+      ['label', 0.01],
+      ['procure', 0.002],
+      ['alternative', 0.01],
+    ]);
+    const share = (t: string): number => directory.get(t) ?? 0;
+    const plates = parseQuery('licence plate recognition', [], share);
+    expect(plates.groups.map((g) => g.word)).toEqual(['license', 'plate', 'recognition']);
+    expect(plates.warnings).toContain('Read "licence" as "license", the spelling the directory uses.');
+    expect(parseQuery('cheap shiping labels', [], share).groups.map((g) => g.word)).toContain('shipping');
+    // Typed capitalised, an unknown word is a name: kept as typed, never corrected to "procure".
+    const named = parseQuery('Procore alternative', [], share);
+    expect(named.groups.map((g) => g.word)).toEqual(['procore', 'alternative']);
+    expect(named.warnings).toEqual([]);
+  });
+
   it('takes keywords as a third facet and ignores stop words and symbols', () => {
     const q = parseQuery('the best app for 🐶', ['Dog walking']);
     expect(q.groups.map((g) => [g.facet, g.word])).toEqual([

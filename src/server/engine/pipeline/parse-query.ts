@@ -1,8 +1,10 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
+import { respellAll, respellingWarning } from '../text/spelling.ts';
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
-import { contentWords, processTerm, words } from '../text/tokenize.ts';
+import QUERY_FILLER_WORDS from '../text/query-filler.json' with { type: 'json' };
+import { contentWords, processTerm, stem, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
 import type { WeightedTerm } from '../index/lexical-index.ts';
 import { ownValue } from '#shared/app/own-value.ts';
@@ -78,18 +80,8 @@ const SEGMENT_MARKERS = [
 ];
 const MAX_GROUPS = 12;
 
-/**
- * Words people use to tell a need ("knowing when my app crashes", "cheapest way to…", "struggling
- * with…", "every other Friday") that name no product, customer or job. Being rare in the directory, they would otherwise
- * weigh most in the word match. Query side only: the index keeps them.
- */
-const QUERY_FILLER = new Set(
-  `know knowing knows see seeing sees keep keeping keeps let letting lets put putting take taking go going figure
-figuring try trying tell telling able instead always never anymore automatically quickly faster cheaper cheapest
-lowest fastest quickest whole around across hundred thousand dozen really actually finally basically struggling
-struggle trouble hard harder manually hand sure wish wishing stop stopping start starting ever monday tuesday
-wednesday thursday friday saturday sunday morning evening night weekend today tonight tomorrow`.split(/\s+/),
-);
+/** Words that name no product, customer or job (text/query-filler.json), plural-folded as the query's words are. */
+const QUERY_FILLER = new Set(QUERY_FILLER_WORDS.groups.flatMap((g) => g.words.map((w) => stem(w))));
 
 /**
  * What follows these says why the need matters ("… so enterprise customers will buy": its words count
@@ -226,14 +218,25 @@ export function parseQuery(
   const { need, clauses } = splitPurpose(text);
   const { text: needHere, place } = withoutPlace(need, isPlace);
   const { offering, segment } = splitFacets(needHere);
-  const found: { word: string; facet: Facet; weight: number }[] = [];
+  const typed: { word: string; facet: Facet; weight: number }[] = [];
   const add = (word: string, facet: Facet, weight = 1): void => {
-    if (!found.some((g) => g.word === word)) found.push({ word, facet, weight });
+    if (!typed.some((g) => g.word === word)) typed.push({ word, facet, weight });
   };
   for (const w of queryWords(offering)) add(w, 'offering');
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');
   for (const clause of clauses) for (const w of queryWords(clause.text)) add(w, 'offering', clause.weight);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
+  const respellings = respellAll(
+    typed.map((t) => t.word),
+    documentShare,
+    typedAsNames(text),
+  );
+  const found: typeof typed = [];
+  for (const t of typed)
+    for (const word of respellings.get(t.word)?.to.split(' ') ?? [t.word])
+      if (!found.some((g) => g.word === word)) found.push({ ...t, word });
+  const respelledWarning = respellingWarning([...respellings.values()]);
+  if (respelledWarning) warnings.push(respelledWarning);
   const kept = mostSpecific(found, documentShare);
   if (kept.length < found.length) {
     const left = found.filter((f) => !kept.includes(f)).map((f) => f.word);
@@ -243,6 +246,16 @@ export function parseQuery(
   }
   const groups = kept.map((f) => groupFor(f.word, f.facet, f.weight, documentShare));
   return { text, needText: need, offeringText: offering, segmentText: segment, placeText: place, groups, warnings };
+}
+
+/** Processed words the user typed with a capital letter: names ("Procore"), never read as typos. */
+function typedAsNames(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const token of text.split(/[^\p{L}\p{N}]+/u)) {
+    const term = /^\p{Lu}/u.test(token) ? processTerm(token) : null;
+    if (term) out.add(term);
+  }
+  return out;
 }
 
 /**

@@ -121,6 +121,48 @@ export function synonyms(word: string): string[] {
   return found;
 }
 
+/**
+ * A one-syllable verb ending in consonant, vowel, consonant doubles its last letter before -ing and
+ * -ed ("ship" → "shipping"): "shiping" is not a form of "ship".
+ */
+function needsDoubling(base: string): boolean {
+  return /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base);
+}
+
+/**
+ * Whether WordNet knows the word, or it is a regular form of a noun, verb or adjective WordNet knows
+ * ("charting", "faxed", "clinics"): a dictionary word.
+ */
+export function isDictionaryWord(word: string): boolean {
+  const key = word.toLowerCase();
+  return POS.some((pos) =>
+    baseForms(key, pos).some(
+      (form) =>
+        index(pos).has(form) && !(pos === 'verb' && form !== key && /(ing|ed)$/.test(key) && needsDoubling(form)),
+    ),
+  );
+}
+
+/**
+ * The single-word lemmas WordNet lists beside a word's base form in any of its senses, each with that
+ * base form: ("licence", "license"), ("organise", "organize"), ("tyre", "tire"; its first sense is the
+ * city). Spelling variants are among them; text/spelling.ts tells them apart from synonyms.
+ */
+export function senseLemmas(word: string): { base: string; lemma: string }[] {
+  const key = word.toLowerCase();
+  const out: { base: string; lemma: string }[] = [];
+  for (const pos of POS) {
+    for (const form of baseForms(key, pos)) {
+      for (const offset of index(pos).get(form) ?? []) {
+        for (const lemma of readSynset(pos, offset))
+          if (lemma !== form && !lemma.includes(' ') && !out.some((o) => o.lemma === lemma))
+            out.push({ base: form, lemma });
+      }
+    }
+  }
+  return out;
+}
+
 /** Loads the WordNet indexes now, so the first query does not pay for it (warm start). */
 export function preloadWordNet(): void {
   for (const pos of POS) index(pos);

@@ -47,6 +47,9 @@ export const SEED_ARTICLES: SeedArticle[] = [
 ## Write what and for whom
 Name the offering and the customer: “scheduling software for dental clinics” gives the engine an offering (scheduling software) and a segment (dental clinics) to look for. A single broad word such as “food” gives it neither, and the answer will say the data is insufficient rather than guess.
 
+## How your words are read
+Words that only tell the need (“trying to”, “even though”, “on Saturday mornings”) are not searched. A word the startup directory never uses is read in the spelling it does use, and a note above the results says so: a British spelling (“licence” as “license”), a slip of one letter (“shiping” as “shipping”), a plural the directory writes in the singular, or two words run together (“carwash” as “car wash”). A word you type with a capital letter is taken as a name and is never corrected.
+
 ## What you get
 - Up to eight opportunities, ranked by a 0–100 opportunity score, each with innovation, market size, feasibility and confidence scores.
 - The competitors found in the startup directory, with their status (active, inactive, acquired).

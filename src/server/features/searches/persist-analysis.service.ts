@@ -1,7 +1,7 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { searchResults, searches } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
@@ -56,16 +56,23 @@ export function searchRowOf(options: { userId: number; analysis: GapAnalysis; at
   };
 }
 
+/**
+ * Stores the analysis; with `settle` (search-quota.service.ts settleCall, raising) the reservation is
+ * settled by the same statement, so settling and storing are one transaction and one round trip
+ * (docs/decisions/051). A settle that refuses raises: the statement fails and nothing is stored.
+ */
 export async function persistAnalysis(
-  tx: Tx,
-  options: { userId: number; analysis: GapAnalysis; at: Date; durationMs: number },
+  db: Database | Tx,
+  options: { userId: number; analysis: GapAnalysis; at: Date; durationMs: number; settle?: SQL },
 ): Promise<number> {
   const { analysis } = options;
-  const search = tx.insert(searches).values(searchRowOf(options)).returning({ id: searches.id });
+  const search = db.insert(searches).values(searchRowOf(options)).returning({ id: searches.id });
   // A data-modifying WITH runs once whether or not the outer query reads it; with no opportunity
-  // the recordset is empty and no result row is inserted.
+  // the recordset is empty and no result row is inserted. The settle call is joined to the outer
+  // query's one row, so it runs too.
+  const settled = sql`(select ${options.settle ?? sql`true`} as ok) as settled`;
   const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`
+    await db.execute(sql`
       with search as (${search.getSQL()}),
       results as (
         insert into ${searchResults} (search_id, is_saved, ${insertColumns})
@@ -73,7 +80,7 @@ export async function persistAnalysis(
         from search, jsonb_populate_recordset(null::${searchResults}, ${resultRowsJson(analysis.opportunities)}::jsonb) as r
         returning 1
       )
-      select id from search`),
+      select search.id from search, ${settled}`),
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new AppError('INTERNAL', 'The search could not be saved.');

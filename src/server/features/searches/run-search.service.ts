@@ -16,7 +16,7 @@ import { assertBelowRateLimit, consumeRateLimit, enforceRateLimit } from '../../
 import { usageOf } from '../../lib/domain/usage.ts';
 import { persistAnalysis } from './persist-analysis.service.ts';
 import type { AnalyzeOptions, SearchEngine } from './search-engine.provider.ts';
-import { releaseReservation, reserveSearch, settleReservation } from './search-quota.service.ts';
+import { isQuotaRefused, releaseReservation, reserveSearch, settleCall } from './search-quota.service.ts';
 
 export const UPGRADE_REQUIRED_MESSAGE = "You've used all your free searches this month. Upgrade to continue searching.";
 export const SEARCH_DONE_MESSAGE = 'Analysis complete';
@@ -66,8 +66,8 @@ export function tooManyInFlight(): AppError {
 
 /**
  * Runs one search for a user (docs/decisions/011): rate limits, then the quota unit and an
- * in-flight slot reserved in one transaction, then the engine outside any transaction, then — in
- * ONE transaction — the reservation settled and the search stored with all its results. A failed
+ * in-flight slot reserved in one statement, then the engine outside any transaction, then — in
+ * ONE statement — the reservation settled and the search stored with all its results. A failed
  * or cancelled analysis gives the unit back; so does an answer that uses no search.
  */
 export async function runSearch(options: {
@@ -102,11 +102,15 @@ export async function runSearch(options: {
     const analysis = parsed.data;
     const durationMs = performance.now() - started;
     const usesSearch = answerUsesSearch(analysis);
-    const searchId = await db.transaction(async (tx) => {
-      const now = clock.now();
-      if (!(await settleReservation(tx, { reservation, usesSearch, limit, now }))) return null;
-      return persistAnalysis(tx, { userId: user.id, analysis, at: now, durationMs });
-    });
+    const now = clock.now();
+    const settle = settleCall({ reservation, usesSearch, limit, now }, true);
+    // One statement: the reservation settled and the search stored with its results, or neither.
+    const searchId = await persistAnalysis(db, { userId: user.id, analysis, at: now, durationMs, settle }).catch(
+      (error: unknown) => {
+        if (isQuotaRefused(error)) return null;
+        throw error;
+      },
+    );
     stored = { searchId, usesSearch };
   } catch (error) {
     // If this fails too (the database is gone), the reservation expires and its unit comes back.

@@ -5,7 +5,7 @@ import {
   FREE_UNCOUNTED_ANSWERS_PER_HOUR,
   SEARCHES_IN_FLIGHT_PER_USER,
 } from '#shared/plans/plans.constants.ts';
-import { searchReservations } from '../../db/schema/index.ts';
+import { searchReservations, users } from '../../db/schema/index.ts';
 import { createFakeEngine, type FakeEngineOptions } from '../../test/fake-engine.ts';
 import { createUser, reloadUser, type TestUser, signInAs } from '../../test/factories.ts';
 import { postSearch, storedSearchCount } from '../../test/search-helpers.ts';
@@ -166,5 +166,51 @@ describe('a crashed search', () => {
     await reserveSearch(t.db.db, { userId: user.user.id, limit: 5, now: new Date('2026-09-01T00:01:00Z') });
     expect(await expireReservations(t.db.db, new Date('2026-09-01T00:10:00Z'))).toBe(1);
     expect((await reloadUser(t, user.user.id)).searchCount).toBe(1);
+  });
+});
+
+describe('a search whose reservation expired while the engine ran', () => {
+  // Its unit was given back by the job; settling counts it again, within the limit (ADR 011), in the
+  // statement that stores the answer (ADR 051): refused, that statement stores nothing.
+  async function expiredWhileRunning(usedMeanwhile: number) {
+    const start = new Date('2026-08-20T09:00:00Z');
+    t.clock.set(start);
+    const user = await createUser(t, { searchCount: 3, lastResetDate: new Date('2026-08-01T00:00:00Z') });
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    behaviour = { gate: () => gate };
+    const before = calls;
+    const running = search(user);
+    await expect.poll(() => calls, { timeout: 5000 }).toBe(before + 1);
+    expect((await reloadUser(t, user.user.id)).searchCount).toBe(4);
+    // The test clock runs on from `start`: a minute later than the TTL is past the reservation's.
+    expect(await expireReservations(t.db.db, new Date(start.getTime() + SEARCH_RESERVATION_TTL_MS + 60_000))).toBe(1);
+    expect((await reloadUser(t, user.user.id)).searchCount).toBe(3);
+    await t.db.db
+      .update(users)
+      .set({ searchCount: 3 + usedMeanwhile })
+      .where(eq(users.id, user.user.id));
+    open();
+    const res = await running;
+    behaviour = {};
+    t.clock.set(null);
+    expect(res.statusCode).toBe(200);
+    return { data: res.json<{ data: unknown }>().data, user };
+  }
+
+  it('is counted again when the quota still allows it', async () => {
+    const { data, user } = await expiredWhileRunning(1);
+    expect(data).toEqual({ upgradeRequired: false, search: { id: expect.any(Number) } });
+    expect((await reloadUser(t, user.user.id)).searchCount).toBe(5);
+    expect(await storedSearches(user.user.id)).toBe(1);
+  });
+
+  it('stores nothing and counts nothing when the quota was used up meanwhile', async () => {
+    const { data, user } = await expiredWhileRunning(2);
+    expect(data).toEqual({ upgradeRequired: true, search: null });
+    expect((await reloadUser(t, user.user.id)).searchCount).toBe(5);
+    expect(await storedSearches(user.user.id)).toBe(0);
+    const rows = await t.db.db.select().from(searchReservations).where(eq(searchReservations.userId, user.user.id));
+    expect(rows).toEqual([]);
   });
 });

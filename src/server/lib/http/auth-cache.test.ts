@@ -107,15 +107,32 @@ describe('the auth cache itself', () => {
   const row = { id: 7 } as UserRow;
   const record = { user: row, familyLive: true, familyLiveUntilMs: null };
 
-  it('keeps nothing read while a change was announced (the read may predate it)', () => {
+  it('keeps nothing read while a change to that user was announced (the read may predate it)', () => {
     const cache = createAuthCache({ ttlMs: 60_000 });
     cache.setListening(true);
     const ticket = cache.ticket();
-    cache.evictUser(99); // any announcement, even for another user, while the read was in flight
+    cache.evictUser(7);
     cache.set(ticket, 7, 'f', record, 0);
     expect(cache.get(7, 'f', 1)).toBeUndefined();
     cache.set(cache.ticket(), 7, 'f', record, 0);
     expect(cache.get(7, 'f', 1)).toBeDefined();
+  });
+
+  // docs/decisions/051: every search updates its user's row; under searches by others, a user's
+  // reads must still be cached.
+  it('keeps what was read while only other users’ changes were announced', () => {
+    const cache = createAuthCache({ ttlMs: 60_000 });
+    cache.setListening(true);
+    const ticket = cache.ticket();
+    cache.evictUser(99);
+    cache.set(ticket, 7, 'f', record, 0);
+    expect(cache.get(7, 'f', 1)).toBeDefined();
+    // …but not what was read before listening was lost and regained.
+    const stale = cache.ticket();
+    cache.setListening(false);
+    cache.setListening(true);
+    cache.set(stale, 8, 'g', { ...record, user: { id: 8 } as UserRow }, 0);
+    expect(cache.get(8, 'g', 1)).toBeUndefined();
   });
 
   it('is bypassed and emptied while not listening for changes', () => {

@@ -39,10 +39,22 @@ export function createAuthCache(options: { ttlMs: number }): AuthCache & {
 } {
   const entries = new Map<string, Entry>();
   let listening = false;
-  let generation = 0;
+  // A read keeps what it read only if nothing announced about ITS user since its ticket: every
+  // search updates its user's row (the quota count), and one counter for all users meant that under
+  // searches almost no guard read was kept (docs/decisions/051). `floor` refuses every older ticket
+  // (listening changed, or the per-user memory was cleared to stay bounded).
+  let counter = 0;
+  let floor = 0;
+  const announcedAt = new Map<number, number>();
   const keyOf = (userId: number, familyId: string) => `${userId}:${familyId}`;
   const evictUser = (userId: number) => {
-    generation++;
+    counter++;
+    announcedAt.delete(userId);
+    announcedAt.set(userId, counter);
+    if (announcedAt.size > MAX_ENTRIES) {
+      announcedAt.clear();
+      floor = counter;
+    }
     for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
   };
   return {
@@ -57,10 +69,10 @@ export function createAuthCache(options: { ttlMs: number }): AuthCache & {
       }
       return entry;
     },
-    ticket: () => generation,
+    ticket: () => counter,
     set: (ticket, userId, familyId, record, nowMs) => {
-      // A change announced while the database was being read may not be in what was read.
-      if (!listening || options.ttlMs <= 0 || ticket !== generation) return;
+      // A change to this user announced while the database was being read may not be in what was read.
+      if (!listening || options.ttlMs <= 0 || ticket < floor || (announcedAt.get(userId) ?? -1) > ticket) return;
       const validUntilMs = Math.min(nowMs + options.ttlMs, record.familyLiveUntilMs ?? Number.POSITIVE_INFINITY);
       if (validUntilMs <= nowMs) return;
       if (entries.size >= MAX_ENTRIES) {
@@ -72,7 +84,9 @@ export function createAuthCache(options: { ttlMs: number }): AuthCache & {
     evictUser,
     isActive: () => listening && options.ttlMs > 0,
     setListening: (value) => {
-      generation++;
+      counter++;
+      floor = counter;
+      announcedAt.clear();
       entries.clear();
       listening = value;
     },

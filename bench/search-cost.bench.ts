@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app.ts';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
+import { runMigrations } from '../src/server/db/migrate.ts';
+import { rowsOf } from '../src/server/db/rows.ts';
+import { users } from '../src/server/db/schema/index.ts';
+import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
+import { parseEnv, readTestVariable } from '../src/server/env.ts';
+import { createFakeEngine } from '../src/server/test/fake-engine.ts';
+import { statementsOf } from '../src/server/test/statement-counter.ts';
+import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
+
+// Issue 32 / docs/decisions/051: what one stored search costs the request thread, apart from the
+// engine (a fake one answering at once with OPPORTUNITIES opportunities): its CPU time (the thread's
+// own, from /proc, so a loaded machine slows it but does not add to it), the statements it sends, and
+// on PostgreSQL the backends' CPU. POST /api/search through app.inject, CONCURRENCY at a time, in
+// TURNS of SEARCHES; the median turn is printed. PGlite in a data folder on disk, as the server runs it.
+
+const PG_ADMIN_URL = readTestVariable('TEST_DATABASE_URL') ?? 'postgres://postgres@127.0.0.1:5432/test';
+const OPPORTUNITIES = 8;
+const USERS = 20;
+const CONCURRENCY = 4;
+const TURNS = 5;
+const SEARCHES = 100;
+const TICK_S = 1 / 100;
+
+/** CPU seconds (user + system) of one task, from /proc (Linux). */
+function cpuOf(statPath: string): number {
+  const stat = fs.readFileSync(statPath, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_S;
+}
+
+const requestThreadCpu = () => cpuOf(`/proc/self/task/${process.pid}/stat`);
+
+/** The PostgreSQL backends' CPU seconds for this database (0 on PGlite, or when /proc cannot see them). */
+async function backendsCpu(database: DatabaseHandle): Promise<number> {
+  if (!database.pool) return 0;
+  const rows = rowsOf<{ pid: number }>(
+    await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`),
+  );
+  let total = 0;
+  for (const { pid } of rows) {
+    try {
+      total += cpuOf(`/proc/${pid}/stat`);
+    } catch {
+      // a backend that ended, or another machine's
+    }
+  }
+  return total;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function benchOn(name: string, database: DatabaseHandle, dataDir: string): Promise<void> {
+  await runMigrations(database);
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+    SEMANTIC_SEARCH: 'false',
+    ENGINE_WORKERS: '0',
+  });
+  const engine = createFakeEngine({ opportunities: OPPORTUNITIES });
+  const app = await buildApp({ env, database, overrides: { searchEngine: engine } });
+  await app.ready();
+  try {
+    const headers: Record<string, string>[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          email: `cost-${randomBytes(4).toString('hex')}@example.test`,
+          name: 'Bench',
+          subscriptionTier: 'pro',
+          subscriptionStatus: 'active',
+        })
+        .returning();
+      if (!user) throw new Error('no user');
+      const now = new Date();
+      const meta = { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' };
+      const { familyId } = await issueRefreshToken({ db: database.db, meta, userId: user.id, now });
+      headers.push({
+        authorization: `Bearer ${await app.deps.jwt.signAccessToken({ userId: user.id, familyId }, now)}`,
+      });
+    }
+    let n = 0;
+    const search = async () => {
+      const i = n++;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/search',
+        headers: headers[i % USERS],
+        payload: { query: `invoicing for plumbers ${String(i)}` },
+      });
+      if (res.statusCode !== 200) throw new Error(`search: ${String(res.statusCode)} ${res.body}`);
+    };
+    const batch = async (count: number) => {
+      let left = count;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (left-- > 0) await search();
+        }),
+      );
+    };
+    await batch(20); // warm-up: prepared statements, JIT
+    const cpu: number[] = [];
+    const backends: number[] = [];
+    const wall: number[] = [];
+    for (let turn = 0; turn < TURNS; turn++) {
+      const [thread0, backend0, started] = [requestThreadCpu(), await backendsCpu(database), performance.now()];
+      await batch(SEARCHES);
+      wall.push((performance.now() - started) / SEARCHES);
+      cpu.push(((requestThreadCpu() - thread0) * 1000) / SEARCHES);
+      backends.push((((await backendsCpu(database)) - backend0) * 1000) / SEARCHES);
+    }
+    const sent = await statementsOf(database, search);
+    const own = sent.filter((text) => !/pgboss|"jobs"|job_schedules/.test(text));
+    console.log(
+      `${name}: a stored search (${OPPORTUNITIES} opportunities, fake engine, ${CONCURRENCY} at a time, median of ${TURNS} turns of ${SEARCHES}): ` +
+        `request thread ${median(cpu).toFixed(2)} ms CPU (turns ${cpu.map((c) => c.toFixed(1)).join(' ')}), ` +
+        (database.pool ? `PostgreSQL backends ${median(backends).toFixed(2)} ms CPU, ` : '') +
+        `${median(wall).toFixed(2)} ms wall a search; ${own.length} statements (guard included): ${own.map((t) => t.replace(/\s+/g, ' ').slice(0, 28)).join(' | ')}`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-cost-'));
+const pglite = await openDatabase({ dataDir: pgliteDir });
+try {
+  await benchOn('PGlite', pglite, pgliteDir);
+} finally {
+  await pglite.close();
+  fs.rmSync(pgliteDir, { recursive: true, force: true });
+}
+const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-cost-'));
+const postgres = await throwawayPostgres(PG_ADMIN_URL, 'unbuilt_bench_cost');
+try {
+  await benchOn('PostgreSQL', postgres.database, pgDir);
+} finally {
+  await postgres.drop();
+  fs.rmSync(pgDir, { recursive: true, force: true });
+}
