@@ -17,10 +17,14 @@ import { fileURLToPath } from 'node:url';
  *                  transaction, lock, quota or concurrency of its own: read-routes.test.ts reads every GET route on PostgreSQL
  *   no-driver-use  it builds an app for its HTTP layer (validation, parsers, rendering, an outside service's
  *                  client) and touches the database only as any request does
+ *   writes-covered its database use is rows written through the API and read back (routes, or a plain select
+ *                  of a row), with no SQL, clock, job, transaction, lock, quota or concurrency of its own:
+ *                  write-routes.test.ts calls every write route on PostgreSQL, read-routes.test.ts every GET
+ *                  ("Fourth stop")
  * A suite listed under the last two rules whose source shows what the pass exists for (KEEP below) is
  * taken back into the pass.
  */
-export const NOT_ON_POSTGRES: Record<string, 'pglite-only' | 'reads-covered' | 'no-driver-use'> = {
+export const NOT_ON_POSTGRES: Record<string, 'pglite-only' | 'reads-covered' | 'no-driver-use' | 'writes-covered'> = {
   'src/server/db/pglite-turns.test.ts': 'pglite-only',
   'src/server/features/searches/reservation-after-outage.test.ts': 'pglite-only',
   // The assistant on the real engine, stored and read back as GET /api/chat/conversations/:id reads it.
@@ -43,11 +47,24 @@ export const NOT_ON_POSTGRES: Record<string, 'pglite-only' | 'reads-covered' | '
   'src/server/features/chat/chat-llm.test.ts': 'no-driver-use',
   'src/server/features/chat/chat-openai-compatible.test.ts': 'no-driver-use',
   'src/server/lib/platform/mailer.test.ts': 'no-driver-use',
+  // Suggestions made, reviewed and refused a second review through the routes; the searches' IDOR checks
+  // (404s, and the owner's rows read back with a plain select), which idor.test.ts repeats on PostgreSQL.
+  'src/server/features/resources/contributions.test.ts': 'writes-covered',
+  'src/server/features/searches/searches-idor.test.ts': 'writes-covered',
 };
 
 /** What keeps a suite in the pass whatever the list says: concurrency, transactions, locks, quotas, outages, migrations, instances. */
-export const KEEP =
+const KEEP =
   /Promise\.all|transaction|for update|advisory|\block(s|ed|out)?\b|quota|concurren|outage|migrat|instance|TEST_DATABASE_URL|testDatabaseUrl/i;
+
+/** What else keeps a writes-covered suite in the pass: SQL, a clock or a job of its own. */
+const KEEP_WRITES = /\bsql\s*(`|\.raw|<)|clock|\bjobs?\b|runJob/i;
+
+/** Whether a listed suite's source still lets it stay out of the pass under its rule. */
+export function staysOut(rule: (typeof NOT_ON_POSTGRES)[string], source: string): boolean {
+  if (rule === 'pglite-only') return true;
+  return !KEEP.test(source) && !(rule === 'writes-covered' && KEEP_WRITES.test(source));
+}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_TEST_DIRS = ['src/server', 'src/shared', 'scripts', 'eslint'];
@@ -120,7 +137,7 @@ export function postgresSuites(root = repoRoot, options: { all?: boolean } = {})
     .filter((file) => {
       const rule = options.all ? undefined : NOT_ON_POSTGRES[file];
       if (!rule) return true;
-      return rule !== 'pglite-only' && KEEP.test(fs.readFileSync(path.join(root, file), 'utf8'));
+      return !staysOut(rule, fs.readFileSync(path.join(root, file), 'utf8'));
     })
     .sort();
 }

@@ -183,7 +183,7 @@ export async function runPipeline(
     const reason = matches.length === 0 ? noMatchReason(index, input.filters) : abstention!;
     return { status: 'insufficient_data', reason, query, semanticUsed: vectors !== null };
   }
-  const jobs = findJobs(index, vectors, occupations);
+  const jobs = findJobs(index, vectors, occupations, query);
   const industry = customerIndustry(index, occupations, customer);
   const cells = planCells(index, query, vectors, matches, occupations, jobs, industry);
   const marketCompanies = matches.filter((m) => m.doesJob && m.relevance >= COMPETES - MARKET_MARGIN).length;

@@ -2,7 +2,9 @@ import type { Task } from '../corpus/corpus.types.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import { taskRows } from '../index/vector-sets.ts';
 import type { OccupationFit } from './occupation-match.ts';
-import { dot, type QueryVectors } from './query-vectors.ts';
+import { words } from '../text/tokenize.ts';
+import type { ParsedQuery } from './parse-query.ts';
+import { dot, FORM_WORDS, type QueryVectors } from './query-vectors.ts';
 
 // Jobs to be done, from evidence: the O*NET task statements of the occupations the query cites,
 // ranked by how close each is to the query's meaning. A job becomes an opportunity's definition
@@ -83,7 +85,9 @@ export function gerund(verb: string): string {
 const MAX_TITLE_WORDS = 9;
 /** Words a title cut short must not end on. */
 const DANGLING = new Set(
-  'a an the and or of for to in on at by with from as into onto per via such other web site'.split(' '),
+  'a an the and or of for to in on at by with from as into onto per via such other web site their its his her your our my'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -96,7 +100,10 @@ export function taskPhrase(text: string): string {
   const comma = clause.search(/,|;|\s\(/);
   if (comma > 0 && clause.slice(0, comma).split(/\s+/).length >= 3) clause = clause.slice(0, comma);
   // What follows says why, how or with what examples: a title keeps the job itself.
-  const purpose = clause.search(/\s(to|in order to|so that|using|according to|by|such as|including)\s/);
+  // "how to care for…" is what the job is, not why it is done: a "to" after a question word stays.
+  const purpose = clause.search(
+    /(?<!\b(?:how|what|where|when|whether|which|who|whom))\s(to|in order to|so that|using|according to|by|such as|including)\s/,
+  );
   if (purpose > 0 && clause.slice(0, purpose).split(/\s+/).length >= 3) clause = clause.slice(0, purpose);
   const wordsOf = clause.split(/\s+/);
   if (wordsOf.length > MAX_TITLE_WORDS) {
@@ -121,9 +128,36 @@ export function taskPhrase(text: string): string {
   return `${capital}${joint.replace(/,\s+/, ', ')}${verbLike ? gerund(second) : second}${rest ?? ''}`;
 }
 
-export function findJobs(index: EngineIndex, vectors: QueryVectors | null, occupations: OccupationFit[]): Job[] {
+/**
+ * O*NET generalized work activities of bodily work: general physical activities, handling and moving
+ * objects, operating vehicles or mechanized devices, repairing mechanical equipment. (Controlling
+ * machines and processes is not among them: software does that.)
+ */
+const BODILY_WORK = ['4.A.3.a.1.', '4.A.3.a.2.', '4.A.3.a.4.', '4.A.3.b.4.'];
+
+/**
+ * Whether every detailed work activity (O*NET DWA ids) of a task is bodily work: scrubbing a car, not
+ * booking its wash. A task with no activity on record is not judged.
+ */
+export function isBodilyWork(activities: readonly string[]): boolean {
+  return activities.length > 0 && activities.every((id) => BODILY_WORK.some((prefix) => id.startsWith(prefix)));
+}
+
+/** Whether the query's offering says it is software ("software for car washes", "an app that…"). */
+export function offersSoftware(query: Pick<ParsedQuery, 'offeringText'>): boolean {
+  return words(query.offeringText).some((w) => FORM_WORDS.has(w));
+}
+
+export function findJobs(
+  index: EngineIndex,
+  vectors: QueryVectors | null,
+  occupations: OccupationFit[],
+  query: Pick<ParsedQuery, 'offeringText'> | null = null,
+): Job[] {
   const sets = index.semantic.sets;
   if (!vectors || !sets || occupations.length === 0) return [];
+  // Software does not do bodily work: its jobs are among the workers' other tasks.
+  const software = query !== null && offersSoftware(query);
   // The workers' tasks are the product's jobs; with no worker cited, the customers' own tasks.
   const workers = occupations.filter((o) => o.role === 'worker');
   const source = workers.length > 0 ? workers : occupations;
@@ -135,6 +169,7 @@ export function findJobs(index: EngineIndex, vectors: QueryVectors | null, occup
   const scored: { row: number; fit: number; onJob: number }[] = [];
   rows.forEach((r, row) => {
     if (!byId.has(r.occupation)) return;
+    if (software && isBodilyWork(index.corpus.market?.activities.byTask.get(r.task.taskId) ?? [])) return;
     const onJob = Math.max(
       dot(focus, sets.tasks.vectors, row * dims),
       title ? dot(title, sets.tasks.vectors, row * dims) : -1,

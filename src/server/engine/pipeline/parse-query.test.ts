@@ -48,7 +48,11 @@ describe('query parsing', () => {
     const plates = parseQuery('licence plate recognition', [], share);
     expect(plates.groups.map((g) => g.word)).toEqual(['license', 'plate', 'recognition']);
     expect(plates.warnings).toContain('Read "licence" as "license", the spelling the directory uses.');
-    expect(parseQuery('cheap shiping labels', [], share).groups.map((g) => g.word)).toContain('shipping');
+    const slip = parseQuery('cheap shiping labels, shiping fast', [], share);
+    expect(slip.groups.map((g) => g.word)).toContain('shipping');
+    // The need's title is corrected; a British spelling is not a mistake and stays.
+    expect(slip.needText).toBe('cheap shipping labels, shipping fast');
+    expect(plates.needText).toBe('licence plate recognition');
     // Typed capitalised, an unknown word is a name: kept as typed, never corrected to "procure".
     const named = parseQuery('Procore alternative', [], share);
     expect(named.groups.map((g) => g.word)).toEqual(['procore', 'alternative']);

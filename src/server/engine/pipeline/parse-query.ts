@@ -1,7 +1,7 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
-import { respellAll, respellingWarning } from '../text/spelling.ts';
+import { respellAll, respellingWarning, type Respelling } from '../text/spelling.ts';
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
 import QUERY_FILLER_WORDS from '../text/query-filler.json' with { type: 'json' };
 import { contentWords, processTerm, stem, words } from '../text/tokenize.ts';
@@ -245,7 +245,28 @@ export function parseQuery(
     );
   }
   const groups = kept.map((f) => groupFor(f.word, f.facet, f.weight, documentShare));
-  return { text, needText: need, offeringText: offering, segmentText: segment, placeText: place, groups, warnings };
+  return {
+    text,
+    needText: withTyposCorrected(need, [...respellings.values()]),
+    offeringText: offering,
+    segmentText: segment,
+    placeText: place,
+    groups,
+    warnings,
+  };
+}
+
+/**
+ * The need as the user wrote it, with its typing slips corrected ("shiping rates API" → "shipping
+ * rates API"): it titles the core opportunity. British spellings, singulars and run-together words are
+ * not mistakes, and stay as typed.
+ */
+function withTyposCorrected(need: string, respellings: readonly Respelling[]): string {
+  let out = need;
+  // A typo is only read in a word typed in lower case (a capitalised one is a name).
+  for (const r of respellings)
+    if (r.kind === 'typo') out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${r.from}(?![\\p{L}\\p{N}])`, 'gu'), r.to);
+  return out;
 }
 
 /** Processed words the user typed with a capital letter: names ("Procore"), never read as typos. */

@@ -126,6 +126,7 @@ When a query has no content words, sits far from everything in the directory, or
 
 - Companies: startups from the directory that serve this need, with their status and batch date. An empty list means the whole directory was searched and nothing close enough was found — white space in our data, not proof that nobody does it.
 - Demand occupation: the occupation whose workers are the customers or do the job, with U.S. employment, projected growth and wage (BLS), cited only when one of its titles shares a word with your query.
+- Job: an opportunity beyond your query's own is one of those workers' tasks as O*NET states it. When your query names software (an app, a platform, AI), tasks that are only bodily work — cleaning, lifting, driving, repairing machines — are never offered as jobs: software does not do them.
 - Software already used in this work: products O*NET lists for that occupation (very common office software is left out, and so is a specialist product of another industry: dental practice software is not listed for a consulting firm's office staff).
 - Risk flags: hardware, regulated industry or two-sided marketplace signals found in the competitors' descriptions.
 
