@@ -8,9 +8,9 @@ import { seededSearch } from './support/seeded-search.ts';
 import { buildApp } from '../src/server/app.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { searches, users } from '../src/server/db/schema/index.ts';
-import { parseEnv, readTestVariable } from '../src/server/env.ts';
+import { readTestVariable } from '../src/server/env.ts';
+import { bearerFor, benchEnv } from './support/bench-app.ts';
 import { createApiKey } from '../src/server/features/api-keys/api-keys.service.ts';
-import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
 import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
 
 // Issue 21 benchmark: GET /api/v1/searches with API-key auth at 50 connections on PostgreSQL, beside
@@ -55,13 +55,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-api-'));
 
 try {
   await runMigrations(database);
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    SEMANTIC_SEARCH: 'false',
-  });
+  const env = benchEnv(dataDir);
   const app = await buildApp({ env, database });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -103,13 +97,7 @@ try {
     }
     const first = people[0];
     if (!first) throw new Error('no users');
-    const { familyId } = await issueRefreshToken({
-      db: app.deps.db,
-      meta: { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
-      userId: first.id,
-      now,
-    });
-    const token = await app.deps.jwt.signAccessToken({ userId: first.id, familyId }, now);
+    const sessionHeaders = await bearerFor(app, app.deps.db, first.id);
 
     const probe = await fetch(`${base}/api/v1/searches`, { headers: keyHeaders[0]?.headers });
     const probeItems = ((await probe.json()) as { data?: { items?: unknown[] } }).data?.items?.length;
@@ -117,7 +105,7 @@ try {
       `probe: GET /api/v1/searches ${probe.status}, ${probeItems} items; per-key limit ${API_KEY_REQUESTS_PER_MINUTE}/min over ${KEYS} keys`,
     );
 
-    const session = await loadTest(`${base}/api/searches`, [{ headers: { authorization: `Bearer ${token}` } }]);
+    const session = await loadTest(`${base}/api/searches`, [{ headers: sessionHeaders }]);
     const viaKey = await loadTest(`${base}/api/v1/searches`, keyHeaders);
     console.log(`PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up):`);
     console.log(line('  GET /api/searches     (session JWT)', session));

@@ -11,8 +11,8 @@ import { fromPglite } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { users } from '../src/server/db/schema/index.ts';
 import { languageModelFromEnv } from '../src/server/engine/llm/language-model.ts';
-import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
-import { parseEnv, readTestVariable } from '../src/server/env.ts';
+import { readTestVariable } from '../src/server/env.ts';
+import { bearerFor, benchEnv } from './support/bench-app.ts';
 
 // Issue 20: the assistant. (1) Offline answer latency: POST a question through the app (auth, the
 // conversation, the daily-limit upsert, the analysis loaded, retrieval, templates, one transaction)
@@ -70,12 +70,7 @@ const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
 async function makeApp(llm: boolean) {
   const database = fromPglite(await PGlite.create());
   await runMigrations(database);
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-assistant-')),
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    SEMANTIC_SEARCH: 'false',
+  const env = benchEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-assistant-')), {
     ...(hasFull ? { DATASETS_DIR } : {}),
     ...(llm ? { AI_PROVIDER: 'openai-compatible', AI_MODEL: 'fake-model', AI_BASE_URL: fakeUrl } : {}),
   });
@@ -92,14 +87,7 @@ async function makeApp(llm: boolean) {
     })
     .returning();
   if (!user) throw new Error('no user');
-  const now = new Date();
-  const { familyId } = await issueRefreshToken({
-    db: app.deps.db,
-    meta: { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
-    userId: user.id,
-    now,
-  });
-  const headers = { authorization: `Bearer ${await app.deps.jwt.signAccessToken({ userId: user.id, familyId }, now)}` };
+  const headers = await bearerFor(app, app.deps.db, user.id);
   const conversations: number[] = [];
   // The engine's search quota would stop an enterprise user at nothing; analyses are created through the API.
   for (const query of QUERIES) {

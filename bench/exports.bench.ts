@@ -7,8 +7,8 @@ import { buildApp } from '../src/server/app.ts';
 import { fromPglite } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { users } from '../src/server/db/schema/index.ts';
-import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
-import { parseEnv, readTestVariable } from '../src/server/env.ts';
+import { readTestVariable } from '../src/server/env.ts';
+import { bearerFor, benchEnv } from './support/bench-app.ts';
 import { JPEG_LOGO } from '../src/server/test/images.ts';
 
 // Issue 17: size and generation time of every export of one analysis, through the app (access check,
@@ -29,12 +29,7 @@ function quantile(samples: number[], q: number): number {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-exports-'));
 const database = fromPglite(await PGlite.create());
-const env = parseEnv({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-  SEMANTIC_SEARCH: 'false',
+const env = benchEnv(dataDir, {
   ...(hasFull ? { DATASETS_DIR } : {}),
 });
 
@@ -51,14 +46,7 @@ try {
         .values({ email: `bench-${randomBytes(4).toString('hex')}@example.test`, name: 'Bench', ...values })
         .returning();
       if (!user) throw new Error('no user');
-      const now = new Date();
-      const { familyId } = await issueRefreshToken({
-        db: app.deps.db,
-        meta: { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
-        userId: user.id,
-        now,
-      });
-      return { authorization: `Bearer ${await app.deps.jwt.signAccessToken({ userId: user.id, familyId }, now)}` };
+      return bearerFor(app, app.deps.db, user.id);
     };
     const call = async (headers: Headers, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
       const res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });

@@ -5,8 +5,8 @@ import { fromPglite } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { users } from '../src/server/db/schema/index.ts';
 import { loadEngineIndex } from '../src/server/engine/engine.ts';
-import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
-import { parseEnv, readTestVariable } from '../src/server/env.ts';
+import { readTestVariable } from '../src/server/env.ts';
+import { bearerFor, benchEnv } from './support/bench-app.ts';
 import type { HeatMapDto } from '../src/shared/market-trends/market-trends.schemas.ts';
 
 // Issue 16 benchmark, on the full corpus (DATASETS_DIR, default ../shared/data): the heat map's first
@@ -21,13 +21,8 @@ const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-const env = parseEnv({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: path.resolve('node_modules/.cache/unbuilt/bench-intel'),
-  JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+const env = benchEnv(path.resolve('node_modules/.cache/unbuilt/bench-intel'), {
   DATASETS_DIR,
-  SEMANTIC_SEARCH: 'false',
 });
 let t = performance.now();
 await loadEngineIndex(env);
@@ -41,15 +36,7 @@ const [user] = await database.db
   .insert(users)
   .values({ email: 'bench-intel@example.test', name: 'Bench', plan: 'pro' })
   .returning();
-const { familyId } = await issueRefreshToken({
-  db: database.db,
-  meta: { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
-  userId: user!.id,
-  now: new Date(),
-});
-const headers = {
-  authorization: `Bearer ${await app.deps.jwt.signAccessToken({ userId: user!.id, familyId }, new Date())}`,
-};
+const headers = await bearerFor(app, database.db, user!.id);
 
 t = performance.now();
 const first = await app.inject({ method: 'GET', url: '/api/market-trends?metric=share', headers });

@@ -8,8 +8,8 @@ import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { rowsOf } from '../src/server/db/rows.ts';
 import { users } from '../src/server/db/schema/index.ts';
-import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
-import { parseEnv, readTestVariable } from '../src/server/env.ts';
+import { readTestVariable } from '../src/server/env.ts';
+import { bearerFor, benchEnv } from './support/bench-app.ts';
 import { createFakeEngine } from '../src/server/test/fake-engine.ts';
 import { statementsOf } from '../src/server/test/statement-counter.ts';
 import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
@@ -58,12 +58,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function benchOn(name: string, database: DatabaseHandle, dataDir: string): Promise<void> {
   await runMigrations(database);
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    SEMANTIC_SEARCH: 'false',
+  const env = benchEnv(dataDir, {
     ENGINE_WORKERS: '0',
   });
   const engine = createFakeEngine({ opportunities: OPPORTUNITIES });
@@ -82,12 +77,7 @@ async function benchOn(name: string, database: DatabaseHandle, dataDir: string):
         })
         .returning();
       if (!user) throw new Error('no user');
-      const now = new Date();
-      const meta = { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' };
-      const { familyId } = await issueRefreshToken({ db: database.db, meta, userId: user.id, now });
-      headers.push({
-        authorization: `Bearer ${await app.deps.jwt.signAccessToken({ userId: user.id, familyId }, now)}`,
-      });
+      headers.push(await bearerFor(app, database.db, user.id));
     }
     let n = 0;
     const search = async () => {

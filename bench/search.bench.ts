@@ -9,8 +9,8 @@ import { buildApp } from '../src/server/app.ts';
 import { fromPglite, type DatabaseHandle } from '../src/server/db/client.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { searches, users } from '../src/server/db/schema/index.ts';
-import { issueRefreshToken } from '../src/server/features/auth/refresh-token.service.ts';
-import { parseEnv, readTestVariable } from '../src/server/env.ts';
+import { readTestVariable } from '../src/server/env.ts';
+import { bearerFor, benchEnv } from './support/bench-app.ts';
 import { defaultFilters } from '../src/shared/searches/filters.schemas.ts';
 import { seededSearch } from './support/seeded-search.ts';
 import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
@@ -85,14 +85,7 @@ const targets: Target[] = [
 async function benchTarget(target: Target, hello: AutocannonResult): Promise<void> {
   const { database, drop } = await target.open();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-search-'));
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    // The sentence model indexes the corpus for about 2 minutes on first use and would compete for the
-    // CPU with what is measured here; lexical retrieval is the engine's fast path.
-    SEMANTIC_SEARCH: 'false',
+  const env = benchEnv(dataDir, {
     ...(fs.existsSync(DATASETS_DIR) ? { DATASETS_DIR } : {}),
   });
   try {
@@ -110,15 +103,7 @@ async function benchTarget(target: Target, hello: AutocannonResult): Promise<voi
         })
         .returning();
       if (!user) throw new Error('no user');
-      const signedAt = new Date();
-      const { familyId } = await issueRefreshToken({
-        db: app.deps.db,
-        meta: { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
-        userId: user.id,
-        now: signedAt,
-      });
-      const token = await app.deps.jwt.signAccessToken({ userId: user.id, familyId }, signedAt);
-      const headers = { authorization: `Bearer ${token}` };
+      const headers = await bearerFor(app, app.deps.db, user.id);
 
       const latencies: number[] = [];
       let engineMode = 'unavailable';

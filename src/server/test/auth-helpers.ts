@@ -22,19 +22,27 @@ export function refreshCookieOf(res: { headers: Record<string, unknown> }): stri
   return null;
 }
 
-/** The newest registration mail's text in the outbox table (no SMTP_URL set), waiting for the background send. */
-export async function registrationMailInOutbox(t: TestApp, to: string): Promise<string> {
-  for (let i = 0; i < 200; i++) {
+/** How long a test waits for a mail sent in the background, however loaded the machine. */
+const MAIL_WAIT_MS = 30_000;
+
+/** The newest mail to an address whose text matches `pattern`, from the outbox table (no SMTP_URL set), waiting for the background send. */
+export async function mailInOutbox(t: TestApp, to: string, pattern: RegExp): Promise<string> {
+  for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline;) {
     const [mail] = await t.db.db
       .select({ text: emailOutbox.text })
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, to))
       .orderBy(desc(emailOutbox.id))
       .limit(1);
-    if (mail && /confirm-email/.test(mail.text)) return mail.text;
+    if (mail && pattern.test(mail.text)) return mail.text;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`no registration e-mail for ${to}`);
+  throw new Error(`no e-mail to ${to} matching ${pattern}`);
+}
+
+/** The newest registration mail's text in the outbox table. */
+export function registrationMailInOutbox(t: TestApp, to: string): Promise<string> {
+  return mailInOutbox(t, to, /confirm-email/);
 }
 
 /** The token of the newest registration link in a mail's text. */

@@ -1,8 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { API_KEY_SCOPES } from '#shared/api-keys/api-keys.schemas.ts';
-import { emailOutbox, securityAlerts, users } from '../db/schema/index.ts';
+import { securityAlerts, users } from '../db/schema/index.ts';
 import { unsubscribeToken, unsubscribeSecret } from '../features/notifications/unsubscribe-token.service.ts';
 import {
+  mailInOutbox,
   originOf,
   registerViaApi,
   registrationTokenFrom,
@@ -38,8 +39,6 @@ type Sampled = { url: string; payload?: Record<string, unknown> };
 type Maker = (owner: TestUser, sampled: Sampled) => Promise<MadeRequest>;
 
 const NEW_PASSWORD = 'Amber-Meadow-Compass-77';
-/** How long a mail sent in the background may take to reach the outbox (a loaded 2-core machine). */
-const MAIL_WAIT_MS = 30_000;
 const CONTRIBUTION = {
   title: 'A useful tool',
   description: 'A tool founders use to check a market.',
@@ -80,20 +79,7 @@ export function madeInputs(t: TestApp): Record<string, Maker> {
     const sessionId = await FIXTURES.checkoutSession(owner);
     await ok(await call(owner, 'POST', `/api/billing/demo-checkout/${sessionId}/complete`), 'complete a checkout');
   };
-  /** The newest e-mail to an address matching `pattern`, from the outbox table (no SMTP_URL in tests), sent in the background. */
-  const mailText = async (to: string, pattern: RegExp) => {
-    for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline;) {
-      const [mail] = await t.db.db
-        .select({ text: emailOutbox.text })
-        .from(emailOutbox)
-        .where(eq(emailOutbox.toAddress, to))
-        .orderBy(desc(emailOutbox.id))
-        .limit(1);
-      if (mail && pattern.test(mail.text)) return mail.text;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no e-mail to ${to} matching ${pattern}`);
-  };
+  const mailText = (to: string, pattern: RegExp) => mailInOutbox(t, to, pattern);
   const tokenIn = (text: string, pattern: RegExp) => {
     const token = pattern.exec(text)?.[1];
     if (!token) throw new Error(`no token matching ${pattern} in: ${text}`);
