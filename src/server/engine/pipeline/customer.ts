@@ -140,7 +140,10 @@ const PLURAL = new Set(VOICE.plural);
 
 /** Whether the text speaks as a person ("I", "my", "me" and no "we", "our"): see text/speaker-voice.json. */
 export function speaksAsPerson(text: string): boolean {
-  const tokens = text.toLowerCase().replace(/’/g, "'").split(/[^a-z']+/);
+  const tokens = text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .split(/[^a-z']+/);
   return tokens.some((t) => SINGULAR.has(t)) && !tokens.some((t) => PLURAL.has(t));
 }
 

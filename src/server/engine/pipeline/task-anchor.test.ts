@@ -46,9 +46,7 @@ describe('occupations confirmed by their own tasks', () => {
   it('confirms an occupation whose task says two of the query words, one rare among tasks', () => {
     // No title says "background" or "check"; the task does.
     expect(anchoredTitles('running background checks on new hires')).toEqual(['Human Resources Specialists']);
-    expect(anchoredTitles('an app that reminds patients about preventive dental care')).toEqual([
-      'Dentists, General',
-    ]);
+    expect(anchoredTitles('an app that reminds patients about preventive dental care')).toEqual(['Dentists, General']);
   });
 
   it('needs two words in one task: one shared word is a coincidence', () => {
