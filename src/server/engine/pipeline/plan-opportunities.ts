@@ -7,6 +7,8 @@ import { COMPETES, type CompanyMatch } from './company-match.ts';
 import { SAME_NEED, type Job } from './jobs.ts';
 import type { OccupationFit } from './occupation-match.ts';
 import type { ParsedQuery, TermGroup } from './parse-query.ts';
+import { isClause } from '../text/clause.ts';
+import { words } from '../text/tokenize.ts';
 import { dot, type QueryVectors } from './query-vectors.ts';
 
 // The opportunities an analysis weighs: the query's own need for its customer (the core), the same
@@ -155,6 +157,21 @@ function adjacentCells(
   });
 }
 
+/** Words of an offering short enough to follow a job in its title ("… in meal kit delivery"). */
+const MAX_CONTEXT_WORDS = 6;
+
+/**
+ * "Scheduling caregivers for home care agencies"; "Reviewing time sheets in payroll software". A job is
+ * titled alone when the query's offering is a clause or a story ("I pay for a gym I never go to…"):
+ * appended, it would make the title a sentence.
+ */
+export function jobTitle(job: Pick<Job, 'phrase'>, query: Pick<ParsedQuery, 'segmentText' | 'offeringText'>): string {
+  if (query.segmentText) return `${job.phrase} for ${query.segmentText}`;
+  const offering = query.offeringText.trim();
+  if (offering.length === 0 || isClause(offering) || words(offering).length > MAX_CONTEXT_WORDS) return job.phrase;
+  return `${job.phrase} in ${offering}`;
+}
+
 export function planCells(
   index: EngineIndex,
   query: ParsedQuery,
@@ -187,7 +204,7 @@ export function planCells(
     const demand = [job.occupation, ...customers.filter((c) => c.id !== job.occupation.id)];
     cells.push({
       kind: 'job',
-      title: query.segmentText ? `${job.phrase} for ${query.segmentText}` : `${job.phrase} in ${query.offeringText}`,
+      title: jobTitle(job, query),
       offering: job.phrase,
       segment,
       job,
