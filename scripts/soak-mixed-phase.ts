@@ -20,8 +20,8 @@ export type Phase = {
   searches: Sample[];
   /** Arrivals of a fixed-rate phase not started because the ceiling was in flight. */
   dropped: number;
-  /** The machine's 1-minute load at the end of the phase: the figures mean little without it. */
-  load: number;
+  /** The machine's 1-minute load at the end of each window: the figures mean little without it. */
+  loads: number[];
 };
 export type Target = {
   url: string;
@@ -119,7 +119,7 @@ async function fixedRate(target: Target, perSecond: number, until: number, searc
 }
 
 /** Readers in closed loops, the searches as asked, health probed on a fixed beat, for `seconds`. */
-export async function phase(target: Target, searchesAs: Searches, seconds: number): Promise<Phase> {
+async function phase(target: Target, searchesAs: Searches, seconds: number): Promise<Phase> {
   const until = Date.now() + seconds * 1_000;
   const reads: Sample[] = [];
   const health: Sample[] = [];
@@ -149,5 +149,42 @@ export async function phase(target: Target, searchesAs: Searches, seconds: numbe
     probe(target.healthUrl, health),
     probe(`${target.url}/api/health`, mainHealth),
   ]);
-  return { reads, health, mainHealth, searches, dropped, load: os.loadavg()[0]! };
+  return { reads, health, mainHealth, searches, dropped, loads: [os.loadavg()[0]!] };
+}
+
+/**
+ * The phases in short windows, `rounds` times, each round in another order (a Latin square: 0 1 2,
+ * 1 2 0, 2 0 1): the machine's other work changes by the minute, and every kind of phase then
+ * shares each minute alike, as does any after-effect of the one before it. `windowed` wraps each
+ * window (the profiler's marks). Each kind's windows are merged.
+ */
+export async function interleaved(
+  target: Target,
+  kinds: Searches[],
+  seconds: number,
+  rounds: number,
+  windowed: (kind: number, round: number, run: () => Promise<Phase>) => Promise<Phase>,
+): Promise<Phase[]> {
+  const merged: Phase[] = kinds.map(() => ({
+    reads: [],
+    health: [],
+    mainHealth: [],
+    searches: [],
+    dropped: 0,
+    loads: [],
+  }));
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < kinds.length; k++) {
+      const kind = (k + round) % kinds.length;
+      const one = await windowed(kind, round, () => phase(target, kinds[kind]!, seconds / rounds));
+      const into = merged[kind]!;
+      into.reads.push(...one.reads);
+      into.health.push(...one.health);
+      into.mainHealth.push(...one.mainHealth);
+      into.searches.push(...one.searches);
+      into.dropped += one.dropped;
+      into.loads.push(...one.loads);
+    }
+  }
+  return merged;
 }

@@ -13,9 +13,9 @@ import {
 import {
   count,
   IN_FLIGHT_CEILING,
+  interleaved,
   p95,
   percentile,
-  phase,
   sleep,
   statusesOf,
   timed,
@@ -24,9 +24,9 @@ import {
   type Target,
 } from './soak-mixed-phase.ts';
 
-// The mixed load of issue 32: 30 readers for SOAK_MIXED_SECONDS (default 60) alone, then with
-// searches arriving at a fixed rate, then with 20 searchers in closed loops (scripts/soak-mixed-phase.ts,
-// docs/decisions/053), on PGlite and on PostgreSQL (a throwaway database on SOAK_DATABASE_URL,
+// The mixed load of issue 32: 30 readers for SOAK_MIXED_SECONDS (default 60) alone, with searches
+// arriving at a fixed rate, and with 20 searchers in closed loops (scripts/soak-mixed-phase.ts,
+// docs/decisions/053), interleaved in SOAK_MIXED_ROUNDS (default 3) rounds of shorter windows, on PGlite and on PostgreSQL (a throwaway database on SOAK_DATABASE_URL,
 // TEST_DATABASE_URL or DATABASE_URL). Prints read p50/p95, health p50/p95/max and 503s, then each
 // goal beside its figure with pass/FAIL: health p95 ≤ 50 ms, no 503 from health while the database is
 // up, reads p95 ≤ 1.2× baseline — the fixed-rate ratio (what a search does to the reads) and the
@@ -48,6 +48,7 @@ const SECONDS = Number(process.env.SOAK_MIXED_SECONDS ?? 60);
 const SEARCHERS = 20;
 const READERS = 30;
 const SEARCH_RATE = Number(process.env.SOAK_SEARCH_RATE ?? 5);
+const ROUNDS = Number(process.env.SOAK_MIXED_ROUNDS ?? 3);
 const AUTH_CACHE_TTL_MS = process.env.SOAK_AUTH_CACHE_TTL_MS ?? '5000';
 const USERS = 10;
 /** Searches stored per user before the phases: a full page of GET /api/searches?pageSize=20. */
@@ -122,7 +123,7 @@ const figures = (samples: Sample[]) => {
 function printPhase(label: string, name: string, p: Phase): void {
   const r = p.reads.map((s) => s.ms);
   console.log(
-    `${label} ${name} (load ${p.load.toFixed(1)}): reads ${p.reads.length} (${(p.reads.length / SECONDS).toFixed(1)}/s) p50 ${percentile(r, 50).toFixed(0)} ms p95 ${percentile(r, 95).toFixed(0)} ms, 503 ${count(p.reads, 503)}; ` +
+    `${label} ${name} (load ${Math.min(...p.loads).toFixed(1)}–${Math.max(...p.loads).toFixed(1)}): reads ${p.reads.length} (${(p.reads.length / SECONDS).toFixed(1)}/s) p50 ${percentile(r, 50).toFixed(0)} ms p95 ${percentile(r, 95).toFixed(0)} ms, 503 ${count(p.reads, 503)}; ` +
       `health port ${p.health.length} ${figures(p.health)}; main port /api/health ${p.mainHealth.length} ${figures(p.mainHealth)}; ` +
       `searches ${p.searches.length} done (${statusesOf(p.searches)}${p.dropped ? `, ${p.dropped} not started: ${IN_FLIGHT_CEILING} in flight` : ''}) p50 ${percentile(
         p.searches.map((s) => s.ms),
@@ -205,13 +206,17 @@ async function runOn(label: string, env: Record<string, string>, check: Check): 
         }),
       ),
     );
-    // The fixed-rate phase right after the baseline (the machine's other work changes by the
-    // minute), the closed loops last (they leave no search in flight, but the most garbage).
-    const base = await profiled(`${label}-readers`, () => phase(target, { kind: 'none' }, SECONDS));
-    const rate = { kind: 'rate', perSecond: SEARCH_RATE } as const;
-    const fixed = await profiled(`${label}-fixed`, () => phase(target, rate, SECONDS));
-    const closed = { kind: 'closed', searchers: SEARCHERS } as const;
-    const loops = await profiled(`${label}-mixed`, () => phase(target, closed, SECONDS));
+    // The three phases in windows of SOAK_MIXED_SECONDS / SOAK_MIXED_ROUNDS, interleaved, so that
+    // the machine's other work weighs on each alike (docs/decisions/053).
+    const kinds = [
+      { kind: 'none' },
+      { kind: 'rate', perSecond: SEARCH_RATE },
+      { kind: 'closed', searchers: SEARCHERS },
+    ] as const;
+    const names = ['readers', 'fixed', 'mixed'];
+    const [base, fixed, loops] = (await interleaved(target, [...kinds], SECONDS, ROUNDS, (kind, round, run) =>
+      profiled(`${label}-${names[kind]!}-${String(round + 1)}`, run),
+    )) as [Phase, Phase, Phase];
     printPhase(label, 'readers only', base);
     printPhase(label, `readers + searches at ${SEARCH_RATE}/s`, fixed);
     printPhase(label, `readers + ${SEARCHERS} searchers in closed loops`, loops);
