@@ -1,7 +1,7 @@
 import os from 'node:os';
 
 // One phase of the mixed load (scripts/soak-mixed.ts): 30 readers in closed loops, health probed on a
-// fixed beat, and the searches in one of three ways (docs/decisions/053):
+// fixed beat, and the searches in one of three ways (docs/decisions/051):
 // - none: the readers alone, the baseline;
 // - closed: 20 searchers in closed loops, each starting a search the moment its last one ends (the
 //   attack run of issue 32). They take whatever CPU the machine has, so a faster search path only

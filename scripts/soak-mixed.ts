@@ -26,7 +26,7 @@ import {
 
 // The mixed load of issue 32: 30 readers for SOAK_MIXED_SECONDS (default 60) alone, with searches
 // arriving at a fixed rate, and with 20 searchers in closed loops (scripts/soak-mixed-phase.ts,
-// docs/decisions/053), interleaved in SOAK_MIXED_ROUNDS (default 3) rounds of shorter windows, on PGlite and on PostgreSQL (a throwaway database on SOAK_DATABASE_URL,
+// docs/decisions/051), interleaved in SOAK_MIXED_ROUNDS (default 3) rounds of shorter windows, on PGlite and on PostgreSQL (a throwaway database on SOAK_DATABASE_URL,
 // TEST_DATABASE_URL or DATABASE_URL). Prints read p50/p95, health p50/p95/max and 503s, then each
 // goal beside its figure with pass/FAIL: health p95 ≤ 50 ms, no 503 from health while the database is
 // up, reads p95 ≤ 1.2× baseline — the fixed-rate ratio (what a search does to the reads) and the
@@ -207,7 +207,7 @@ async function runOn(label: string, env: Record<string, string>, check: Check): 
       ),
     );
     // The three phases in windows of SOAK_MIXED_SECONDS / SOAK_MIXED_ROUNDS, interleaved, so that
-    // the machine's other work weighs on each alike (docs/decisions/053).
+    // the machine's other work weighs on each alike (docs/decisions/051).
     const kinds = [
       { kind: 'none' },
       { kind: 'rate', perSecond: SEARCH_RATE },
