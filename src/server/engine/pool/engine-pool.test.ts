@@ -235,12 +235,18 @@ describe('engine pool with the real engine worker', () => {
 
   // ADR 045: the engine's threads yield the CPU. On Linux each thread is a task with its own nice
   // value (/proc/<pid>/task/<tid>/stat, field 19): the worker's is the lowest, the request thread's
-  // is what it was. Elsewhere a thread cannot be made nicer alone, and nothing is changed.
+  // is what it was. Where util-linux's chrt is installed the worker is also idle-class (field 41,
+  // policy 5: SCHED_IDLE, ADR 051, 28 Nov afternoon) and the request thread stays normal (0). Elsewhere a thread cannot
+  // be made nicer alone, and nothing is changed.
   it('runs its worker thread at the lowest CPU priority, and leaves the request thread’s as it was', async () => {
-    const niceOf = (tid: number) => {
+    const statOf = (tid: number) => {
       const stat = fs.readFileSync(`/proc/${String(process.pid)}/task/${String(tid)}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     };
+    const niceOf = (tid: number) => Number(statOf(tid)[16]);
+    const policyOf = (tid: number) => Number(statOf(tid)[38]);
+    const hasChrt = (process.env.PATH ?? '').split(':').some((dir) => fs.existsSync(`${dir}/chrt`));
+    const policyBefore = process.platform === 'linux' ? policyOf(process.pid) : 0;
     const before = os.getPriority();
     const told: string[] = [];
     const pool = await createEnginePool({ env, workers: 2, queueLimit: 5, log: { info: (m) => told.push(m) } });
@@ -250,11 +256,14 @@ describe('engine pool with the real engine worker', () => {
     expect(threads).toHaveLength(onLinux ? 2 : 0);
     expect(told).toHaveLength(onLinux ? 0 : 1);
     expect(new Set(threads.map((t) => t.tid)).size).toBe(threads.length);
-    for (const { tid, nice } of threads) {
+    for (const { tid, nice, idle } of threads) {
       expect(tid).not.toBe(process.pid);
       expect(nice).toBe(19);
       expect(niceOf(tid)).toBe(19);
       expect(niceOf(process.pid)).toBe(before);
+      expect(idle).toBe(hasChrt);
+      expect(policyOf(tid)).toBe(hasChrt ? 5 : policyBefore);
+      expect(policyOf(process.pid)).toBe(policyBefore);
     }
     expect(os.getPriority()).toBe(before);
   });

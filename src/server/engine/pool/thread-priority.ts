@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 
@@ -9,12 +10,21 @@ import os from 'node:os';
 // that task's alone; the id comes from /proc/thread-self (".../task/<tid>"). Elsewhere (macOS,
 // Windows) setpriority names a process: lowering "this thread" would lower the request thread too,
 // so nothing is changed there and the pool says so once in the log.
+//
+// Then, where util-linux's `chrt` is installed, the thread also joins the idle scheduling class
+// (SCHED_IDLE, docs/decisions/051): nice 19 still weighs 15 against a normal thread's 1024 — and
+// against 110 when the whole server runs at nice 10 — while an idle-class thread weighs 3 and is
+// preempted by any other thread that wakes. Switching to it needs no privilege. Node cannot call
+// sched_setscheduler itself, hence the child process, once per worker at start.
 
 /** The engine threads' nice value: the lowest priority there is. Raising niceness needs no privilege. */
 export const ENGINE_THREAD_NICE = 19;
 
-/** A thread whose priority was lowered: its kernel task id and the nice value it has now. */
-export type ThreadPriority = { tid: number; nice: number };
+/** A thread whose priority was lowered: its kernel task id, its nice value and whether it is idle-class. */
+export type ThreadPriority = { tid: number; nice: number; idle: boolean };
+
+/** SCHED_IDLE's number in /proc/<pid>/task/<tid>/stat (field 41, `policy`). */
+const SCHED_IDLE = 5;
 
 /** This thread's kernel task id on Linux, else null. */
 export function currentThreadId(): number | null {
@@ -35,8 +45,29 @@ export function lowerThisThreadPriority(nice = ENGINE_THREAD_NICE): ThreadPriori
   if (tid === null) return null;
   try {
     if (os.getPriority(tid) < nice) os.setPriority(tid, nice);
-    return { tid, nice: os.getPriority(tid) };
+    if (schedulingPolicyOf(tid) !== SCHED_IDLE) joinIdleClass(tid);
+    return { tid, nice: os.getPriority(tid), idle: schedulingPolicyOf(tid) === SCHED_IDLE };
   } catch {
     return null;
+  }
+}
+
+/** A task's scheduling policy (0 normal, 3 batch, 5 idle), from its stat line; null if unreadable. */
+export function schedulingPolicyOf(tid: number, pid = process.pid): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${String(pid)}/task/${String(tid)}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3; policy is field 41.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+  } catch {
+    return null;
+  }
+}
+
+/** `chrt --idle -p 0 <tid>`; a missing or refusing chrt leaves the thread at its nice value. */
+function joinIdleClass(tid: number): void {
+  try {
+    execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 5_000 });
+  } catch {
+    // not installed, or refused: nice alone
   }
 }
