@@ -178,6 +178,15 @@ if (datasetsDir) {
       expect(core(joined).competitors.map((c) => c.name)).toEqual(core(apart).competitors.map((c) => c.name));
     });
 
+    it("offers no job that restates the query as a second opportunity: it is the core's evidence", async () => {
+      const a = await analyze('reference checks on job applicants before an offer');
+      const taskIds = (o: GapAnalysis['opportunities'][number]): string[] =>
+        o.evidence.filter((e) => e.id.includes(':task:')).map((e) => e.id);
+      const own = taskIds(core(a))[0];
+      expect(own, 'the core cites the O*NET task it restates').toBeDefined();
+      for (const o of a.opportunities.filter((x) => x.cell.kind === 'job')) expect(taskIds(o)[0]).not.toBe(own);
+    });
+
     it('is deterministic', async () => {
       const a = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });
       const b = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });

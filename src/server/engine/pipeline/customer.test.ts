@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadEngineIndex } from '../engine.ts';
 import { fixtureEnv } from '../test/engine-fixtures.ts';
 import BUSINESS_NOUNS from '../text/business-nouns.json' with { type: 'json' };
-import { readCustomer } from './customer.ts';
+import VOICE from '../text/speaker-voice.json' with { type: 'json' };
+import { readCustomer, speaksAsPerson } from './customer.ts';
 import { parseQuery } from './parse-query.ts';
 
 // The customer read from the query before anything is matched, on the fixture datasets (their NAICS
@@ -59,5 +60,14 @@ describe('reading who the query serves', async () => {
     });
     for (const text of ['building internal admin tools without code', 'car insurance quotes', 'grocery delivery'])
       expect(read(text).customer, text).toBeNull();
+  });
+
+  it.each(VOICE.examples)('reads no business customer from a person\'s "$text" ($why)', ({ text }) => {
+    expect(speaksAsPerson(text)).toBe(true);
+    expect(read(text).customer).toBeNull();
+  });
+
+  it.each(VOICE.counterExamples)('reads "$phrase" as the customer of "$text" ($why)', ({ text, phrase }) => {
+    expect(read(text).customer?.phrase).toBe(phrase);
   });
 });

@@ -2,6 +2,7 @@ import { naicsTitles } from '../corpus/naics-titles.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import BUSINESS_NOUNS from '../text/business-nouns.json' with { type: 'json' };
 import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json' };
+import VOICE from '../text/speaker-voice.json' with { type: 'json' };
 import { contentWords, STOP_WORDS, stem, words } from '../text/tokenize.ts';
 import { matchIndustry, type IndustryMatch } from './industry-match.ts';
 import type { ParsedQuery } from './parse-query.ts';
@@ -134,6 +135,18 @@ function businessModifier(index: EngineIndex, text: string): OwnBusiness | null 
   return { phrase: all[at]!, industry: industryOf(index, all[at]!), clause: null };
 }
 
+const SINGULAR = new Set(VOICE.singular);
+const PLURAL = new Set(VOICE.plural);
+
+/** Whether the text speaks as a person ("I", "my", "me" and no "we", "our"): see text/speaker-voice.json. */
+export function speaksAsPerson(text: string): boolean {
+  const tokens = text
+    .toLowerCase()
+    .replace(/’/g, "'")
+    .split(/[^a-z']+/);
+  return tokens.some((t) => SINGULAR.has(t)) && !tokens.some((t) => PLURAL.has(t));
+}
+
 /** The query with its customer read: a segment taken from the founder's own business when it has none. */
 export function readCustomer(
   index: EngineIndex,
@@ -152,7 +165,8 @@ export function readCustomer(
     };
   }
   const own = ownBusiness(index, query.needText);
-  const modifier = own ? null : businessModifier(index, query.needText);
+  // A person's query names businesses they deal with ("I pay for a gym"): only one they own is the customer.
+  const modifier = own || speaksAsPerson(query.needText) ? null : businessModifier(index, query.needText);
   const found = own ?? modifier;
   if (!found) return { query, customer: null };
   // What is offered is the rest of the sentence ("… and lose hours matching loads to drivers"), not

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBodilyWork, offersSoftware, taskPhrase } from './jobs.ts';
+import { BODILY_JOB_FIT, canBeJob, isBodilyWork, offersSoftware, taskPhrase } from './jobs.ts';
 
 // An O*NET task becomes an opportunity title: the job itself, as a gerund phrase, without the clause
 // that says why, how or with what examples.
@@ -78,6 +78,16 @@ describe('bodily work, which software does not do (O*NET detailed work activitie
     ['a task with no activity on record', []],
   ])('"%s" is not', (_, activities) => {
     expect(isBodilyWork(activities)).toBe(false);
+  });
+
+  it('is a job only when the product is not software and the query asks for that work itself', () => {
+    const loading = ['4.A.3.a.2.I34.D01'];
+    // Route planning for drivers is near the drivers' work, not the loading of their trucks.
+    expect(canBeJob(loading, false, BODILY_JOB_FIT - 0.15)).toBe(false);
+    // A robot that loads trucks does that very work.
+    expect(canBeJob(loading, false, BODILY_JOB_FIT + 0.05)).toBe(true);
+    expect(canBeJob(loading, true, 0.9)).toBe(false);
+    expect(canBeJob(['4.A.4.c.3.I05.D08'], true, 0.1)).toBe(true);
   });
 
   it('is judged only for an offering that says it is software', () => {

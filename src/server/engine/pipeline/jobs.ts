@@ -23,9 +23,22 @@ export type Job = {
    * data entry).
    */
   jobFit: number;
+  /**
+   * How close the task is to the whole query: at SAME_NEED or above, the task restates the query's own
+   * need ("Conduct reference or background checks on job applicants" for "background checks on new
+   * hires"): it is evidence of the core opportunity, not another one.
+   */
+  needFit: number;
   /** The task as a gerund phrase, short enough for a title. */
   phrase: string;
 };
+
+export const SAME_NEED = 0.7;
+/**
+ * Bodily work (scrubbing, loading, driving) is a job only when the query asks for that work itself
+ * ("robots that pull weeds"): a task that close to the job the product does. Software never does it.
+ */
+export const BODILY_JOB_FIT = 0.55;
 
 export const JOB_BAR = 0.38;
 const MAX_JOBS = 5;
@@ -143,6 +156,14 @@ export function isBodilyWork(activities: readonly string[]): boolean {
   return activities.length > 0 && activities.every((id) => BODILY_WORK.some((prefix) => id.startsWith(prefix)));
 }
 
+/**
+ * Whether a task can be one of the product's jobs: bodily work only when the product is not software and
+ * the task is as close to the job the product does (`onJob`) as BODILY_JOB_FIT.
+ */
+export function canBeJob(activities: readonly string[], software: boolean, onJob: number): boolean {
+  return !isBodilyWork(activities) || (!software && onJob >= BODILY_JOB_FIT);
+}
+
 /** Whether the query's offering says it is software ("software for car washes", "an app that…"). */
 export function offersSoftware(query: Pick<ParsedQuery, 'offeringText'>): boolean {
   return words(query.offeringText).some((w) => FORM_WORDS.has(w));
@@ -166,20 +187,21 @@ export function findJobs(
   const dims = sets.tasks.dimensions;
   const focus = vectors.job ?? vectors.full;
   const title = vectors.workerTitle;
-  const scored: { row: number; fit: number; onJob: number }[] = [];
+  const scored: { row: number; fit: number; onJob: number; whole: number }[] = [];
   rows.forEach((r, row) => {
     if (!byId.has(r.occupation)) return;
-    if (software && isBodilyWork(index.corpus.market?.activities.byTask.get(r.task.taskId) ?? [])) return;
     const onJob = Math.max(
       dot(focus, sets.tasks.vectors, row * dims),
       title ? dot(title, sets.tasks.vectors, row * dims) : -1,
     );
-    const fit = 0.5 * dot(vectors.full, sets.tasks.vectors, row * dims) + 0.5 * onJob;
-    if (fit >= JOB_BAR) scored.push({ row, fit, onJob });
+    if (!canBeJob(index.corpus.market?.activities.byTask.get(r.task.taskId) ?? [], software, onJob)) return;
+    const whole = dot(vectors.full, sets.tasks.vectors, row * dims);
+    const fit = 0.5 * whole + 0.5 * onJob;
+    if (fit >= JOB_BAR) scored.push({ row, fit, onJob, whole });
   });
   scored.sort((a, b) => b.fit - a.fit || a.row - b.row);
   const chosen: Job[] = [];
-  for (const { row, fit, onJob } of scored) {
+  for (const { row, fit, onJob, whole } of scored) {
     if (chosen.length >= MAX_JOBS) break;
     const v = sets.tasks.vectors.subarray(row * dims, (row + 1) * dims);
     if (chosen.some((j) => dot(v, sets.tasks.vectors, j.row * dims) >= SAME_JOB)) continue;
@@ -190,6 +212,7 @@ export function findJobs(
       row,
       fit: Math.round(fit * 1000) / 1000,
       jobFit: Math.round(onJob * 1000) / 1000,
+      needFit: Math.round(whole * 1000) / 1000,
       phrase: taskPhrase(r.task.text),
     });
   }

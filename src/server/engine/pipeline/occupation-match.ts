@@ -7,6 +7,7 @@ import { groupWeight, matchStrength, retrieveOccupations } from './retrieve.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { CustomerReading } from './customer.ts';
 import { homeIndustry } from './staffing.ts';
+import { taskAnchored } from './task-anchor.ts';
 import { buyerOf, industryStaff, practitionerOf, voteIndustry } from './industry-occupations.ts';
 
 // Demand by meaning: the occupations an analysis cites, each with its role. Customers are the
@@ -181,7 +182,9 @@ export function matchOccupations(
   const maxShare = Math.max(MAX_ANCHOR_SHARE, 1.5 / Math.max(1, corpus.occupations.length));
   const specific = new Set([...queryPrefixes].filter((p) => (titlePrefixShare(index).get(p) ?? 0) <= maxShare));
   const prefixesOf = titlePrefixes(index);
+  const byTask = taskAnchored(corpus, query);
   const anchored = (o: number): boolean => {
+    if (byTask.has(o)) return true;
     for (const p of prefixesOf[o]!) if (specific.has(p)) return true;
     return false;
   };

@@ -1,6 +1,7 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
+import { isClause } from '../text/clause.ts';
 import { respellAll, respellingWarning, type Respelling } from '../text/spelling.ts';
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
 import QUERY_FILLER_WORDS from '../text/query-filler.json' with { type: 'json' };
@@ -130,7 +131,8 @@ const SYNONYM_WEIGHT = 0.35;
 /**
  * The offering and who it is for, split at the first marker (in SEGMENT_MARKERS order) whose two
  * sides both hold words; a marker before a time complement ("for three weeks", "in 20 minutes") is
- * passed over, since it says when, not who.
+ * passed over, since it says when, not who; text with its own subject and verb before a marker is a
+ * clause (text/clause.ts), and then there is no segment.
  */
 function splitFacets(text: string): { offering: string; segment: string | null } {
   const lower = ` ${text.toLowerCase()} `;
@@ -139,6 +141,8 @@ function splitFacets(text: string): { offering: string; segment: string | null }
       const offering = lower.slice(0, at).trim();
       const segment = lower.slice(at + marker.length).trim();
       if (startsWithTimePhrase(segment)) continue;
+      // "I moved here for a job": after a clause, the marker says why or where, not for whom.
+      if (isClause(offering)) return { offering: text.toLowerCase(), segment: null };
       if (queryWords(offering).length > 0 && queryWords(segment).length > 0) return { offering, segment };
       break;
     }

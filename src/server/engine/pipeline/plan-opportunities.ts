@@ -4,7 +4,7 @@ import { industryNames, isEstablishmentWord, sameWord } from './industry-match.t
 import { coverageOf } from './retrieve.ts';
 import type { CustomerIndustry } from './customer-industry.ts';
 import { COMPETES, type CompanyMatch } from './company-match.ts';
-import type { Job } from './jobs.ts';
+import { SAME_NEED, type Job } from './jobs.ts';
 import type { OccupationFit } from './occupation-match.ts';
 import type { ParsedQuery, TermGroup } from './parse-query.ts';
 import { dot, type QueryVectors } from './query-vectors.ts';
@@ -182,7 +182,8 @@ export function planCells(
     cells.push(...adjacentCells(index, query, matches, occupations, industry));
   if (!vectors || !index.semantic.sets) return cells;
   const customers = occupations.filter((o) => o.role === 'customer');
-  for (const job of jobs) {
+  // A job that restates the query's own need is the core's evidence, not a second opportunity.
+  for (const job of jobs.filter((j) => j.needFit < SAME_NEED)) {
     const demand = [job.occupation, ...customers.filter((c) => c.id !== job.occupation.id)];
     cells.push({
       kind: 'job',
