@@ -17,6 +17,10 @@ const postgresOnly = process.env.TEST_DATABASE_URL?.trim() ? [] : ['**/*.pg.test
 // worker has its own server and database (e2e/support/global-setup.ts), so files never share them.
 const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 1);
 
+// The server suites' limits grow by TEST_TIME_SCALE (default 1; CI's PostgreSQL pass, which shares the
+// cores with the browser suite, sets 2): src/server/test/timeouts.ts grows the suites' own limits alike.
+const serverTimeScale = Math.max(1, Number(process.env.TEST_TIME_SCALE) || 1);
+
 // Three projects: node for shared + server (each server test file gets a fresh PGlite cloned from a
 // migrated template built once in global setup), jsdom for client components, e2e for the browser.
 export default defineConfig({
@@ -37,8 +41,8 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000 * serverTimeScale,
+          hookTimeout: 60_000 * serverTimeScale,
         },
       },
       {

@@ -11,6 +11,7 @@ import {
 } from '../src/server/test/server-process.ts';
 import { test, type SignedInPage } from './support/fixtures.ts';
 import { scaled, SERVER_START_TIMEOUT_MS } from './support/timeouts.ts';
+import { provideVectors } from './support/vectors.ts';
 import type { SignedInSession } from './support/session.ts';
 
 // Issue 16: a market research report for "dental practices" shows the occupations and the software
@@ -24,6 +25,9 @@ let server: ServerProcess;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-e2e-research-'));
+  // The fixture corpus's sentence vectors from the test cache (computed there once, as the seed
+  // corpus's are), so the server loads them on start instead of loading the model to compute them.
+  await provideVectors(FIXTURES, 'fixture-engine-data', [dataDir]);
   server = await startServerProcess({
     DATA_DIR: dataDir,
     CLIENT_DIST_DIR: inject('clientDir'),

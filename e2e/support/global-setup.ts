@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../src/server/test/server-process.ts';
 import { SERVER_START_TIMEOUT_MS } from './timeouts.ts';
+import { provideVectors } from './vectors.ts';
 
 // Browser-suite global setup: build the client from the current sources into a private folder, start
 // the real server (`node --import tsx src/server/index.ts`) serving it on a free port with a throwaway
@@ -42,33 +43,6 @@ function buildClient(outDir: string): void {
     },
   );
   if (result.status !== 0) throw new Error('The client build failed; browser tests need a built client.');
-}
-
-/**
- * The seed corpus's sentence vectors, so the server loads them from its cache. They are computed
- * (with two workers) into the test cache, where a run finds them again — content-addressed by model
- * and texts, size-checked on load, as the server suites keep the full corpus's — and copied into each
- * of this run's DATA_DIRs.
- */
-async function provideSeedVectors(dataDirs: string[]): Promise<void> {
-  const [{ loadCorpus }, { createLazyEmbedder }, { buildVectorSets }, { vectorCacheDir }, { readTestVariable }] =
-    await Promise.all([
-      import('../../src/server/engine/corpus/load-corpus.ts'),
-      import('../../src/server/engine/index/embedder.ts'),
-      import('../../src/server/engine/index/semantic-index.ts'),
-      import('../../src/server/engine/index/index-cache.ts'),
-      import('../../src/server/env.ts'),
-    ]);
-  const cacheDir = path.resolve(ROOT, readTestVariable('TEST_CACHE_DIR') ?? 'node_modules/.cache/unbuilt');
-  const seedDataDir = path.join(cacheDir, 'seed-engine-data');
-  const embedder = createLazyEmbedder(2);
-  try {
-    // Reads every set from the cache when it is there; the embedder's workers start only to compute.
-    await buildVectorSets(loadCorpus(undefined), seedDataDir, embedder);
-  } finally {
-    await embedder.close();
-  }
-  for (const dataDir of dataDirs) fs.cpSync(vectorCacheDir(seedDataDir), vectorCacheDir(dataDir), { recursive: true });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -159,7 +133,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDirs = Array.from({ length: workers }, (_, i) => path.join(workDir, `data-${i + 1}`));
   for (const dir of dataDirs) fs.mkdirSync(dir);
   buildClient(clientDir);
-  await provideSeedVectors(dataDirs);
+  // The seed corpus's sentence vectors, from the test cache (computed there once): the servers load them on start.
+  await provideVectors(undefined, 'seed-engine-data', dataDirs);
   const started = await Promise.allSettled(dataDirs.map((dir) => startServer(dir, clientDir)));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {

@@ -173,7 +173,8 @@ export function readTestVariable(
     | 'FUZZ_SEED'
     | 'TEST_CACHE_DIR'
     | 'PRINT_PLAN'
-    | 'MULTI_INSTANCES',
+    | 'MULTI_INSTANCES'
+    | 'TEST_TIME_SCALE',
 ): string | undefined {
   const value = process.env[name];
   return value && value.trim() !== '' ? value.trim() : undefined;

@@ -20,6 +20,7 @@ import {
   type Random,
 } from './test/fuzz/fuzz-inputs.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
+import { scaled } from './test/timeouts.ts';
 
 // The standing fuzz suite (issue 12): every route of the route table, signed out, as a user and as
 // an admin, with hostile path parameters, query strings and bodies generated from the route's own
@@ -118,60 +119,66 @@ describe('route fuzz', () => {
       );
       expect(failures.slice(0, 20)).toEqual([]);
     },
-    120_000 + CASES_PER_ROUTE * 30_000,
+    scaled(120_000 + CASES_PER_ROUTE * 30_000),
   );
 
-  it('prototype names as words in every text field, out-of-range ints and year-0 dates in every query parameter', async () => {
-    const routes: RouteEntry[] = t.app.routeTable.filter((r) => !r.url.startsWith('/api/__test'));
-    const origin = new URL(t.env.PUBLIC_URL).origin;
-    const failures: Outcome[] = [];
-    let requests = 0;
-    const random = createRandom(SEED);
-    for (const route of routes) {
-      const schema = bodyJsonSchema(route.schema?.body);
-      const valid = schema ? sample(schema, random) : null;
-      const phrase = `app for ${PROTOTYPE_WORDS.join(' ')} workers`;
-      const bodies: Array<{ label: string; payload: unknown }> = valid
-        ? [
-            { label: 'prototype names in text', payload: replaceLeaves(valid, () => phrase) },
-            ...PROTOTYPE_WORDS.map((word) => ({
-              label: `"${word}" as every string`,
-              payload: replaceLeaves(valid, () => word),
-            })),
-            ...[2147483648, -1, 1e20].map((n) => ({
-              label: `${String(n)} as every number`,
-              payload: replaceLeaves(valid, (v) => v, n),
-            })),
-          ]
-        : [];
-      const queries = queryParameterNames(route.schema?.querystring).flatMap((name) =>
-        [...OUT_OF_RANGE_NUMBERS, ...YEAR_ZERO_DATES, ...PROTOTYPE_WORDS].map(
-          (value) => `?${name}=${encodeURIComponent(value)}`,
-        ),
-      );
-      const user = await createUser(t);
-      const admin = await createUser(t, { role: 'admin' });
-      for (const headers of [user.headers, admin.headers]) {
-        const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '1').replace(/\*$/, '1');
-        const cases = [
-          ...bodies.map((b) => ({ url: path, label: b.label, payload: JSON.stringify(b.payload) })),
-          ...queries.map((q) => ({ url: `${path}${q}`, label: q, payload: undefined })),
-        ];
-        for (const c of cases) {
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url: c.url,
-            headers: { ...headers, origin, ...(c.payload ? { 'content-type': 'application/json' } : {}) },
-            ...(c.payload ? { payload: c.payload } : {}),
-          });
-          requests++;
-          const problem = checkResponse(res);
-          if (problem)
-            failures.push({ route: `${route.method} ${route.url}`, label: c.label, status: res.statusCode, problem });
+  it(
+    'prototype names as words in every text field, out-of-range ints and year-0 dates in every query parameter',
+    async () => {
+      const routes: RouteEntry[] = t.app.routeTable.filter((r) => !r.url.startsWith('/api/__test'));
+      const origin = new URL(t.env.PUBLIC_URL).origin;
+      const failures: Outcome[] = [];
+      let requests = 0;
+      const random = createRandom(SEED);
+      for (const route of routes) {
+        const schema = bodyJsonSchema(route.schema?.body);
+        const valid = schema ? sample(schema, random) : null;
+        const phrase = `app for ${PROTOTYPE_WORDS.join(' ')} workers`;
+        const bodies: Array<{ label: string; payload: unknown }> = valid
+          ? [
+              { label: 'prototype names in text', payload: replaceLeaves(valid, () => phrase) },
+              ...PROTOTYPE_WORDS.map((word) => ({
+                label: `"${word}" as every string`,
+                payload: replaceLeaves(valid, () => word),
+              })),
+              ...[2147483648, -1, 1e20].map((n) => ({
+                label: `${String(n)} as every number`,
+                payload: replaceLeaves(valid, (v) => v, n),
+              })),
+            ]
+          : [];
+        const queries = queryParameterNames(route.schema?.querystring).flatMap((name) =>
+          [...OUT_OF_RANGE_NUMBERS, ...YEAR_ZERO_DATES, ...PROTOTYPE_WORDS].map(
+            (value) => `?${name}=${encodeURIComponent(value)}`,
+          ),
+        );
+        const user = await createUser(t);
+        const admin = await createUser(t, { role: 'admin' });
+        for (const headers of [user.headers, admin.headers]) {
+          const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '1').replace(/\*$/, '1');
+          const cases = [
+            ...bodies.map((b) => ({ url: path, label: b.label, payload: JSON.stringify(b.payload) })),
+            ...queries.map((q) => ({ url: `${path}${q}`, label: q, payload: undefined })),
+          ];
+          for (const c of cases) {
+            const res = await t.app.inject({
+              method: route.method as 'GET',
+              url: c.url,
+              headers: { ...headers, origin, ...(c.payload ? { 'content-type': 'application/json' } : {}) },
+              ...(c.payload ? { payload: c.payload } : {}),
+            });
+            requests++;
+            const problem = checkResponse(res);
+            if (problem)
+              failures.push({ route: `${route.method} ${route.url}`, label: c.label, status: res.statusCode, problem });
+          }
         }
       }
-    }
-    console.info(`route fuzz (words, ints, dates): ${String(requests)} requests, ${String(failures.length)} failures`);
-    expect(failures.slice(0, 30)).toEqual([]);
-  }, 300_000);
+      console.info(
+        `route fuzz (words, ints, dates): ${String(requests)} requests, ${String(failures.length)} failures`,
+      );
+      expect(failures.slice(0, 30)).toEqual([]);
+    },
+    scaled(300_000),
+  );
 });

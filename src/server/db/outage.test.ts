@@ -12,6 +12,7 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaw
 import { fromPostgres } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { databaseUnavailableKind } from './unavailable.ts';
+import { scaled } from '../test/timeouts.ts';
 
 // A database that is down, frozen or too slow answers 503 SERVICE_UNAVAILABLE with Retry-After,
 // fast, with one log line per outage kind — never a hang, a 500 or a stack per request. A streamed
@@ -192,7 +193,9 @@ if (adminUrl) {
         streamedSearch(user, `bakery stock ${String(i)}`),
       );
       // Both hold their reservation and have streamed their first line when PostgreSQL stops.
-      await expect.poll(() => searchEngine.calls - calls, { timeout: 10_000 }).toBe(SEARCHES_IN_FLIGHT_PER_USER);
+      await expect
+        .poll(() => searchEngine.calls - calls, { timeout: scaled(10_000) })
+        .toBe(SEARCHES_IN_FLIGHT_PER_USER);
       await proxy.down();
       open();
       for (const res of await Promise.all(running)) {

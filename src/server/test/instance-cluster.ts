@@ -5,6 +5,7 @@ import pg from 'pg';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 import { startServerProcess, stopServerProcess, waitForHealthy, type ServerProcess } from './server-process.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-postgres.ts';
+import { scaled } from './timeouts.ts';
 
 // Several API processes (the real entry point, as `npm start` runs it) on one throwaway PostgreSQL
 // database, behind a round-robin proxy: the scale-out shape of ARCHITECTURE, for the multi-instance
@@ -45,7 +46,7 @@ export async function startInstanceCluster(adminUrl: string, instances: number):
   );
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
-    await Promise.all(servers.map((server) => waitForHealthy(server, 150_000)));
+    await Promise.all(servers.map((server) => waitForHealthy(server, scaled(150_000))));
   } catch (error) {
     await Promise.all(servers.map(stopServerProcess));
     await sql.end();

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childProcessBaseEnv } from '../env.ts';
+import { scaled } from './timeouts.ts';
 
 // Starts the real server entry point (src/server/index.ts) as a child process, as `npm start` does.
 
@@ -52,7 +53,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 /** Resolves when GET /api/health answers 200, or rejects if the process exits first. */
-export async function waitForHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealthy(server: ServerProcess, timeoutMs = scaled(60_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));

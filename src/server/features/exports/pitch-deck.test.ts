@@ -12,6 +12,7 @@ import { createThemedEngine } from '../../test/fake-engine.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { analysisOf, PRO } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { scaled } from '../../test/timeouts.ts';
 
 // The pitch deck (Pro): 13 slides in each template, read back from the zip; with a validated idea and
 // an action plan the financials and roadmap come from them; LibreOffice opens it (one PDF page a slide).
@@ -229,7 +230,7 @@ describe('pitch deck', () => {
 
   it(
     'opens in LibreOffice: one PDF page a slide, the competition slide naming every rival',
-    { timeout: 180_000 },
+    { timeout: scaled(180_000) },
     async () => {
       const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => fs.existsSync(p));
       const pdfinfo = fs.existsSync('/usr/bin/pdfinfo') ? '/usr/bin/pdfinfo' : undefined;
@@ -252,7 +253,7 @@ describe('pitch deck', () => {
           const converted = spawnSync(
             soffice,
             [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', dir, file],
-            { encoding: 'utf8', timeout: 120_000 },
+            { encoding: 'utf8', timeout: scaled(120_000) },
           );
           expect(converted.status, converted.stderr).toBe(0);
           const info = spawnSync(pdfinfo, [path.join(dir, `${template}.pdf`)], { encoding: 'utf8' });

@@ -6,6 +6,7 @@ import type { EnginePool } from '../../engine/pool/engine-pool.ts';
 import type { TrendsCorpus } from '../../engine/pool/trends-corpus.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { scaled } from '../../test/timeouts.ts';
 
 // The trends screens on the engine pool (issue 32): the request thread never loads the engine's
 // index for them (7–10 s and ~330 MB on the full datasets); a worker builds what they read, once
@@ -105,26 +106,32 @@ describe('trends on the engine pool', () => {
     expect(pool.load().running).toBe(0);
   });
 
-  it('the real engine worker gives the trends screens the same answers as the engine in process', async () => {
-    const pooled = await createTestApp({ env: { ENGINE_WORKERS: '1' } });
-    const inProcess = await createTestApp();
-    apps.push(pooled, inProcess);
-    const answers = await Promise.all(
-      [pooled, inProcess].map(async (t) => {
-        const user = await createUser(t);
-        const get = async (url: string) => {
-          const res = await t.app.inject({ method: 'GET', url, headers: user.headers });
-          expect(res.statusCode, url).toBe(200);
-          return res.json<{ data: Record<string, unknown> }>().data;
-        };
-        const map = (await get('/api/market-trends')) as HeatMapDto;
-        const cell = await get(`/api/market-trends/cell?category=${map.rows[0]!.key}&year=${String(map.years.at(-1))}`);
-        const trending = await get('/api/trending');
-        return { map: { ...map, computedAt: null }, cell, trending };
-      }),
-    );
-    expect(answers[0]).toEqual(answers[1]);
-    expect((answers[0]!.map.corpus as { companies: number }).companies).toBeGreaterThan(0);
-    // Two apps load the seed corpus (one in a worker): generous, on a CI machine shared with other suites.
-  }, 120_000);
+  it(
+    'the real engine worker gives the trends screens the same answers as the engine in process',
+    async () => {
+      const pooled = await createTestApp({ env: { ENGINE_WORKERS: '1' } });
+      const inProcess = await createTestApp();
+      apps.push(pooled, inProcess);
+      const answers = await Promise.all(
+        [pooled, inProcess].map(async (t) => {
+          const user = await createUser(t);
+          const get = async (url: string) => {
+            const res = await t.app.inject({ method: 'GET', url, headers: user.headers });
+            expect(res.statusCode, url).toBe(200);
+            return res.json<{ data: Record<string, unknown> }>().data;
+          };
+          const map = (await get('/api/market-trends')) as HeatMapDto;
+          const cell = await get(
+            `/api/market-trends/cell?category=${map.rows[0]!.key}&year=${String(map.years.at(-1))}`,
+          );
+          const trending = await get('/api/trending');
+          return { map: { ...map, computedAt: null }, cell, trending };
+        }),
+      );
+      expect(answers[0]).toEqual(answers[1]);
+      expect((answers[0]!.map.corpus as { companies: number }).companies).toBeGreaterThan(0);
+      // Two apps load the seed corpus (one in a worker): generous, on a CI machine shared with other suites.
+    },
+    scaled(120_000),
+  );
 });

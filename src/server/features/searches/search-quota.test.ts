@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { SearchEngine } from './search-engine.provider.ts';
 import { releaseReservation, reserveSearch } from './search-quota.service.ts';
 import { createFakeEngine, fakeAnalysis } from '../../test/fake-engine.ts';
+import { scaled } from '../../test/timeouts.ts';
 
 const engine = createFakeEngine();
 let t: TestApp;
@@ -53,25 +54,29 @@ describe('free quota', () => {
     expect(await reservationsOf(user.user.id)).toBe(0);
   });
 
-  it('reserves exactly 5 units of 1,000 concurrent reservations (no in-flight cap), and gives each back once', async () => {
-    const now = new Date('2026-03-15T12:00:00Z');
-    const user = await createUser(t, { lastResetDate: new Date('2026-03-01T00:00:00Z') });
-    const results = await Promise.all(
-      Array.from({ length: 1000 }, () =>
-        reserveSearch(t.db.db, { userId: user.user.id, limit: 5, now, maxInFlight: 10_000 }),
-      ),
-    );
-    const reserved = results.flatMap((r) => (r.kind === 'reserved' ? [r.reservation] : []));
-    expect(reserved).toHaveLength(5);
-    expect(results.filter((r) => r.kind === 'quota_exhausted')).toHaveLength(995);
-    expect((await reloadUser(t, user.user.id)).searchCount).toBe(5);
-    // Released twice each, concurrently: every unit comes back exactly once.
-    await Promise.all([...reserved, ...reserved].map((r) => releaseReservation(t.db.db, r)));
-    expect((await reloadUser(t, user.user.id)).searchCount).toBe(0);
-    expect(await reservationsOf(user.user.id)).toBe(0);
-    // 1,000 transactions one after another on PGlite: over 30 s when the machine is shared (it timed
-    // out in a full server run at load 20 on 2 cores), well under this.
-  }, 120_000);
+  it(
+    'reserves exactly 5 units of 1,000 concurrent reservations (no in-flight cap), and gives each back once',
+    async () => {
+      const now = new Date('2026-03-15T12:00:00Z');
+      const user = await createUser(t, { lastResetDate: new Date('2026-03-01T00:00:00Z') });
+      const results = await Promise.all(
+        Array.from({ length: 1000 }, () =>
+          reserveSearch(t.db.db, { userId: user.user.id, limit: 5, now, maxInFlight: 10_000 }),
+        ),
+      );
+      const reserved = results.flatMap((r) => (r.kind === 'reserved' ? [r.reservation] : []));
+      expect(reserved).toHaveLength(5);
+      expect(results.filter((r) => r.kind === 'quota_exhausted')).toHaveLength(995);
+      expect((await reloadUser(t, user.user.id)).searchCount).toBe(5);
+      // Released twice each, concurrently: every unit comes back exactly once.
+      await Promise.all([...reserved, ...reserved].map((r) => releaseReservation(t.db.db, r)));
+      expect((await reloadUser(t, user.user.id)).searchCount).toBe(0);
+      expect(await reservationsOf(user.user.id)).toBe(0);
+      // 1,000 transactions one after another on PGlite: over 30 s when the machine is shared (it timed
+      // out in a full server run at load 20 on 2 cores), well under this.
+    },
+    scaled(120_000),
+  );
 
   it('answers upgradeRequired without running the engine once the quota is used up', async () => {
     t.clock.set(new Date('2026-03-15T12:00:00Z'));

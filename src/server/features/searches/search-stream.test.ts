@@ -11,6 +11,7 @@ import { createUser, type TestUser } from '../../test/factories.ts';
 import { PRO, storedSearchCount } from '../../test/search-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { SearchEngine } from './search-engine.provider.ts';
+import { scaled } from '../../test/timeouts.ts';
 
 // A streamed search fails the way every other route fails (issue 32, as the assistant's stream):
 // a refusal before the first line is the envelope with its status, exactly as without streaming,
@@ -185,7 +186,7 @@ describe('a streamed search that is refused before its first line', () => {
       }),
     );
     // The refusals answer while the admitted searches are still held in the engine.
-    await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(6 - SEARCHES_IN_FLIGHT_PER_USER);
+    await expect.poll(() => answered.length, { timeout: scaled(10_000) }).toBe(6 - SEARCHES_IN_FLIGHT_PER_USER);
     const inFlight = `You already have ${SEARCHES_IN_FLIGHT_PER_USER} searches running. Wait for one to finish.`;
     for (const res of answered) {
       expect(res.statusCode).toBe(429);

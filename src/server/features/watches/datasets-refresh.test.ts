@@ -12,6 +12,7 @@ import { newestBatch, writeCorpusVersion } from '../../test/corpus-versions.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DATASETS_REFRESH_SCHEDULE } from './corpus-refresh.jobs.ts';
+import { scaled } from '../../test/timeouts.ts';
 
 // DATASETS_REFRESH=daily (issue 33): a recurring durable job fetches the datasets again into
 // DATASETS_DIR (here from a mirror on 127.0.0.1 serving the newer corpus) and loads them at run time.
@@ -43,7 +44,7 @@ beforeAll(async () => {
     env: { DATASETS_DIR: datasetsDir, DATASETS_REFRESH: 'daily', DATASETS_MIRROR: `http://127.0.0.1:${port}` },
   });
   admin = await createUser(t, { role: 'admin' });
-}, 180_000);
+}, scaled(180_000));
 afterAll(async () => {
   await t.close();
   await new Promise((resolve) => mirror.close(resolve));
@@ -67,7 +68,7 @@ async function runScheduledRefresh(): Promise<CorpusState> {
       expect(state.building).toBeNull();
       expect(state.lastRefresh?.startedAt ?? null).not.toBe(before);
     },
-    { timeout: 90_000, interval: 200 },
+    { timeout: scaled(90_000), interval: 200 },
   );
   return state!;
 }

@@ -11,6 +11,7 @@ import { newestBatch, writeCorpusVersion } from '../../test/corpus-versions.ts';
 import { createUser, reloadUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { rerunWatch } from './watches.service.ts';
+import { scaled } from '../../test/timeouts.ts';
 
 // Watched markets (issue 33) against the real engine on a datasets folder that changes under it:
 // `previous` (without the newest batch, two statuses as they were) is loaded at start, then the
@@ -91,7 +92,7 @@ async function refresh(): Promise<CorpusState> {
       expect(state.building).toBeNull();
       expect(state.lastRefresh?.startedAt ?? null).not.toBe(before);
     },
-    { timeout: 30_000, interval: 100 },
+    { timeout: scaled(30_000), interval: 100 },
   );
   return state!;
 }
@@ -209,7 +210,7 @@ describe('a new corpus version at run time', () => {
         changed = await watchState(owner, changing);
         expect(changed.runs.map((r) => r.kind)).toEqual(['rerun', 'baseline']);
       },
-      { timeout: 30_000, interval: 200 },
+      { timeout: scaled(30_000), interval: 200 },
     );
     const run = changed!.runs[0]!;
     expect(run.corpusVersion).toBe(swapped.current.version);
@@ -226,11 +227,11 @@ describe('a new corpus version at run time', () => {
 
     await vi.waitFor(
       async () => expect((await watchState(owner, steady)).runs.map((r) => r.kind)).toEqual(['rerun', 'baseline']),
-      { timeout: 30_000, interval: 200 },
+      { timeout: scaled(30_000), interval: 200 },
     );
     expect((await watchState(owner, steady)).runs[0]).toMatchObject({ changes: 0 });
     await vi.waitFor(async () => expect((await watchState(free, freeChanging)).runs).toHaveLength(2), {
-      timeout: 30_000,
+      timeout: scaled(30_000),
       interval: 200,
     });
 
