@@ -28,16 +28,26 @@ export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
     const upstream = http.request(
       { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
+        // An instance killed mid-answer (the multi-instance kill test) ends the client's answer too,
+        // as a load balancer's would: every stream's error is handled, none reaches the test process.
+        answer.on('error', () => res.destroy());
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
     );
     upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502).end();
+    });
+    req.on('error', () => upstream.destroy());
+    res.on('error', () => upstream.destroy());
+    // A client that goes away before its answer ends stops the upstream request too.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
     });
     req.pipe(upstream);
   });
+  server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
