@@ -86,6 +86,8 @@ export const competitorSchema = z.object({
   url: z.string().optional(),
   status: z.string().optional(),
   batch: z.string().optional(),
+  /** People on the team, as the directory says: with closeness, it orders the core list (ADR 054). */
+  teamSize: z.number().int().nonnegative().optional(),
   oneLiner: z.string().optional(),
   source: z.enum(EVIDENCE_SOURCES).or(z.literal('llm')),
   verified: z.boolean(),

@@ -223,6 +223,7 @@ export function toOpportunity(
     ...(c.website ? { url: c.website } : {}),
     status: c.status,
     batch: c.batch,
+    ...(c.teamSize !== null && c.teamSize > 0 ? { teamSize: c.teamSize } : {}),
     ...(c.oneLiner ? { oneLiner: c.oneLiner } : {}),
     source: c.source,
     verified: true,

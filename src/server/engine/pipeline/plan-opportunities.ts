@@ -6,6 +6,7 @@ import type { CustomerIndustry } from './customer-industry.ts';
 import { COMPETES, type CompanyMatch } from './company-match.ts';
 import { SAME_NEED, type Job } from './jobs.ts';
 import type { OccupationFit } from './occupation-match.ts';
+import { byStanding } from './prominence.ts';
 import type { ParsedQuery, TermGroup } from './parse-query.ts';
 import { isClause } from '../text/clause.ts';
 import { words } from '../text/tokenize.ts';
@@ -59,9 +60,12 @@ export function competitorBar(matches: CompanyMatch[]): number {
   return Math.max(COMPETES, best - BEST_MARGIN);
 }
 
-export function coreMembers(matches: CompanyMatch[]): CompanyMatch[] {
+export function coreMembers(index: EngineIndex, matches: CompanyMatch[]): CompanyMatch[] {
   const bar = competitorBar(matches);
-  return matches.filter((m) => m.doesJob && m.relevance >= bar).slice(0, MAX_MEMBERS);
+  const passed = matches.filter((m) => m.doesJob && m.relevance >= bar).map((m) => ({ m, score: m.relevance }));
+  return byStanding(index.corpus.companies, passed)
+    .slice(0, MAX_MEMBERS)
+    .map((s) => s.m);
 }
 
 function jobMembers(index: EngineIndex, job: Job, matches: CompanyMatch[]): CompanyMatch[] {
@@ -79,6 +83,7 @@ function jobMembers(index: EngineIndex, job: Job, matches: CompanyMatch[]): Comp
     const score = 0.5 * fit + 0.5 * m.relevance;
     if (score >= JOB_COMPETES) scored.push({ m, score });
   }
+  // By how well they do this job alone: standing would bring the same known names into every job's cell.
   scored.sort((a, b) => b.score - a.score || a.m.id - b.m.id);
   return scored.slice(0, MAX_MEMBERS).map((s) => s.m);
 }
@@ -124,7 +129,7 @@ function adjacentCells(
   const segmentGroups = new Set(
     query.groups.flatMap((g, i) => (g.facet === 'segment' && !isEstablishmentWord(g.word) ? [i] : [])),
   );
-  const horizontal = coreMembers(matches).filter((m) => {
+  const horizontal = coreMembers(index, matches).filter((m) => {
     // Its text says the query's own customer ("dental"): it is the customer's, not everyone's.
     if (m.matched.some((i) => segmentGroups.has(i))) return false;
     const terms = index.companyTerms[m.id]!;
@@ -189,7 +194,7 @@ export function planCells(
     offering: query.offeringText,
     segment,
     job: null,
-    members: coreMembers(matches),
+    members: coreMembers(index, matches),
     occupations,
     definitionFit: 1,
     groups: [...query.groups],

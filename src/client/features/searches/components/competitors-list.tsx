@@ -8,42 +8,55 @@ export function CompetitorsList({ competitors }: { competitors: Competitor[] }) 
         No company in the directory passed the relevance bar for this opportunity (the whole directory was searched).
       </p>
     );
+  const sized = competitors.some((c) => c.teamSize !== undefined);
   return (
-    <ul className="space-y-1 text-sm">
-      {competitors.map((c) => (
-        <li key={`${c.source}-${c.name}`} className="flex flex-wrap items-center gap-2">
-          {c.url ? (
-            <a
-              href={c.url}
-              target="_blank"
-              rel="noreferrer noopener"
-              className="control min-h-11 items-center font-medium underline"
-            >
-              {c.name}
-              <span className="sr-only"> (company website, opens in a new tab)</span>
-            </a>
-          ) : (
-            <span className="font-medium">{c.name}</span>
-          )}
-          {c.status ? <span className="rounded border px-1.5 text-xs">{c.status}</span> : null}
-          {c.batch ? <span className="text-xs text-muted-foreground">{c.batch}</span> : null}
-          {c.verified ? null : (
-            <span
-              className="rounded bg-destructive/15 px-1.5 text-xs text-destructive"
-              title="Named by the AI writer; not found in the corpus"
-            >
-              Unverified
-            </span>
-          )}
-          {c.oneLiner ? <span className="w-full text-muted-foreground">{c.oneLiner}</span> : null}
-          {c.match ? (
-            <span className="w-full text-xs text-muted-foreground">
-              Why it matched{c.match.by === 'meaning' ? ' (by meaning)' : ''}: “{c.match.sentence}”
-              {c.match.words.length > 0 ? ` — shares ${c.match.words.map((w) => `“${w}”`).join(', ')}` : ''}
-            </span>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <>
+      {sized && competitors.length > 1 ? (
+        <p className="text-xs text-muted-foreground">
+          Closest to your query first; of two about as close, the larger team first.
+        </p>
+      ) : null}
+      <ul className="space-y-1 text-sm">
+        {competitors.map((c) => (
+          <li key={`${c.source}-${c.name}`} className="flex flex-wrap items-center gap-2">
+            {c.url ? (
+              <a
+                href={c.url}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="control min-h-11 items-center font-medium underline"
+              >
+                {c.name}
+                <span className="sr-only"> (company website, opens in a new tab)</span>
+              </a>
+            ) : (
+              <span className="font-medium">{c.name}</span>
+            )}
+            {c.status ? <span className="rounded border px-1.5 text-xs">{c.status}</span> : null}
+            {c.batch ? <span className="text-xs text-muted-foreground">{c.batch}</span> : null}
+            {c.teamSize ? (
+              <span className="text-xs text-muted-foreground">
+                {c.teamSize.toLocaleString('en-US')} {c.teamSize === 1 ? 'person' : 'people'}
+              </span>
+            ) : null}
+            {c.verified ? null : (
+              <span
+                className="rounded bg-destructive/15 px-1.5 text-xs text-destructive"
+                title="Named by the AI writer; not found in the corpus"
+              >
+                Unverified
+              </span>
+            )}
+            {c.oneLiner ? <span className="w-full text-muted-foreground">{c.oneLiner}</span> : null}
+            {c.match ? (
+              <span className="w-full text-xs text-muted-foreground">
+                Why it matched{c.match.by === 'meaning' ? ' (by meaning)' : ''}: “{c.match.sentence}”
+                {c.match.words.length > 0 ? ` — shares ${c.match.words.map((w) => `“${w}”`).join(', ')}` : ''}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
