@@ -4,6 +4,7 @@ import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
 import { isClause } from '../text/clause.ts';
 import { respellAll, respellingWarning, type Respelling } from '../text/spelling.ts';
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
+import { withLifeStages } from '../text/age-phrase.ts';
 import QUERY_FILLER_WORDS from '../text/query-filler.json' with { type: 'json' };
 import { contentWords, processTerm, stem, words } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
@@ -221,14 +222,16 @@ export function parseQuery(
   }
   const { need, clauses } = splitPurpose(text);
   const { text: needHere, place } = withoutPlace(need, isPlace);
-  const { offering, segment } = splitFacets(needHere);
+  // "my 15 year old" is a teenager: who the need is for, not the words "year" and "old" (text/age-phrase.ts).
+  const { offering, segment } = splitFacets(withLifeStages(needHere).text);
   const typed: { word: string; facet: Facet; weight: number }[] = [];
   const add = (word: string, facet: Facet, weight = 1): void => {
     if (!typed.some((g) => g.word === word)) typed.push({ word, facet, weight });
   };
   for (const w of queryWords(offering)) add(w, 'offering');
   if (segment) for (const w of queryWords(segment)) add(w, 'segment');
-  for (const clause of clauses) for (const w of queryWords(clause.text)) add(w, 'offering', clause.weight);
+  for (const clause of clauses)
+    for (const w of queryWords(withLifeStages(clause.text).text)) add(w, 'offering', clause.weight);
   for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
   const respellings = respellAll(
     typed.map((t) => t.word),
