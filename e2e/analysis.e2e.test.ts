@@ -4,7 +4,7 @@ import { beforeAll, describe, expect } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
 import { test } from './support/fixtures.ts';
 
-// What a founder reads in an opportunity's details: why each competitor matched (its own sentence),
+// What a founder reads in an opportunity's details: why each competitor matched (its own sentence), its team size,
 // the demand cited with each occupation's role, and the software already used in this work, at
 // desktop and phone width. Screenshots go to node_modules/.cache/unbuilt/screenshots for review.
 
@@ -34,6 +34,9 @@ describe('analysis details', () => {
         .getByText(/^Why it matched/)
         .first()
         .waitFor();
+      // How the competitors are ordered, with each one's team size (ADR 054).
+      await card.getByText(/^Closest to (this job|your query) first/).waitFor();
+      expect(await card.getByText(/^\d[\d,]* (people|person)$/).count()).toBeGreaterThan(0);
       await card
         .getByText(/^(Customers|People doing this work):/)
         .first()

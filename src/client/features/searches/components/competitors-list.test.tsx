@@ -18,7 +18,10 @@ const competitor = (name: string, teamSize?: number): Competitor => ({
 describe('the competitors list', () => {
   it('shows each team size and how the list is ordered', () => {
     render(
-      <CompetitorsList competitors={[competitor('Gusto', 2_400), competitor('Tiny', 1), competitor('Unsized')]} />,
+      <CompetitorsList
+        kind="core"
+        competitors={[competitor('Gusto', 2_400), competitor('Tiny', 1), competitor('Unsized')]}
+      />,
     );
     expect(screen.getByText('2,400 people')).toBeTruthy();
     expect(screen.getByText('1 person')).toBeTruthy();
@@ -27,7 +30,14 @@ describe('the competitors list', () => {
   });
 
   it('says nothing of team size when no competitor has one (an analysis stored before ADR 054)', () => {
-    render(<CompetitorsList competitors={[competitor('Old'), competitor('Older')]} />);
+    render(<CompetitorsList kind="core" competitors={[competitor('Old'), competitor('Older')]} />);
+    expect(screen.queryByText(/larger team first/)).toBeNull();
+    expect(screen.getByText('Closest to your query first.')).toBeTruthy();
+  });
+
+  it("orders a job's competitors by that job, not by team size", () => {
+    render(<CompetitorsList kind="job" competitors={[competitor('Gusto', 2_400), competitor('Tiny', 1)]} />);
+    expect(screen.getByText('Closest to this job first.')).toBeTruthy();
     expect(screen.queryByText(/larger team first/)).toBeNull();
   });
 });

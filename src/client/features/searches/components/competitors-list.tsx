@@ -1,21 +1,33 @@
-import type { Competitor } from '#shared/engine/analysis.schemas.ts';
+import type { Competitor, Opportunity } from '#shared/engine/analysis.schemas.ts';
 
-/** Competitors with status; names the corpus cannot confirm carry a visible 'Unverified' mark. */
-export function CompetitorsList({ competitors }: { competitors: Competitor[] }) {
+function orderNote(kind: Opportunity['cell']['kind'], competitors: Competitor[]): string {
+  if (kind === 'job') return 'Closest to this job first.';
+  if (kind === 'core' && competitors.some((c) => c.teamSize !== undefined))
+    return 'Closest to your query first; of two about as close, the larger team first.';
+  return 'Closest to your query first.';
+}
+
+/**
+ * Competitors with status and team size; names the corpus cannot confirm carry a visible 'Unverified'
+ * mark, and a line says how the engine ordered them: the core opportunity's by closeness and standing
+ * (ADR 054), a job's by how well they do that job, others by closeness.
+ */
+export function CompetitorsList({
+  competitors,
+  kind,
+}: {
+  competitors: Competitor[];
+  kind?: Opportunity['cell']['kind'];
+}) {
   if (competitors.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
         No company in the directory passed the relevance bar for this opportunity (the whole directory was searched).
       </p>
     );
-  const sized = competitors.some((c) => c.teamSize !== undefined);
   return (
     <>
-      {sized && competitors.length > 1 ? (
-        <p className="text-xs text-muted-foreground">
-          Closest to your query first; of two about as close, the larger team first.
-        </p>
-      ) : null}
+      {competitors.length > 1 ? <p className="text-xs text-muted-foreground">{orderNote(kind, competitors)}</p> : null}
       <ul className="space-y-1 text-sm">
         {competitors.map((c) => (
           <li key={`${c.source}-${c.name}`} className="flex flex-wrap items-center gap-2">

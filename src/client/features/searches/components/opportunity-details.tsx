@@ -51,7 +51,7 @@ export function OpportunityDetails({ result, anchored = false }: { result: Oppor
       <TextBlock title="Competitor analysis" text={result.competitorAnalysis} />
       <section>
         <h4 className="font-semibold">Competitors</h4>
-        <CompetitorsList competitors={result.competitors} />
+        <CompetitorsList competitors={result.competitors} kind={result.cell.kind} />
       </section>
       <IncumbentSoftware evidence={result.evidence} />
       <section>
