@@ -199,6 +199,13 @@ export function measureCell(
   const fit =
     cell.members.length > 0 ? cell.members.reduce((s, m) => s + Math.min(1, m.relevance), 0) / cell.members.length : 0;
   evidence.push({
+    id: 'cell:competitors',
+    source: src(index, 'yc'),
+    ref: `${cell.offering} × ${cell.segment}`,
+    value: Math.max(cell.competing, companies.length),
+    note: `Companies in the directory that pass this opportunity's competitor bar (the first ${companies.length} are listed)`,
+  });
+  evidence.push({
     id: 'market:interest',
     source: src(index, 'yc'),
     ref: query.text.slice(0, 80),

@@ -26,8 +26,10 @@ export type Cell = {
   offering: string;
   segment: string;
   job: Job | null;
-  /** Competitors, best first. */
+  /** Competitors, best first: the first MAX_MEMBERS of those that pass the cell's bar. */
   members: CompanyMatch[];
+  /** How many companies pass the cell's bar, listed or not: its competitor density (rubric-factors.ts). */
+  competing: number;
   /** The occupations whose demand this opportunity cites, primary first. */
   occupations: OccupationFit[];
   /** 0–1: how much of the query this opportunity's definition is about. */
@@ -60,15 +62,22 @@ export function competitorBar(matches: CompanyMatch[]): number {
   return Math.max(COMPETES, best - BEST_MARGIN);
 }
 
-export function coreMembers(index: EngineIndex, matches: CompanyMatch[]): CompanyMatch[] {
+/** The companies that pass the core cell's bar, in the order a founder meets them (ADR 054). */
+function corePassing(index: EngineIndex, matches: CompanyMatch[]): CompanyMatch[] {
   const bar = competitorBar(matches);
   const passed = matches.filter((m) => m.doesJob && m.relevance >= bar).map((m) => ({ m, score: m.relevance }));
-  return byStanding(index.corpus.companies, passed)
-    .slice(0, MAX_MEMBERS)
-    .map((s) => s.m);
+  return byStanding(index.corpus.companies, passed).map((s) => s.m);
 }
 
-function jobMembers(index: EngineIndex, job: Job, matches: CompanyMatch[]): CompanyMatch[] {
+export function coreMembers(index: EngineIndex, matches: CompanyMatch[]): CompanyMatch[] {
+  return corePassing(index, matches).slice(0, MAX_MEMBERS);
+}
+
+function jobMembers(
+  index: EngineIndex,
+  job: Job,
+  matches: CompanyMatch[],
+): { members: CompanyMatch[]; competing: number } {
   const sets = index.semantic.sets!;
   const dims = sets.tasks.dimensions;
   const task = sets.tasks.vectors.subarray(job.row * dims, (job.row + 1) * dims);
@@ -85,7 +94,7 @@ function jobMembers(index: EngineIndex, job: Job, matches: CompanyMatch[]): Comp
   }
   // By how well they do this job alone: standing would bring the same known names into every job's cell.
   scored.sort((a, b) => b.score - a.score || a.m.id - b.m.id);
-  return scored.slice(0, MAX_MEMBERS).map((s) => s.m);
+  return { members: scored.slice(0, MAX_MEMBERS).map((s) => s.m), competing: scored.length };
 }
 
 /** "Offices of Physicians" → "offices of physicians"; "Drinking Places (Alcoholic Beverages)" → "drinking places". */
@@ -142,7 +151,8 @@ function adjacentCells(
       return namedIn(terms.head, names) !== null || namedIn(terms.body, names) !== null;
     });
     // Those naming the neighbour first, then those naming no one; in the market's order within each.
-    const members = [...vertical, ...horizontal.filter((m) => !vertical.includes(m))].slice(0, MAX_MEMBERS);
+    const passing = [...vertical, ...horizontal.filter((m) => !vertical.includes(m))];
+    const members = passing.slice(0, MAX_MEMBERS);
     const namedBy = members.map((m) => (vertical.includes(m) ? adjacent.naics : null));
     const segment = plainIndustry(adjacent.title);
     return {
@@ -152,6 +162,7 @@ function adjacentCells(
       segment,
       job: null,
       members,
+      competing: passing.length,
       // The people whose work it does are the same; the neighbour's buyers are not matched to the query.
       occupations: workers,
       definitionFit: Math.round(definitionFit * 1000) / 1000,
@@ -187,6 +198,7 @@ export function planCells(
   industry: CustomerIndustry | null = null,
 ): Cell[] {
   const segment = query.segmentText ?? 'all customers';
+  const passing = corePassing(index, matches);
   const core: Cell = {
     kind: 'core',
     // The user's own words ("… in Mexico" stays "in Mexico", names keep their capitals).
@@ -194,7 +206,8 @@ export function planCells(
     offering: query.offeringText,
     segment,
     job: null,
-    members: coreMembers(index, matches),
+    members: passing.slice(0, MAX_MEMBERS),
+    competing: passing.length,
     occupations,
     definitionFit: 1,
     groups: [...query.groups],
@@ -207,13 +220,15 @@ export function planCells(
   // A job that restates the query's own need is the core's evidence, not a second opportunity.
   for (const job of jobs.filter((j) => j.needFit < SAME_NEED)) {
     const demand = [job.occupation, ...customers.filter((c) => c.id !== job.occupation.id)];
+    const { members, competing } = jobMembers(index, job, matches);
     cells.push({
       kind: 'job',
       title: jobTitle(job, query),
       offering: job.phrase,
       segment,
       job,
-      members: jobMembers(index, job, matches),
+      members,
+      competing,
       occupations: demand,
       definitionFit: job.fit,
       groups: query.groups.filter((g) => g.facet === 'segment'),

@@ -5,6 +5,8 @@ import type { Evidence, ScoreFactor } from '#shared/engine/analysis.schemas.ts';
 
 export type RubricInputs = {
   companies: Evidence[];
+  /** How many companies pass the opportunity's bar, listed or not (absent from analyses stored before it). */
+  competitors: Evidence | null;
   active: Evidence[];
   failed: Evidence[];
   recentCompanies: Evidence[];
@@ -78,7 +80,11 @@ export function rubricMeasures(x: RubricInputs) {
   const demandFormula =
     'clamp((log10(employment) − 3) / 4): 1,000 people → 0, 10 million → 1; with establishments, averaged with clamp((log10(establishments) − 2) / 4): 100 → 0, 1 million → 1';
   const demandGrowth = x.growth ? clamp((num(x.growth) + 5) / 25) : 0;
-  const founderInterest = clamp(n / 15);
+  // Density counts every company that passes the bar, not only the listed ones (at most 8, which would
+  // keep white space above 0.47 in any market).
+  const competing = Math.max(n, num(x.competitors));
+  const founderInterest = clamp(competing / 15);
+  const densityEvidence = x.competitors ? [...x.companies, x.competitors] : x.companies;
   // Saturating, so each further active competitor still lowers satisfaction a little.
   const activeDensity = 1 - Math.exp(-x.active.length / 5);
   // Interest in the whole market (all companies matching the query), log scale: a property of the
@@ -108,7 +114,9 @@ export function rubricMeasures(x: RubricInputs) {
     demandBasis,
     demandFormula,
     demandGrowth,
+    competing,
     founderInterest,
+    densityEvidence,
     activeDensity,
     marketInterest,
     hot,
@@ -197,7 +205,7 @@ export function satisfactionFactorList(x: RubricInputs, m: RubricMeasures): Scor
 
 /** Innovation score factors (0–100). */
 export function innovationFactorList(x: RubricInputs, m: RubricMeasures): ScoreFactor[] {
-  const { n, founderInterest, incumbents, directoryShare, entryTrend } = m;
+  const { n, founderInterest, densityEvidence, incumbents, directoryShare, entryTrend } = m;
   return [
     factor(
       'whiteSpace',
@@ -205,8 +213,8 @@ export function innovationFactorList(x: RubricInputs, m: RubricMeasures): ScoreF
       1 - founderInterest,
       0.45,
       100,
-      x.companies,
-      '1 − min(companies / 15, 1)',
+      densityEvidence,
+      '1 − min(companies passing the bar / 15, 1)',
     ),
     factor(
       'entryTrend',
@@ -285,7 +293,15 @@ export function sizeFactorList(x: RubricInputs, m: RubricMeasures): ScoreFactor[
       x.growth ? [x.growth] : [],
       'clamp((percent change + 5) / 25)',
     ),
-    factor('founderInterest', 'Founder interest', founderInterest, 0.2, 100, x.companies, 'min(companies / 15, 1)'),
+    factor(
+      'founderInterest',
+      'Founder interest',
+      founderInterest,
+      0.2,
+      100,
+      m.densityEvidence,
+      'min(companies passing the bar / 15, 1)',
+    ),
   ];
 }
 

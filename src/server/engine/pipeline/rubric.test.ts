@@ -24,6 +24,28 @@ function base(kind: 'full' | 'seed' = 'full'): Evidence[] {
 }
 
 describe('scoring rubric', () => {
+  it('measures competitor density on every company past the bar, not only the eight listed', () => {
+    const listed = Array.from({ length: 8 }, (_, i) => company(`c${i}`, 'Active', '2020-01-01'));
+    const factor = (e: Evidence[], score: 'innovationScore' | 'marketSize', key: string) =>
+      scoreEvidence(e).breakdown[score].factors.find((f) => f.key === key)!;
+    const crowded: Evidence = { id: 'cell:competitors', source: 'yc', ref: 'q', value: 30, note: '' };
+    const white = factor([...base(), ...listed, crowded], 'innovationScore', 'whiteSpace');
+    expect(white.value).toBe(0);
+    expect(white.evidenceIds).toContain('cell:competitors');
+    expect(factor([...base(), ...listed, crowded], 'marketSize', 'founderInterest').value).toBe(1);
+    const some: Evidence = { ...crowded, value: 12 };
+    expect(factor([...base(), ...listed, some], 'innovationScore', 'whiteSpace').value).toBeCloseTo(1 - 12 / 15, 3);
+    // An analysis stored before the count was kept: the listed companies alone, as then.
+    const before = factor([...base(), ...listed], 'innovationScore', 'whiteSpace');
+    expect(before.value).toBeCloseTo(1 - 8 / 15, 3);
+    expect(before.evidenceIds).not.toContain('cell:competitors');
+    // A count below the listed companies (impossible, but read defensively) never lowers density.
+    expect(factor([...base(), ...listed, { ...crowded, value: 3 }], 'innovationScore', 'whiteSpace').value).toBeCloseTo(
+      1 - 8 / 15,
+      3,
+    );
+  });
+
   it('computes demand size from BLS employment on a log scale', () => {
     const s = scoreEvidence(base());
     const size = s.breakdown.marketSize.factors.find((f) => f.key === 'demandSize')!;

@@ -19,7 +19,7 @@ import {
 // The versioned scoring rubric. Scores are computed from an opportunity's evidence list alone, so
 // anyone holding the evidence can recompute every number (the eval does exactly that).
 
-export const RUBRIC_VERSION = 'rubric-2026.11-6';
+export const RUBRIC_VERSION = 'rubric-2026.11-7';
 
 const SEED_CONFIDENCE_CAP = 30;
 /** Years counted as recent for the entry trend (the latest dated year and the two before it). */
@@ -37,6 +37,7 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
     directoryRecent && typeof directoryRecent.ref === 'string' ? Number(directoryRecent.ref.split('-')[0]) : NaN;
   return {
     companies,
+    competitors: one('cell:competitors'),
     active: companies.filter((e) => e.value === 'Active' || e.value === 'Public'),
     // An acquisition is an exit (someone paid for the company), not a failure: only shutdowns count against survival.
     failed: companies.filter((e) => e.value === 'Inactive'),
