@@ -74,6 +74,27 @@ describe('one insight per opportunity', () => {
     expect(cellInsights([core, smaller, crowded])[0]).toMatch(/^Thinly served: only A/);
   });
 
+  it('counts every company past the bar, not only the listed ones, before saying "only" (ADR 056)', () => {
+    const counted = (value: number): Evidence => ({ id: 'cell:competitors', source: 'yc', ref: 'q', value, note: '' });
+    const listed = [company('A', 'Active', 2020), company('B', 'Inactive', 2021)];
+    expect(cellInsights([cell('core', 'x', listed, [counted(2)])])[0]).toMatch(/^Thinly served: only A and B/);
+    expect(cellInsights([cell('core', 'x', listed, [counted(12)])])[0]).toBe(
+      'Served by 12 companies in the directory; the closest: A and B, 1 of those 2 still active and independent.',
+    );
+    // Legacy software "challenged by only" a few is not said when many more pass the bar.
+    const tools: Evidence[] = ['ToolOne', 'ToolTwo'].map((value, i) => ({
+      id: `onet:x:tech:${i}`,
+      source: 'onet',
+      ref: 'x',
+      value,
+      note: '',
+    }));
+    expect(cellInsights([cell('core', 'x', [company('A', 'Active', 2020)], tools)])[0]).toMatch(/^Legacy software/);
+    expect(cellInsights([cell('core', 'x', [company('A', 'Active', 2020)], [...tools, counted(9)])])[0]).toMatch(
+      /^Served by 9 companies/,
+    );
+  });
+
   it('calls out a failure pattern before crowding or exits, naming who shut down', () => {
     const failing = cell('core', 'x', [
       company('A', 'Inactive', 2015),

@@ -26,6 +26,11 @@ function list(items: string[], max = 3): string {
 const n = (v: number): string => v.toLocaleString('en-US');
 const numberOf = (e: Evidence | undefined): number | null => (e && typeof e.value === 'number' ? e.value : null);
 
+/** How many companies pass the cell's bar: the count its evidence keeps, else those listed (ADR 056). */
+function competingOf(m: MeasuredCell): number {
+  return Math.max(m.companies.length, numberOf(m.evidence.find((e) => e.id === 'cell:competitors')) ?? 0);
+}
+
 type Facts = {
   segment: string;
   companies: number;
@@ -37,7 +42,7 @@ function factsOf(m: MeasuredCell): Facts {
   const workers = m.evidence.find((e) => e.id.startsWith('segment:') && e.id.endsWith(':workers'));
   return {
     segment: m.cell.segment,
-    companies: m.companies.length,
+    companies: competingOf(m),
     establishments: numberOf(m.evidence.find((e) => e.id === 'industry:establishments')),
     workers:
       workers && typeof workers.value === 'number'
@@ -72,6 +77,7 @@ function withinCell(m: MeasuredCell): string {
   const recent = companies.filter((c) => Number((evidenceDate(c) ?? '0').slice(0, 4)) >= from);
   const directoryShare = window && total ? (numberOf(window) ?? 0) / total : 0;
   const tools = evidence.filter((e) => e.id.includes(':tech:')).map((e) => String(e.value));
+  const competing = competingOf(m);
   if (companies.length === 0)
     return tools.length > 0
       ? `White space in the directory: no startup in it does this, while the work runs on ${list(tools)} (O*NET) — the incumbents to replace.`
@@ -86,11 +92,14 @@ function withinCell(m: MeasuredCell): string {
     return `Crowding: ${recent.length} of ${companies.length} entered in ${window!.ref}, against ${Math.round(directoryShare * 100)} % of the whole directory. Founders are arriving now: a newcomer needs a sharper wedge than "the same, for less".`;
   if (acquired.length > 0)
     return `Exits, not failures: ${list(acquired.map((c) => c.name))} ${acquired.length === 1 ? 'was' : 'were'} acquired — buyers have paid for this need, and they are partners or acquirers for the next entrant.`;
-  if (tools.length >= LEGACY_MIN_TOOLS && companies.length <= LEGACY_MAX_COMPANIES)
+  if (tools.length >= LEGACY_MIN_TOOLS && competing <= LEGACY_MAX_COMPANIES)
     return `Legacy software holds the work: ${list(tools)} (O*NET), challenged by only ${list(companies.map((c) => c.name))} in the directory.`;
   if (active.length >= CONTESTED_ACTIVE)
     return `Contested: ${active.length} active companies (${list(active.map((c) => c.name))}), ${recent.length} of them from ${window?.ref ?? 'recent years'}. Win on a segment or a job they serve badly.`;
-  return `Thinly served: only ${list(companies.map((c) => c.name))} in the directory${active.length < companies.length ? `, ${active.length} of them still active and independent` : ''}.`;
+  const independent = active.length < companies.length ? `, ${active.length} of them still active and independent` : '';
+  if (competing > companies.length)
+    return `Served by ${n(competing)} companies in the directory; the closest: ${list(companies.map((c) => c.name))}${active.length < companies.length ? `, ${active.length} of those ${companies.length} still active and independent` : ''}.`;
+  return `Thinly served: only ${list(companies.map((c) => c.name))} in the directory${independent}.`;
 }
 
 /** The insight of each cell, in the cells' order: segment facts first (they compare cells), then the cell's own. */
