@@ -151,6 +151,8 @@ function adjacentCells(
       return namedIn(terms.head, names) !== null || namedIn(terms.body, names) !== null;
     });
     // Those naming the neighbour first, then those naming no one; in the market's order within each.
+    // Its pool (and count): the market's companies naming the neighbour, and those of the core's listed
+    // competitors that name no one (all the core's would bring in off-target ones: measured, ADR 056).
     const passing = [...vertical, ...horizontal.filter((m) => !vertical.includes(m))];
     const members = passing.slice(0, MAX_MEMBERS);
     const namedBy = members.map((m) => (vertical.includes(m) ? adjacent.naics : null));
