@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { Principal } from '../../lib/access/principal.ts';
 import type { FileDownload } from '../../lib/http/file-response.ts';
+import { renderInTurn } from '../../lib/platform/render-turns.ts';
 import { loadAnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import { exportFileName } from './analysis-csv.render.ts';
 import { brandingForExport } from './branding.service.ts';
@@ -13,7 +14,8 @@ import { renderPlanPdf } from './plan-pdf.render.ts';
 
 // PDF reports of a validated idea and of an action plan. Like every export: access first (the idea's or
 // the plan's own read policy, so another user's id is a 404 and costs nothing), then one unit of the
-// monthly allowance, then the file in the exporter's branding.
+// monthly allowance, then the file in the exporter's branding, rendered in turn with other exports' files
+// (lib/platform/render-turns.ts).
 
 /**
  * An idea and a plan as their features return them (getIdea honours idea shares, getPlan is owner-only).
@@ -40,7 +42,7 @@ export async function exportIdeaPdf(options: DocumentOptions): Promise<FileDownl
   return withExportUnit(db, user, now, async () => ({
     fileName: exportFileName(`idea ${idea.title}`, idea.id, 'pdf', branding),
     contentType: 'application/pdf',
-    body: await renderIdeaPdf(idea, branding),
+    body: await renderInTurn(() => renderIdeaPdf(idea, branding)),
   }));
 }
 
@@ -61,6 +63,6 @@ export async function exportPlanPdf(options: DocumentOptions): Promise<FileDownl
   return withExportUnit(db, user, now, async () => ({
     fileName: exportFileName(`action plan ${plan.title}`, plan.id, 'pdf', branding),
     contentType: 'application/pdf',
-    body: await renderPlanPdf(plan, sources, branding),
+    body: await renderInTurn(() => renderPlanPdf(plan, sources, branding)),
   }));
 }

@@ -8,6 +8,7 @@ import { searchResource } from '../../lib/access/resources.ts';
 import { loadAnalysisSnapshot, type AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import { AppError, notFound } from '../../lib/platform/app-error.ts';
 import { CSV_CONTENT_TYPE } from '../../lib/platform/csv.ts';
+import { renderInTurn } from '../../lib/platform/render-turns.ts';
 import { assertPlan } from '../../lib/http/plan-guard.ts';
 import { exportFileName, historyCsv, opportunitiesCsv } from './analysis-csv.render.ts';
 import type { ActionPlanDto } from '#shared/action-plans/action-plans.schemas.ts';
@@ -20,7 +21,8 @@ import { withExportUnit } from './export-quota.service.ts';
 import { brandingForExport } from './branding.service.ts';
 
 // Each export: access first (another user's analysis is a 404 and costs nothing), then one unit of the
-// monthly allowance, then the file (a failure gives the unit back).
+// monthly allowance, then the file (a failure gives the unit back), rendered in turn with other exports'
+// files (lib/platform/render-turns.ts).
 
 type ExportOptions = { db: Database; principal: Principal; user: UserRow; searchId: number; now: Date };
 
@@ -50,7 +52,7 @@ export async function exportAnalysisPdf(options: ExportOptions): Promise<FileDow
   return withExportUnit(options.db, options.user, options.now, async () => ({
     fileName: exportFileName(snapshot.query, snapshot.searchId, 'pdf', branding),
     contentType: 'application/pdf',
-    body: await renderAnalysisPdf(snapshot, branding),
+    body: await renderInTurn(() => renderAnalysisPdf(snapshot, branding)),
   }));
 }
 
@@ -86,7 +88,7 @@ export async function exportPitchDeck(
   const companions = await options.companions(options);
   const branding = await brandingForExport(options);
   return withExportUnit(options.db, options.user, options.now, async () => {
-    const deck = await renderPitchDeck({ snapshot, ...companions }, options.template, branding);
+    const deck = await renderInTurn(() => renderPitchDeck({ snapshot, ...companions }, options.template, branding));
     if (!deck) throw new AppError('CONFLICT', NO_OPPORTUNITIES_FOR_DECK);
     return {
       fileName: exportFileName(snapshot.query, snapshot.searchId, 'pptx', branding),
