@@ -12,7 +12,10 @@ describe('ages of people (text/age-phrases.json)', () => {
   });
 
   it('names the stages it found, in order', () => {
-    expect(withLifeStages('my 4 year old and my 15 year old can share one tablet').stages).toEqual(['child', 'teenager']);
+    expect(withLifeStages('my 4 year old and my 15 year old can share one tablet').stages).toEqual([
+      'child',
+      'teenager',
+    ]);
   });
 
   it('misses an age followed by a verb rather than guess (a thing could follow)', () => {
