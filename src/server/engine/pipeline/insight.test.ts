@@ -95,6 +95,26 @@ describe('one insight per opportunity', () => {
     );
   });
 
+  it('does not repeat word for word what an earlier cell said when it has something else true to say', () => {
+    // Jobs of one market share their companies: six active (contested), one acquired (an exit).
+    const shared = [
+      company('A', 'Active', 2018),
+      company('B', 'Active', 2019),
+      company('C', 'Active', 2020),
+      company('D', 'Active', 2021),
+      company('E', 'Active', 2022),
+      company('F', 'Active', 2017),
+      company('G', 'Acquired', 2016),
+    ];
+    const jobs = ['job one', 'job two', 'job three', 'job four'].map((s) => cell('job', s, shared));
+    const [first, second, third, fourth] = cellInsights(jobs);
+    expect(first).toMatch(/^Exits, not failures: G was acquired/);
+    expect(second).toMatch(/^Contested: 6 active companies/);
+    expect(third).toMatch(/^Thinly served: only A, B and C \(\+4 more\)/);
+    // Nothing new left to say: the most telling one again, rather than nothing.
+    expect(fourth).toBe(first);
+  });
+
   it('calls out a failure pattern before crowding or exits, naming who shut down', () => {
     const failing = cell('core', 'x', [
       company('A', 'Inactive', 2015),

@@ -66,7 +66,11 @@ function nextDoor(own: Facts, others: Facts[]): string | null {
   return `Next door: ${better.segment} count ${n(better.establishments!)} establishments and ${better.companies === 0 ? 'no startup' : `${better.companies} startup${better.companies === 1 ? '' : 's'}`} in the directory, against ${n(own.establishments)} and ${own.companies} here.`;
 }
 
-function withinCell(m: MeasuredCell): string {
+/**
+ * What the cell's own companies say, most telling first: a failure pattern, crowding, exits, legacy
+ * software, a contested field, then how thinly (or not) it is served — every one that holds.
+ */
+function withinCell(m: MeasuredCell): string[] {
   const { companies, evidence } = m;
   const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
   const failed = companies.filter((c) => c.status === 'Inactive');
@@ -79,39 +83,63 @@ function withinCell(m: MeasuredCell): string {
   const tools = evidence.filter((e) => e.id.includes(':tech:')).map((e) => String(e.value));
   const competing = competingOf(m);
   if (companies.length === 0)
-    return tools.length > 0
-      ? `White space in the directory: no startup in it does this, while the work runs on ${list(tools)} (O*NET) — the incumbents to replace.`
-      : 'White space in the directory: no startup in it does this. Test the demand before building: the directory is a sample, not the market.';
+    return [
+      tools.length > 0
+        ? `White space in the directory: no startup in it does this, while the work runs on ${list(tools)} (O*NET) — the incumbents to replace.`
+        : 'White space in the directory: no startup in it does this. Test the demand before building: the directory is a sample, not the market.',
+    ];
+  const said: string[] = [];
   if (failed.length >= FAILURE_MIN && failed.length / companies.length >= FAILURE_SHARE)
-    return `Failure pattern: ${failed.length} of ${companies.length} shut down (${list(failed.map((c) => `${c.name}, ${c.batch}`))}). The need outlived them: find out what broke before building the same model.`;
+    said.push(
+      `Failure pattern: ${failed.length} of ${companies.length} shut down (${list(failed.map((c) => `${c.name}, ${c.batch}`))}). The need outlived them: find out what broke before building the same model.`,
+    );
   if (
     recent.length >= CROWDING_MIN &&
     directoryShare > 0 &&
     recent.length / companies.length >= CROWDING_RATIO * directoryShare
   )
-    return `Crowding: ${recent.length} of ${companies.length} entered in ${window!.ref}, against ${Math.round(directoryShare * 100)} % of the whole directory. Founders are arriving now: a newcomer needs a sharper wedge than "the same, for less".`;
+    said.push(
+      `Crowding: ${recent.length} of ${companies.length} entered in ${window!.ref}, against ${Math.round(directoryShare * 100)} % of the whole directory. Founders are arriving now: a newcomer needs a sharper wedge than "the same, for less".`,
+    );
   if (acquired.length > 0)
-    return `Exits, not failures: ${list(acquired.map((c) => c.name))} ${acquired.length === 1 ? 'was' : 'were'} acquired — buyers have paid for this need, and they are partners or acquirers for the next entrant.`;
+    said.push(
+      `Exits, not failures: ${list(acquired.map((c) => c.name))} ${acquired.length === 1 ? 'was' : 'were'} acquired — buyers have paid for this need, and they are partners or acquirers for the next entrant.`,
+    );
   if (tools.length >= LEGACY_MIN_TOOLS && competing <= LEGACY_MAX_COMPANIES)
-    return `Legacy software holds the work: ${list(tools)} (O*NET), challenged by only ${list(companies.map((c) => c.name))} in the directory.`;
+    said.push(
+      `Legacy software holds the work: ${list(tools)} (O*NET), challenged by only ${list(companies.map((c) => c.name))} in the directory.`,
+    );
   if (active.length >= CONTESTED_ACTIVE)
-    return `Contested: ${active.length} active companies (${list(active.map((c) => c.name))}), ${recent.length} of them from ${window?.ref ?? 'recent years'}. Win on a segment or a job they serve badly.`;
+    said.push(
+      `Contested: ${active.length} active companies (${list(active.map((c) => c.name))}), ${recent.length} of them from ${window?.ref ?? 'recent years'}. Win on a segment or a job they serve badly.`,
+    );
   const independent = active.length < companies.length ? `, ${active.length} of them still active and independent` : '';
-  if (competing > companies.length)
-    return `Served by ${n(competing)} companies in the directory; the closest: ${list(companies.map((c) => c.name))}${active.length < companies.length ? `, ${active.length} of those ${companies.length} still active and independent` : ''}.`;
-  return `Thinly served: only ${list(companies.map((c) => c.name))} in the directory${independent}.`;
+  said.push(
+    competing > companies.length
+      ? `Served by ${n(competing)} companies in the directory; the closest: ${list(companies.map((c) => c.name))}${active.length < companies.length ? `, ${active.length} of those ${companies.length} still active and independent` : ''}.`
+      : `Thinly served: only ${list(companies.map((c) => c.name))} in the directory${independent}.`,
+  );
+  return said;
 }
 
-/** The insight of each cell, in the cells' order: segment facts first (they compare cells), then the cell's own. */
+/**
+ * The insight of each cell, in the cells' order: segment facts first (they compare cells), then the
+ * cell's own. Cells that share their companies (a market's jobs) would say the same first thing word
+ * for word: each says the most telling thing that an earlier cell has not already said, and repeats
+ * one only when it has nothing else.
+ */
 export function cellInsights(cells: readonly MeasuredCell[]): string[] {
   const facts = cells.map(factsOf);
+  const said = new Set<string>();
   return cells.map((m, i) => {
     const own = facts[i]!;
     const others = facts.filter((_, j) => j !== i && cells[j]!.cell.kind !== 'job');
-    return (
+    const segment =
       (m.cell.kind === 'adjacent' ? emptySegment(own) : null) ??
-      (m.cell.kind === 'core' ? nextDoor(own, others) : null) ??
-      withinCell(m)
-    );
+      (m.cell.kind === 'core' ? nextDoor(own, others) : null);
+    const candidates = segment ? [segment] : withinCell(m);
+    const insight = candidates.find((c) => !said.has(c)) ?? candidates[0]!;
+    said.add(insight);
+    return insight;
   });
 }
