@@ -2,7 +2,8 @@
 declare module 'autocannon' {
   type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number };
   export type AutocannonResult = {
-    requests: Histogram;
+    /** `total`: requests completed in the run. */
+    requests: Histogram & { total: number };
     latency: Histogram;
     errors: number;
     timeouts: number;

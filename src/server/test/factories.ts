@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users, type NewUserRow, type UserRow } from '../db/schema/index.ts';
+import { defaultFilters } from '#shared/searches/filters.schemas.ts';
+import { searches, users, type NewUserRow, type UserRow } from '../db/schema/index.ts';
 import { issueRefreshToken } from '../features/auth/refresh-token.service.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -37,4 +38,23 @@ export async function reloadUser(t: TestApp, id: number): Promise<UserRow> {
   const [user] = await t.db.db.select().from(users).where(eq(users.id, id));
   if (!user) throw new Error(`user ${id} not found`);
   return user;
+}
+
+/** A finished offline search row of `userId` at `timestamp`, for seeding a history directly. */
+export function storedSearchValues(
+  userId: number,
+  values: Partial<typeof searches.$inferInsert> & { query: string; timestamp: Date },
+): typeof searches.$inferInsert {
+  return {
+    userId,
+    filters: defaultFilters(),
+    status: 'ok',
+    engine: 'offline',
+    composerMode: 'offline',
+    corpusVersion: 'v',
+    corpusKind: 'seed',
+    rubricVersion: 'r',
+    facets: { offering: [], segment: [], keywords: [] },
+    ...values,
+  };
 }

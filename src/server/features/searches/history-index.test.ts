@@ -1,8 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searches } from '../../db/schema/index.ts';
-import { defaultFilters } from '#shared/searches/filters.schemas.ts';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { createUser, storedSearchValues, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // The history page (GET /api/searches, newest first) is read off searches_user_timestamp_idx in its
@@ -13,19 +12,9 @@ let t: TestApp;
 let user: TestUser;
 
 function history(userId: number, count: number, now: number) {
-  return Array.from({ length: count }, (_, i) => ({
-    userId,
-    query: `query ${i}`,
-    timestamp: new Date(now - i * 60_000),
-    filters: defaultFilters(),
-    status: 'ok' as const,
-    engine: 'offline' as const,
-    composerMode: 'offline' as const,
-    corpusVersion: 'test',
-    corpusKind: 'seed' as const,
-    rubricVersion: 'test',
-    facets: { offering: [], segment: [], keywords: [] },
-  }));
+  return Array.from({ length: count }, (_, i) =>
+    storedSearchValues(userId, { query: `query ${i}`, timestamp: new Date(now - i * 60_000) }),
+  );
 }
 
 beforeAll(async () => {

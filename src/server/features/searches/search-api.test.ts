@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchDetail, SearchListPage, SearchStreamLine } from '#shared/searches/search.schemas.ts';
 import { presetFilters } from '#shared/searches/filter-options.ts';
 import { searchReservations, searches } from '../../db/schema/index.ts';
-import { createUser, reloadUser, type TestUser, signInAs } from '../../test/factories.ts';
+import { createUser, reloadUser, storedSearchValues, type TestUser, signInAs } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createFakeEngine, createHangingEngine, fakeOpportunity } from '../../test/fake-engine.ts';
 
@@ -131,19 +131,13 @@ describe('history', () => {
     const base = new Date('2026-06-30T12:00:00Z');
     t.clock.set(base); // before signing in: a token issued in the clock's future is refused
     const user = await createUser(t);
-    const rows = [0, 1, 2, 40, 50].map((ago, i) => ({
-      userId: user.user.id,
-      query: `query ${i}`,
-      timestamp: new Date(base.getTime() - ago * day),
-      filters: presetFilters('easy-to-build'),
-      status: 'ok' as const,
-      engine: 'offline' as const,
-      composerMode: 'offline' as const,
-      corpusVersion: 'v',
-      corpusKind: 'seed' as const,
-      rubricVersion: 'r',
-      facets: { offering: [], segment: [], keywords: [] },
-    }));
+    const rows = [0, 1, 2, 40, 50].map((ago, i) =>
+      storedSearchValues(user.user.id, {
+        query: `query ${i}`,
+        timestamp: new Date(base.getTime() - ago * day),
+        filters: presetFilters('easy-to-build'),
+      }),
+    );
     await t.db.db.insert(searches).values(rows);
     t.clock.set(base);
     const page1 = (await t.app.inject({ method: 'GET', url: '/api/searches?pageSize=2', headers: user.headers })).json<{

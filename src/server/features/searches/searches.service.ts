@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { DAY_MS } from '#shared/app/time.constants.ts';
 import { FREE_HISTORY_DAYS, PLANS } from '#shared/plans/plans.constants.ts';
 import type { SearchDetail, SearchListPage, SearchListParams } from '#shared/searches/search.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { searchResults, searches, type SearchRow, type UserRow } from '../../db/schema/index.ts';
+import { jsonObject, reviveDates, timestampKeys } from '../../db/json-rows.ts';
+import { searchResults, searches, type SearchResultRow, type SearchRow, type UserRow } from '../../db/schema/index.ts';
 import { accessible, accessibleRow } from '../../lib/access/policy.ts';
 import { userPrincipal, type Permission, type Principal } from '../../lib/access/principal.ts';
 import { searchResource } from '../../lib/access/resources.ts';
@@ -38,6 +39,44 @@ const newestFirst: KeysetColumn<ListRow>[] = [
   { column: searches.id, direction: 'desc', value: (r) => r.id },
 ];
 
+const LIST_TIMESTAMPS = timestampKeys(listColumns);
+const SEARCH_COLUMNS = getTableColumns(searches);
+const SEARCH_TIMESTAMPS = timestampKeys(SEARCH_COLUMNS);
+const RESULT_COLUMNS = getTableColumns(searchResults);
+const RESULT_TIMESTAMPS = timestampKeys(RESULT_COLUMNS);
+// The analysis's results as one json array. Nested in its own SQL so that Drizzle keeps the table
+// names on its columns (a single-table select drops them from its fields' top-level columns, and
+// an unqualified "id" here would be the result's id).
+const resultsOfSearch = sql`(select coalesce(json_agg(${jsonObject(RESULT_COLUMNS)} order by ${searchResults.rank}), '[]'::json) from ${searchResults} where ${searchResults.searchId} = ${searches.id})`;
+
+function pageRows(db: Database) {
+  return db
+    .select(listColumns)
+    .from(searches)
+    .where(and(eq(searches.userId, sql.placeholder('userId')), gte(searches.timestamp, sql.placeholder('start'))))
+    .orderBy(desc(searches.timestamp), desc(searches.id))
+    .$dynamic();
+}
+
+/** A history page (the rows of `pageRows`, limited) as one json array, newest first (null: no row). */
+function pageAsJson(db: Database, page: ReturnType<ReturnType<typeof pageRows>['as']>) {
+  const keys = Object.keys(listColumns) as (keyof typeof listColumns)[];
+  const columns = Object.fromEntries(keys.map((key) => [key, page[key]]));
+  return db
+    .select({
+      rows: sql<
+        Record<string, unknown>[] | null
+      >`json_agg(${jsonObject(columns)} ${sql`order by ${page.timestamp} desc, ${page.id} desc`})`,
+    })
+    .from(page);
+}
+
+/** The unfiltered history page's statement (placeholders userId, start, limit and, with an offset, offset). */
+export function historyPageQuery(db: Database, options: { withOffset: boolean }) {
+  const limited = pageRows(db).limit(sql.placeholder('limit'));
+  return pageAsJson(db, (options.withOffset ? limited.offset(sql.placeholder('offset')) : limited).as('page_rows'));
+}
+
 // The reads behind every history screen and analysis page, prepared once per database: building a
 // Drizzle query, and PostgreSQL parsing and planning it, cost more than the database work here
 // (npm run bench -- search).
@@ -46,24 +85,22 @@ function prepareReads(db: Database) {
   const start = sql.placeholder('start');
   const id = sql.placeholder('id');
   return {
-    // One analysis and its results in one round trip (getSearchDetail): the analysis's columns come
-    // with each result row, or once with no result. The owner condition is searchResource's (ownedBy
-    // user_id), written with placeholders so PostgreSQL parses and plans it once per connection.
+    // One analysis and its results in one round trip and one row (getSearchDetail): the analysis and
+    // the array of its results as json (db/json-rows.ts). The owner condition is searchResource's
+    // (ownedBy user_id), written with placeholders so PostgreSQL parses and plans it once per connection.
     detail: db
-      .select({ search: searches, result: searchResults })
+      .select({
+        search: sql<Record<string, unknown>>`${jsonObject(SEARCH_COLUMNS)}`,
+        results: sql<Record<string, unknown>[]>`${resultsOfSearch}`,
+      })
       .from(searches)
-      .leftJoin(searchResults, eq(searchResults.searchId, searches.id))
       .where(and(eq(searches.id, id), eq(searches.userId, userId)))
-      .orderBy(asc(searchResults.rank))
       .prepare('search_detail'),
-    page: db
-      .select(listColumns)
-      .from(searches)
-      .where(and(eq(searches.userId, userId), gte(searches.timestamp, start)))
-      .orderBy(desc(searches.timestamp), desc(searches.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('searches_list_page'),
+    // A history page in one json cell (db/json-rows.ts). The first page has no OFFSET: an OFFSET
+    // parameter makes PostgreSQL's generic plan look costlier than a custom one (it cannot know the
+    // offset is 0), so it planned the statement again on every execution (ADR 058).
+    firstPage: historyPageQuery(db, { withOffset: false }).prepare('searches_list_first_page'),
+    page: historyPageQuery(db, { withOffset: true }).prepare('searches_list_page'),
     hidden: db
       .select({ n: count() })
       .from(searches)
@@ -96,25 +133,29 @@ type ListOptions = {
  */
 export async function listSearches({ db, user, now, query }: ListOptions): Promise<SearchListPage> {
   const start = historyStart(user, now);
-  const filtered: SQL[] = [accessible(searchResource, userPrincipal(user.id), 'read')];
-  if (start) filtered.push(gte(searches.timestamp, start));
-  if (query.q) filtered.push(ilike(searches.query, `%${escapeLike(query.q)}%`));
-  if (query.from) filtered.push(gte(searches.timestamp, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) filtered.push(lte(searches.timestamp, new Date(`${query.to}T23:59:59.999Z`)));
-  if (query.favorites === 'true') filtered.push(eq(searches.isFavorite, true));
-
   const isPlain = !query.q && !query.from && !query.to && query.favorites !== 'true' && !query.cursor;
   const startIso = (start ?? new Date(0)).toISOString();
-  const fetch = ({ limit, offset, after }: PageWindow): Promise<ListRow[]> =>
-    isPlain
-      ? preparedReads(db).page.execute({ userId: user.id, start: startIso, limit, offset })
-      : db
-          .select(listColumns)
-          .from(searches)
-          .where(and(...filtered, after))
-          .orderBy(desc(searches.timestamp), desc(searches.id))
-          .limit(limit)
-          .offset(offset);
+  const fetch = async ({ limit, offset, after }: PageWindow): Promise<ListRow[]> => {
+    if (isPlain) {
+      const [row] = await (offset === 0
+        ? preparedReads(db).firstPage.execute({ userId: user.id, start: startIso, limit })
+        : preparedReads(db).page.execute({ userId: user.id, start: startIso, limit, offset }));
+      return (row?.rows ?? []).map((r) => reviveDates<ListRow>(r, LIST_TIMESTAMPS));
+    }
+    const filtered: SQL[] = [accessible(searchResource, userPrincipal(user.id), 'read')];
+    if (start) filtered.push(gte(searches.timestamp, start));
+    if (query.q) filtered.push(ilike(searches.query, `%${escapeLike(query.q)}%`));
+    if (query.from) filtered.push(gte(searches.timestamp, new Date(`${query.from}T00:00:00Z`)));
+    if (query.to) filtered.push(lte(searches.timestamp, new Date(`${query.to}T23:59:59.999Z`)));
+    if (query.favorites === 'true') filtered.push(eq(searches.isFavorite, true));
+    return db
+      .select(listColumns)
+      .from(searches)
+      .where(and(...filtered, after))
+      .orderBy(desc(searches.timestamp), desc(searches.id))
+      .limit(limit)
+      .offset(offset);
+  };
   const [page, hidden] = await Promise.all([
     paginate({ query, keyset: newestFirst, fetch }),
     start ? preparedReads(db).hidden.execute({ userId: user.id, start: startIso }) : Promise.resolve([{ n: 0 }]),
@@ -147,12 +188,11 @@ export async function getSearchDetail(options: {
   principal: Principal;
   id: number;
 }): Promise<SearchDetail> {
-  const rows = await preparedReads(options.db).detail.execute({ id: options.id, userId: options.principal.userId });
-  const search = rows[0]?.search;
-  if (!search) throw notFound(searchResource.label);
+  const [row] = await preparedReads(options.db).detail.execute({ id: options.id, userId: options.principal.userId });
+  if (!row) throw notFound(searchResource.label);
   return toSearchDetail(
-    search,
-    rows.flatMap((row) => (row.result ? [row.result] : [])),
+    reviveDates<SearchRow>(row.search, SEARCH_TIMESTAMPS),
+    row.results.map((result) => reviveDates<SearchResultRow>(result, RESULT_TIMESTAMPS)),
   );
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, searchResults, searches } from '../../db/schema/index.ts';
-import { createUser, type TestUser } from '../../test/factories.ts';
+import { createUser, storedSearchValues, type TestUser } from '../../test/factories.ts';
 import { fakeAnalysis } from '../../test/fake-engine.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
@@ -26,18 +26,14 @@ beforeAll(async () => {
   const analysis = fakeAnalysis('pet care', defaultFilters(), 1);
   const [search] = await t.db.db
     .insert(searches)
-    .values({
-      userId: owner.user.id,
-      query: analysis.query,
-      filters: analysis.filters,
-      status: 'ok',
-      engine: 'offline',
-      composerMode: 'offline',
-      corpusVersion: 'v',
-      corpusKind: 'seed',
-      rubricVersion: 'r',
-      facets: analysis.facets,
-    })
+    .values(
+      storedSearchValues(owner.user.id, {
+        query: analysis.query,
+        timestamp: new Date(),
+        filters: analysis.filters,
+        facets: analysis.facets,
+      }),
+    )
     .returning();
   const [result] = await t.db.db
     .insert(searchResults)

@@ -45,7 +45,8 @@ function clean(value: unknown, path: string[], prefix: string, errors: FieldErro
 
 export function registerTextAtTheDoor(app: FastifyInstance): void {
   // preValidation: after body parsing, before the route's zod schema.
-  app.addHook('preValidation', async (request) => {
+  // Synchronous, as it runs on every request (ADR 058).
+  app.addHook('preValidation', (request, _reply, done) => {
     const errors: FieldErrors = {};
     if (request.params && typeof request.params === 'object') clean(request.params, [], '', errors, 0);
     if (request.query && typeof request.query === 'object') clean(request.query, [], '', errors, 0);
@@ -54,7 +55,9 @@ export function registerTextAtTheDoor(app: FastifyInstance): void {
       request.body = clean(body, [], '', errors, 0);
     }
     if (Object.keys(errors).length > 0) {
-      throw new AppError('VALIDATION_FAILED', 'Some fields are invalid.', errors);
+      done(new AppError('VALIDATION_FAILED', 'Some fields are invalid.', errors));
+      return;
     }
+    done();
   });
 }
