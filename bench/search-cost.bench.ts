@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -23,6 +24,8 @@ import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
 // only), so the request thread also receives, validates and stores analyses of their real size
 // (docs/decisions/059); searches then take as long as the engine does, and the turns are shorter.
 // SEARCH_COST_ONLY=pglite or postgres: one database only.
+// SEARCH_COST_PROFILE=<folder>: a CPU profile of the request thread over the measured turns only,
+// <folder>/<database>.cpuprofile (start-up, migrations and the warm-up left out).
 
 const PG_ADMIN_URL = readTestVariable('TEST_DATABASE_URL') ?? 'postgres://postgres@127.0.0.1:5432/test';
 const OPPORTUNITIES = 8;
@@ -65,6 +68,29 @@ async function backendsCpu(database: DatabaseHandle): Promise<number> {
     }
   }
   return total;
+}
+
+/** With SEARCH_COST_PROFILE: profiles this thread until stop(name) writes <folder>/<name>.cpuprofile. */
+async function startProfile(): Promise<{ stop: (name: string) => Promise<void> } | null> {
+  const dir = process.env.SEARCH_COST_PROFILE;
+  if (!dir) return null;
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string, params: object = {}) =>
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 250 });
+  await post('Profiler.start');
+  return {
+    async stop(name) {
+      const { profile } = await post<{ profile: object }>('Profiler.stop');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -113,6 +139,7 @@ async function benchOn(name: string, database: DatabaseHandle, dataDir: string):
       );
     };
     await batch(20); // warm-up: prepared statements, JIT
+    const profiler = await startProfile();
     const cpu: number[] = [];
     const backends: number[] = [];
     const wall: number[] = [];
@@ -123,6 +150,7 @@ async function benchOn(name: string, database: DatabaseHandle, dataDir: string):
       cpu.push(((requestThreadCpu() - thread0) * 1000) / SEARCHES);
       backends.push((((await backendsCpu(database)) - backend0) * 1000) / SEARCHES);
     }
+    await profiler?.stop(name);
     const sent = await statementsOf(database, search);
     const own = sent.filter((text) => !/pgboss|"jobs"|job_schedules/.test(text));
     console.log(
