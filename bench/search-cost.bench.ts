@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -19,13 +20,28 @@ import { throwawayPostgres } from '../src/server/test/throwaway-postgres.ts';
 // own, from /proc, so a loaded machine slows it but does not add to it), the statements it sends, and
 // on PostgreSQL the backends' CPU. POST /api/search through app.inject, CONCURRENCY at a time, in
 // TURNS of SEARCHES; the median turn is printed. PGlite in a data folder on disk, as the server runs it.
+// SEARCH_COST_ENGINE=pool: the real engine instead, in one worker thread over DATASETS_DIR (words
+// only), so the request thread also receives, validates and stores analyses of their real size
+// (docs/decisions/059); searches then take as long as the engine does, and the turns are shorter.
+// SEARCH_COST_ONLY=pglite or postgres: one database only.
+// SEARCH_COST_PROFILE=<folder>: a CPU profile of the request thread over the measured turns only,
+// <folder>/<database>.cpuprofile (start-up, migrations and the warm-up left out).
 
 const PG_ADMIN_URL = readTestVariable('TEST_DATABASE_URL') ?? 'postgres://postgres@127.0.0.1:5432/test';
 const OPPORTUNITIES = 8;
 const USERS = 20;
 const CONCURRENCY = 4;
 const TURNS = 5;
-const SEARCHES = 100;
+const IS_POOL = process.env.SEARCH_COST_ENGINE === 'pool';
+const SEARCHES = IS_POOL ? 40 : 100;
+const ONLY = process.env.SEARCH_COST_ONLY;
+/** Markets of different sizes, so analyses of different sizes (the soak's first four). */
+const QUERIES = [
+  'invoicing for plumbers',
+  'scheduling software for dentists',
+  'meal planning for families',
+  'payroll for restaurants',
+];
 const TICK_S = 1 / 100;
 
 /** CPU seconds (user + system) of one task, from /proc (Linux). */
@@ -54,15 +70,39 @@ async function backendsCpu(database: DatabaseHandle): Promise<number> {
   return total;
 }
 
+/** With SEARCH_COST_PROFILE: profiles this thread until stop(name) writes <folder>/<name>.cpuprofile. */
+async function startProfile(): Promise<{ stop: (name: string) => Promise<void> } | null> {
+  const dir = process.env.SEARCH_COST_PROFILE;
+  if (!dir) return null;
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string, params: object = {}) =>
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 250 });
+  await post('Profiler.start');
+  return {
+    async stop(name) {
+      const { profile } = await post<{ profile: object }>('Profiler.stop');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function benchOn(name: string, database: DatabaseHandle, dataDir: string): Promise<void> {
   await runMigrations(database);
-  const env = benchEnv(dataDir, {
-    ENGINE_WORKERS: '0',
-  });
-  const engine = createFakeEngine({ opportunities: OPPORTUNITIES });
-  const app = await buildApp({ env, database, overrides: { searchEngine: engine } });
+  const env = benchEnv(
+    dataDir,
+    IS_POOL ? { ENGINE_WORKERS: '1', DATASETS_DIR: process.env.DATASETS_DIR } : { ENGINE_WORKERS: '0' },
+  );
+  const overrides = IS_POOL ? {} : { searchEngine: createFakeEngine({ opportunities: OPPORTUNITIES }) };
+  const app = await buildApp({ env, database, overrides });
   await app.ready();
   try {
     const headers: Record<string, string>[] = [];
@@ -86,7 +126,7 @@ async function benchOn(name: string, database: DatabaseHandle, dataDir: string):
         method: 'POST',
         url: '/api/search',
         headers: headers[i % USERS],
-        payload: { query: `invoicing for plumbers ${String(i)}` },
+        payload: { query: IS_POOL ? QUERIES[i % QUERIES.length] : `invoicing for plumbers ${String(i)}` },
       });
       if (res.statusCode !== 200) throw new Error(`search: ${String(res.statusCode)} ${res.body}`);
     };
@@ -99,6 +139,7 @@ async function benchOn(name: string, database: DatabaseHandle, dataDir: string):
       );
     };
     await batch(20); // warm-up: prepared statements, JIT
+    const profiler = await startProfile();
     const cpu: number[] = [];
     const backends: number[] = [];
     const wall: number[] = [];
@@ -109,10 +150,11 @@ async function benchOn(name: string, database: DatabaseHandle, dataDir: string):
       cpu.push(((requestThreadCpu() - thread0) * 1000) / SEARCHES);
       backends.push((((await backendsCpu(database)) - backend0) * 1000) / SEARCHES);
     }
+    await profiler?.stop(name);
     const sent = await statementsOf(database, search);
     const own = sent.filter((text) => !/pgboss|"jobs"|job_schedules/.test(text));
     console.log(
-      `${name}: a stored search (${OPPORTUNITIES} opportunities, fake engine, ${CONCURRENCY} at a time, median of ${TURNS} turns of ${SEARCHES}): ` +
+      `${name}: a stored search (${IS_POOL ? 'real engine in a worker' : `${String(OPPORTUNITIES)} opportunities, fake engine`}, ${CONCURRENCY} at a time, median of ${TURNS} turns of ${SEARCHES}): ` +
         `request thread ${median(cpu).toFixed(2)} ms CPU (turns ${cpu.map((c) => c.toFixed(1)).join(' ')}), ` +
         (database.pool ? `PostgreSQL backends ${median(backends).toFixed(2)} ms CPU, ` : '') +
         `${median(wall).toFixed(2)} ms wall a search; ${own.length} statements (guard included): ${own.map((t) => t.replace(/\s+/g, ' ').slice(0, 28)).join(' | ')}`,
@@ -128,19 +170,23 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-cost-'));
-const pglite = await openDatabase({ dataDir: pgliteDir });
-try {
-  await benchOn('PGlite', pglite, pgliteDir);
-} finally {
-  await pglite.close();
-  fs.rmSync(pgliteDir, { recursive: true, force: true });
+if (ONLY !== 'postgres') {
+  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-cost-'));
+  const pglite = await openDatabase({ dataDir: pgliteDir });
+  try {
+    await benchOn('PGlite', pglite, pgliteDir);
+  } finally {
+    await pglite.close();
+    fs.rmSync(pgliteDir, { recursive: true, force: true });
+  }
 }
-const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-cost-'));
-const postgres = await throwawayPostgres(PG_ADMIN_URL, 'unbuilt_bench_cost');
-try {
-  await benchOn('PostgreSQL', postgres.database, pgDir);
-} finally {
-  await postgres.drop();
-  fs.rmSync(pgDir, { recursive: true, force: true });
+if (ONLY !== 'pglite') {
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-bench-cost-'));
+  const postgres = await throwawayPostgres(PG_ADMIN_URL, 'unbuilt_bench_cost');
+  try {
+    await benchOn('PostgreSQL', postgres.database, pgDir);
+  } finally {
+    await postgres.drop();
+    fs.rmSync(pgDir, { recursive: true, force: true });
+  }
 }

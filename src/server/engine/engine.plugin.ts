@@ -11,6 +11,8 @@ declare module '../app.ts' {
     engine?: Engine;
     /** The engine pool's worker script (tests use a scripted worker to hold and release analyses). */
     engineWorker?: URL;
+    /** Where the pool finds `chrt` (default: PATH); tests answer null to start as on a machine without it. */
+    findChrt?: () => string | null;
   }
 }
 
@@ -57,6 +59,7 @@ export async function registerEngine(app: FastifyInstance): Promise<void> {
       slotsPerWorker: env.AI_PROVIDER ? 4 : 1,
       log: app.log,
       ...(app.deps.overrides.engineWorker ? { workerUrl: app.deps.overrides.engineWorker } : {}),
+      ...(app.deps.overrides.findChrt ? { findChrt: app.deps.overrides.findChrt } : {}),
     });
     engine = pool;
     const swapping = pool;

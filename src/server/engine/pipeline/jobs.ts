@@ -3,6 +3,7 @@ import type { EngineIndex } from '../index/engine-index.ts';
 import { taskRows } from '../index/vector-sets.ts';
 import type { OccupationFit } from './occupation-match.ts';
 import { words } from '../text/tokenize.ts';
+import { taskPhrase } from '../text/task-phrase.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import { dot, FORM_WORDS, type QueryVectors } from './query-vectors.ts';
 
@@ -52,93 +53,6 @@ export function tasksOf(index: EngineIndex): ReturnType<typeof taskRows> {
     rowsCache.set(index, rows);
   }
   return rows;
-}
-
-const DOUBLE_FINAL = new Set([
-  'admit',
-  'submit',
-  'commit',
-  'control',
-  'refer',
-  'transfer',
-  'equip',
-  'patrol',
-  'compel',
-  'remit',
-  'plan',
-  'ship',
-  'set',
-  'cut',
-  'run',
-  'put',
-  'stop',
-  'tag',
-  'log',
-  'map',
-  'chat',
-  'scan',
-  'plot',
-  'trim',
-]);
-
-export function gerund(verb: string): string {
-  const lower = verb.toLowerCase();
-  // "pre-soak" → "pre-soaking": the verb is the last part.
-  const dash = lower.lastIndexOf('-');
-  if (dash > 0) return `${lower.slice(0, dash + 1)}${gerund(lower.slice(dash + 1))}`;
-  const v = lower;
-  // One syllable ending consonant-vowel-consonant doubles its last letter (scrub → scrubbing, stop →
-  // stopping), not after w, x or y (show, fix, play); longer verbs stressed at the end are listed.
-  if (DOUBLE_FINAL.has(v) || /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(v)) return `${v}${v.at(-1)}ing`;
-  if (v.endsWith('ie')) return `${v.slice(0, -2)}ying`;
-  if (v.endsWith('e') && !/(ee|ye|oe)$/.test(v) && v !== 'be') return `${v.slice(0, -1)}ing`;
-  return `${v}ing`;
-}
-
-const MAX_TITLE_WORDS = 9;
-/** Words a title cut short must not end on. */
-const DANGLING = new Set(
-  'a an the and or of for to in on at by with from as into onto per via such other web site their its his her your our my'.split(
-    ' ',
-  ),
-);
-
-/**
- * "Schedule and confirm patient appointments, surgeries, or consultations." → "Scheduling and confirming
- * patient appointments"; "Resolve billing complaints by performing activities such as…" → "Resolving
- * billing complaints".
- */
-export function taskPhrase(text: string): string {
-  let clause = text.replace(/\.$/, '').trim();
-  const comma = clause.search(/,|;|\s\(/);
-  if (comma > 0 && clause.slice(0, comma).split(/\s+/).length >= 3) clause = clause.slice(0, comma);
-  // What follows says why, how or with what examples: a title keeps the job itself.
-  // "how to care for…" is what the job is, not why it is done: a "to" after a question word stays.
-  const purpose = clause.search(
-    /(?<!\b(?:how|what|where|when|whether|which|who|whom))\s(to|in order to|so that|using|according to|by|such as|including)\s/,
-  );
-  if (purpose > 0 && clause.slice(0, purpose).split(/\s+/).length >= 3) clause = clause.slice(0, purpose);
-  const wordsOf = clause.split(/\s+/);
-  if (wordsOf.length > MAX_TITLE_WORDS) {
-    // A cut phrase does not end on a dangling word ("… programs or Web", "… on reserve for").
-    const kept = wordsOf.slice(0, MAX_TITLE_WORDS);
-    while (kept.length > 3 && DANGLING.has(kept.at(-1)!.toLowerCase())) kept.pop();
-    // Cut inside a phrase ("… or to initiate legal" of "legal actions"): keep the whole first part of an
-    // "or"/"and" instead ("Gathering evidence to formulate defense").
-    const next = wordsOf[kept.length]?.toLowerCase();
-    const joint = kept.findLastIndex((w, i) => i >= 3 && /^(or|and)$/i.test(w));
-    if (next !== undefined && !DANGLING.has(next) && joint > 0) kept.splice(joint);
-    clause = kept.join(' ').replace(/[,;:]$/, '');
-  }
-  const m = /^([\w-]+)(?:(\s+(?:and|or)\s+|,\s+)(\w+))?(.*)$/.exec(clause);
-  if (!m) return clause;
-  const [, first, joint, second, rest] = m;
-  const head = gerund(first!);
-  const capital = `${head[0]!.toUpperCase()}${head.slice(1)}`;
-  if (!joint || !second) return `${capital}${rest ?? ''}`;
-  // "Direct or coordinate" — two verbs; "Prepare and maintain" likewise. A noun after "and" stays.
-  const verbLike = /^[a-z]+$/.test(second) && second.length > 2 && !/s$/.test(second);
-  return `${capital}${joint.replace(/,\s+/, ', ')}${verbLike ? gerund(second) : second}${rest ?? ''}`;
 }
 
 /**

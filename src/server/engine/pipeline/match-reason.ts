@@ -24,12 +24,13 @@ export function matchReason(company: Company, match: CompanyMatch, query: Parsed
   }
   let best = { sentence: company.oneLiner || company.name, words: [] as string[] };
   for (const sentence of sentences(company)) {
-    const found = new Set<string>();
+    // Each shared word as the company writes it ("chaos", "Texas"), once per processed term.
+    const found = new Map<string, string>();
     for (const w of words(sentence)) {
       const t = processTerm(w);
-      if (t && wanted.has(t)) found.add(t);
+      if (t && wanted.has(t) && !found.has(t)) found.set(t, w);
     }
-    if (found.size > best.words.length) best = { sentence, words: [...found] };
+    if (found.size > best.words.length) best = { sentence, words: [...found.values()] };
   }
   const sentence =
     best.sentence.length > MAX_SENTENCE ? `${best.sentence.slice(0, MAX_SENTENCE - 1).trimEnd()}…` : best.sentence;

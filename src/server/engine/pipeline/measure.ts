@@ -239,7 +239,7 @@ export function measureCell(
     ] as const) {
       for (const g of query.groups.filter((g) => g.synonymSources.some((s) => s.from === from)).slice(0, 4)) {
         const list = g.synonymSources.filter((s) => s.from === from).map((s) => s.phrase);
-        evidence.push({ id: `${source}:${g.word}`, source, ref: g.word, value: list.join(', '), note: note(g.word) });
+        evidence.push({ id: `${source}:${g.word}`, source, ref: g.shown, value: list.join(', '), note: note(g.shown) });
       }
     }
   }

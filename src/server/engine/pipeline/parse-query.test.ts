@@ -87,6 +87,31 @@ describe('query parsing', () => {
     );
   });
 
+  it('keeps each word as written for what the product shows, beside the folded form it searches', () => {
+    const q = parseQuery('gift boxes for Christmas chaos', ['Texas']);
+    expect(q.groups.map((g) => [g.word, g.shown])).toEqual([
+      ['gift', 'gift'],
+      ['box', 'boxes'],
+      ['christma', 'christmas'],
+      ['chao', 'chaos'],
+      ['texa', 'texas'],
+    ]);
+  });
+
+  it('names the words it left out of a long query as they were written', () => {
+    const common = new Set(['customer', 'office']);
+    const share = (t: string) => (common.has(t) ? 0.05 : 0.001);
+    const q = parseQuery(
+      'customers calling offices about affordable dental implant financing plans with monthly installments approved instantly online',
+      [],
+      share,
+    );
+    expect(q.groups).toHaveLength(12);
+    expect(q.warnings.at(-1)).toBe(
+      'Only the 12 most specific words of the query were used; these were too common in the directory to help: offices.',
+    );
+  });
+
   it('truncates an over-long query with a warning', () => {
     const q = parseQuery('meal planning '.repeat(100), []);
     expect(q.text.length).toBe(500);

@@ -6,7 +6,7 @@ import { respellAll, respellingWarning, type Respelling } from '../text/spelling
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
 import { withLifeStages } from '../text/age-phrase.ts';
 import QUERY_FILLER_WORDS from '../text/query-filler.json' with { type: 'json' };
-import { contentWords, processTerm, stem, words } from '../text/tokenize.ts';
+import { contentTokens, processTerm, stem, words, type ContentToken } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
 import type { WeightedTerm } from '../index/lexical-index.ts';
 import { ownValue } from '#shared/app/own-value.ts';
@@ -18,6 +18,8 @@ export type Facet = 'offering' | 'segment' | 'keyword';
 
 export type TermGroup = {
   word: string;
+  /** The word as the user wrote it (lower case), or as it was respelled: what the product shows ("chaos", not "chao"). */
+  shown: string;
   facet: Facet;
   /** 1, or less for words of the query's purpose clause ("… so enterprise customers will buy"). */
   weight: number;
@@ -124,8 +126,12 @@ function splitPurpose(text: string): { need: string; clauses: Clause[] } {
   };
 }
 
+function queryTokens(text: string): ContentToken[] {
+  return contentTokens(text).filter((t) => !QUERY_FILLER.has(t.term));
+}
+
 function queryWords(text: string): string[] {
-  return contentWords(text).filter((w) => !QUERY_FILLER.has(w));
+  return queryTokens(text).map((t) => t.term);
 }
 const SYNONYM_WEIGHT = 0.35;
 
@@ -156,7 +162,10 @@ const MAX_SYNONYM_SHARE = 0.03;
 /** A word taken alone from a multi-word synonym must be rarer still. */
 const MAX_PHRASE_WORD_SHARE = 0.01;
 
-function groupFor(word: string, facet: Facet, weight: number, share: (term: string) => number): TermGroup {
+function groupFor(
+  { word, shown, facet, weight }: { word: string; shown: string; facet: Facet; weight: number },
+  share: (term: string) => number,
+): TermGroup {
   const isSpecific = (term: string): boolean => share(term) <= MAX_SYNONYM_SHARE;
   const sources: TermGroup['synonymSources'] = [];
   for (const phrase of synonyms(word)) {
@@ -166,7 +175,7 @@ function groupFor(word: string, facet: Facet, weight: number, share: (term: stri
   // "observability"). Measured against keeping WordNet out for such words: WordNet stays.
   for (const phrase of marketVocabulary(word))
     if (!sources.some((s) => s.phrase === phrase)) sources.push({ phrase, from: 'thesaurus' });
-  return { word, facet, weight, synonyms: synonymTerms(word, sources, share), synonymSources: sources };
+  return { word, shown, facet, weight, synonyms: synonymTerms(word, sources, share), synonymSources: sources };
 }
 
 /**
@@ -224,34 +233,36 @@ export function parseQuery(
   const { text: needHere, place } = withoutPlace(need, isPlace);
   // "my 15 year old" is a teenager: who the need is for, not the words "year" and "old" (text/age-phrase.ts).
   const { offering, segment } = splitFacets(withLifeStages(needHere).text);
-  const typed: { word: string; facet: Facet; weight: number }[] = [];
-  const add = (word: string, facet: Facet, weight = 1): void => {
-    if (!typed.some((g) => g.word === word)) typed.push({ word, facet, weight });
+  const typed: { word: string; shown: string; facet: Facet; weight: number }[] = [];
+  const add = ({ term, surface }: ContentToken, facet: Facet, weight = 1): void => {
+    if (!typed.some((g) => g.word === term)) typed.push({ word: term, shown: surface, facet, weight });
   };
-  for (const w of queryWords(offering)) add(w, 'offering');
-  if (segment) for (const w of queryWords(segment)) add(w, 'segment');
+  for (const t of queryTokens(offering)) add(t, 'offering');
+  if (segment) for (const t of queryTokens(segment)) add(t, 'segment');
   for (const clause of clauses)
-    for (const w of queryWords(withLifeStages(clause.text).text)) add(w, 'offering', clause.weight);
-  for (const k of keywords) for (const w of contentWords(k)) add(w, 'keyword');
+    for (const t of queryTokens(withLifeStages(clause.text).text)) add(t, 'offering', clause.weight);
+  for (const k of keywords) for (const t of contentTokens(k)) add(t, 'keyword');
   const respellings = respellAll(
     typed.map((t) => t.word),
     documentShare,
     typedAsNames(text),
   );
   const found: typeof typed = [];
-  for (const t of typed)
-    for (const word of respellings.get(t.word)?.to.split(' ') ?? [t.word])
-      if (!found.some((g) => g.word === word)) found.push({ ...t, word });
+  for (const t of typed) {
+    const respelled = respellings.get(t.word)?.to.split(' ');
+    for (const word of respelled ?? [t.word])
+      if (!found.some((g) => g.word === word)) found.push({ ...t, word, shown: respelled ? word : t.shown });
+  }
   const respelledWarning = respellingWarning([...respellings.values()]);
   if (respelledWarning) warnings.push(respelledWarning);
   const kept = mostSpecific(found, documentShare);
   if (kept.length < found.length) {
-    const left = found.filter((f) => !kept.includes(f)).map((f) => f.word);
+    const left = found.filter((f) => !kept.includes(f)).map((f) => f.shown);
     warnings.push(
       `Only the ${MAX_GROUPS} most specific words of the query were used; these were too common in the directory to help: ${left.join(', ')}.`,
     );
   }
-  const groups = kept.map((f) => groupFor(f.word, f.facet, f.weight, documentShare));
+  const groups = kept.map((f) => groupFor(f, documentShare));
   return {
     text,
     needText: withTyposCorrected(need, [...respellings.values()]),

@@ -8,24 +8,33 @@ describe('job titles', () => {
   const job = { phrase: 'Reviewing time sheets' };
 
   it('names the segment, else a short offering', () => {
-    expect(jobTitle(job, { segmentText: 'small restaurants', offeringText: 'payroll' })).toBe(
+    const text = 'payroll for small restaurants';
+    expect(jobTitle(job, { segmentText: 'small restaurants', offeringText: 'payroll', text })).toBe(
       'Reviewing time sheets for small restaurants',
     );
-    expect(jobTitle(job, { segmentText: null, offeringText: 'payroll software' })).toBe(
+    expect(jobTitle(job, { segmentText: null, offeringText: 'payroll software', text: 'payroll software' })).toBe(
       'Reviewing time sheets in payroll software',
     );
   });
 
-  it('titles the job alone when the offering is a clause or a story', () => {
-    expect(jobTitle(job, { segmentText: null, offeringText: 'we keep paying our staff late every month' })).toBe(
-      'Reviewing time sheets',
-    );
+  it('keeps the capitals the user typed', () => {
     expect(
       jobTitle(job, {
-        segmentText: null,
-        offeringText: 'payroll, scheduling, tip pooling and overtime rules across three states',
+        segmentText: 'k-12 school districts',
+        offeringText: 'software',
+        text: 'Software for K-12 school districts',
       }),
-    ).toBe('Reviewing time sheets');
-    expect(jobTitle(job, { segmentText: null, offeringText: '' })).toBe('Reviewing time sheets');
+    ).toBe('Reviewing time sheets for K-12 school districts');
+    expect(jobTitle(job, { segmentText: null, offeringText: 'shopify payroll', text: 'Shopify payroll' })).toBe(
+      'Reviewing time sheets in Shopify payroll',
+    );
+  });
+
+  it('titles the job alone when the offering is a clause or a story', () => {
+    const story = 'we keep paying our staff late every month';
+    expect(jobTitle(job, { segmentText: null, offeringText: story, text: story })).toBe('Reviewing time sheets');
+    const list = 'payroll, scheduling, tip pooling and overtime rules across three states';
+    expect(jobTitle(job, { segmentText: null, offeringText: list, text: list })).toBe('Reviewing time sheets');
+    expect(jobTitle(job, { segmentText: null, offeringText: '', text: '' })).toBe('Reviewing time sheets');
   });
 });

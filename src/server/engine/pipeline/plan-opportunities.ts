@@ -10,6 +10,7 @@ import { byStanding } from './prominence.ts';
 import type { ParsedQuery, TermGroup } from './parse-query.ts';
 import { isClause } from '../text/clause.ts';
 import { words } from '../text/tokenize.ts';
+import { asWritten } from '../text/as-written.ts';
 import { dot, type QueryVectors } from './query-vectors.ts';
 
 // The opportunities an analysis weighs: the query's own need for its customer (the core), the same
@@ -159,7 +160,7 @@ function adjacentCells(
     const segment = plainIndustry(adjacent.title);
     return {
       kind: 'adjacent',
-      title: `${capitalise(query.offeringText)} for ${segment}`,
+      title: `${capitalise(asWritten(query.offeringText, query.text))} for ${segment}`,
       offering: query.offeringText,
       segment,
       job: null,
@@ -183,11 +184,14 @@ const MAX_CONTEXT_WORDS = 6;
  * titled alone when the query's offering is a clause or a story ("I pay for a gym I never go to…"):
  * appended, it would make the title a sentence.
  */
-export function jobTitle(job: Pick<Job, 'phrase'>, query: Pick<ParsedQuery, 'segmentText' | 'offeringText'>): string {
-  if (query.segmentText) return `${job.phrase} for ${query.segmentText}`;
+export function jobTitle(
+  job: Pick<Job, 'phrase'>,
+  query: Pick<ParsedQuery, 'segmentText' | 'offeringText' | 'text'>,
+): string {
+  if (query.segmentText) return `${job.phrase} for ${asWritten(query.segmentText, query.text)}`;
   const offering = query.offeringText.trim();
   if (offering.length === 0 || isClause(offering) || words(offering).length > MAX_CONTEXT_WORDS) return job.phrase;
-  return `${job.phrase} in ${offering}`;
+  return `${job.phrase} in ${asWritten(offering, query.text)}`;
 }
 
 export function planCells(
@@ -199,7 +203,7 @@ export function planCells(
   jobs: Job[],
   industry: CustomerIndustry | null = null,
 ): Cell[] {
-  const segment = query.segmentText ?? 'all customers';
+  const segment = query.segmentText ? asWritten(query.segmentText, query.text) : 'all customers';
   const passing = corePassing(index, matches);
   const core: Cell = {
     kind: 'core',

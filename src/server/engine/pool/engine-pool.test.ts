@@ -249,12 +249,14 @@ describe('engine pool with the real engine worker', () => {
     const policyBefore = process.platform === 'linux' ? policyOf(process.pid) : 0;
     const before = os.getPriority();
     const told: string[] = [];
-    const pool = await createEnginePool({ env, workers: 2, queueLimit: 5, log: { info: (m) => told.push(m) } });
+    const log = { info: (m: string) => told.push(m), warn: (m: string) => told.push(m) };
+    const pool = await createEnginePool({ env, workers: 2, queueLimit: 5, log });
     pools.push(pool);
     const threads = pool.threads();
     const onLinux = process.platform === 'linux';
     expect(threads).toHaveLength(onLinux ? 2 : 0);
-    expect(told).toHaveLength(onLinux ? 0 : 1);
+    // One line at start-up, and only when the threads got less than designed (engine-scheduling.test.ts).
+    expect(told).toHaveLength(onLinux && hasChrt ? 0 : 1);
     expect(new Set(threads.map((t) => t.tid)).size).toBe(threads.length);
     for (const { tid, nice, idle } of threads) {
       expect(tid).not.toBe(process.pid);

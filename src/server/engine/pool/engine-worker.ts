@@ -10,14 +10,14 @@ import { trendsCorpusOf } from './trends-corpus.ts';
 // analyze, profile and trends-corpus requests. Several jobs may be open at once (an LLM composer waits on the
 // network); each has its own AbortController, fired by the pool's cancel message.
 
-// The lowest CPU priority for this thread only, before the index loads (docs/decisions/045, and the
-// idle scheduling class where chrt is installed, 051): reads, health and the in-process database on
-// the request thread come first, and analyses use the CPU that is left. Reported with 'ready' (null
-// where it could not be done).
-const thread = lowerThisThreadPriority();
-
 const port = parentPort!;
-const env = (workerData as { env: Env }).env;
+const { env, chrt } = workerData as { env: Env; chrt: string | null };
+
+// The lowest CPU priority for this thread only, before the index loads (docs/decisions/045, and the
+// idle scheduling class through the `chrt` the pool found, 051): reads, health and the in-process
+// database on the request thread come first, and analyses use the CPU that is left. Reported with
+// 'ready' (null where it could not be done).
+const thread = lowerThisThreadPriority({ chrt });
 const post = (message: FromWorker): void => port.postMessage(message);
 const jobs = new Map<number, AbortController>();
 

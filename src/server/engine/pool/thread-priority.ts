@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 // The engine's threads yield the CPU (docs/decisions/045): an engine worker lowers the scheduling
 // priority of its own thread, never the process's, so the request thread, the health thread and the
@@ -15,7 +16,10 @@ import os from 'node:os';
 // (SCHED_IDLE, docs/decisions/051): nice 19 still weighs 15 against a normal thread's 1024 — and
 // against 110 when the whole server runs at nice 10 — while an idle-class thread weighs 3 and is
 // preempted by any other thread that wakes. Switching to it needs no privilege. Node cannot call
-// sched_setscheduler itself, hence the child process, once per worker at start.
+// sched_setscheduler itself, hence the child process, once per worker at start. The pool looks
+// `chrt` up once on the request thread (findChrt) and hands each worker the path, or null: a worker
+// never guesses, and the pool can say at start-up which scheduling its threads got and why
+// (engine-scheduling.ts).
 
 /** The engine threads' nice value: the lowest priority there is. Raising niceness needs no privilege. */
 export const ENGINE_THREAD_NICE = 19;
@@ -36,16 +40,33 @@ export function currentThreadId(): number | null {
   }
 }
 
+/** Where `chrt` is: the first executable of that name on PATH, or null. */
+export function findChrt(searchPath = process.env.PATH ?? ''): string | null {
+  for (const dir of searchPath.split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, 'chrt');
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
 /**
- * Lowers the calling thread's priority to `nice` (never raises it: a thread already nicer stays so).
- * Null where that cannot be done for this thread alone, or is refused.
+ * Lowers the calling thread's priority to `nice` (never raises it: a thread already nicer stays so),
+ * and joins the idle class with `chrt` when its path is given. Null where that cannot be done for
+ * this thread alone, or is refused.
  */
-export function lowerThisThreadPriority(nice = ENGINE_THREAD_NICE): ThreadPriority | null {
+export function lowerThisThreadPriority(options: { chrt: string | null; nice?: number }): ThreadPriority | null {
+  const nice = options.nice ?? ENGINE_THREAD_NICE;
   const tid = currentThreadId();
   if (tid === null) return null;
   try {
     if (os.getPriority(tid) < nice) os.setPriority(tid, nice);
-    if (schedulingPolicyOf(tid) !== SCHED_IDLE) joinIdleClass(tid);
+    if (options.chrt !== null && schedulingPolicyOf(tid) !== SCHED_IDLE) joinIdleClass(options.chrt, tid);
     return { tid, nice: os.getPriority(tid), idle: schedulingPolicyOf(tid) === SCHED_IDLE };
   } catch {
     return null;
@@ -63,11 +84,11 @@ export function schedulingPolicyOf(tid: number, pid = process.pid): number | nul
   }
 }
 
-/** `chrt --idle -p 0 <tid>`; a missing or refusing chrt leaves the thread at its nice value. */
-function joinIdleClass(tid: number): void {
+/** `chrt --idle -p 0 <tid>`; a refusing chrt leaves the thread at its nice value (reported as not idle). */
+function joinIdleClass(chrt: string, tid: number): void {
   try {
-    execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 5_000 });
+    execFileSync(chrt, ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 5_000 });
   } catch {
-    // not installed, or refused: nice alone
+    // refused, or gone since the pool found it: nice alone
   }
 }

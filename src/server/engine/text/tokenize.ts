@@ -62,12 +62,20 @@ export function processTerm(term: string): string | null {
   return stem(w);
 }
 
-/** The query's content words: tokens minus stop words, stemmed, de-duplicated in order. */
-export function contentWords(text: string): string[] {
-  const out: string[] = [];
+/** A content word: its processed term, and the word as first written, to show ("chaos", not "chao"). */
+export type ContentToken = { term: string; surface: string };
+
+/** The text's content tokens: stop words dropped, de-duplicated by term in order, each with its first spelling. */
+export function contentTokens(text: string): ContentToken[] {
+  const out: ContentToken[] = [];
   for (const w of words(text)) {
     const t = processTerm(w);
-    if (t && !out.includes(t)) out.push(t);
+    if (t && !out.some((o) => o.term === t)) out.push({ term: t, surface: w });
   }
   return out;
+}
+
+/** The query's content words: tokens minus stop words, stemmed, de-duplicated in order. */
+export function contentWords(text: string): string[] {
+  return contentTokens(text).map((t) => t.term);
 }

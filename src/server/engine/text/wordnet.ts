@@ -12,11 +12,14 @@ type Pos = 'noun' | 'adj' | 'verb';
 const POS: Pos[] = ['noun', 'adj', 'verb'];
 
 const indexes = new Map<Pos, Map<string, string[]>>();
+/** Per part of speech: how many times each lemma's senses were tagged in the SemCor corpus (how common the use is). */
+const tagCounts = new Map<Pos, Map<string, number>>();
 
 function index(pos: Pos): Map<string, string[]> {
   let map = indexes.get(pos);
   if (map) return map;
   map = new Map();
+  const counts = new Map<string, number>();
   const text = fs.readFileSync(path.join(dictDir, `index.${pos}`), 'utf8');
   for (const line of text.split('\n')) {
     if (line.startsWith(' ') || line.length === 0) continue;
@@ -26,8 +29,10 @@ function index(pos: Pos): Map<string, string[]> {
     const pointerCount = Number(parts[3]);
     const offsets = parts.slice(4 + pointerCount + 2, 4 + pointerCount + 2 + synsetCount);
     map.set(lemma, offsets);
+    counts.set(lemma, Number(parts[4 + pointerCount + 1]));
   }
   indexes.set(pos, map);
+  tagCounts.set(pos, counts);
   return map;
 }
 
@@ -161,6 +166,30 @@ export function senseLemmas(word: string): { base: string; lemma: string }[] {
     }
   }
   return out;
+}
+
+/** Whether the word, as written, is the base form of a verb WordNet knows ("discuss", "process"; not "the", "clients"). */
+export function isVerbLemma(word: string): boolean {
+  return index('verb').has(word.toLowerCase());
+}
+
+/** Whether the word is a verb WordNet knows whose uses as a verb outnumber its uses as a noun ("take", not "water"). */
+export function isMostlyVerb(word: string): boolean {
+  const key = word.toLowerCase();
+  if (!isVerbLemma(key)) return false;
+  const tagged = (pos: Pos): number => (index(pos), tagCounts.get(pos)!.get(key) ?? 0);
+  return tagged('verb') > tagged('noun');
+}
+
+/** Whether WordNet knows the word as an adjective ("local", "federal"), whatever else it is. */
+export function isAdjective(word: string): boolean {
+  return index('adj').has(word.toLowerCase());
+}
+
+/** Whether WordNet knows the word only as an adjective ("new", "applicable"; not "public", which is a noun too). */
+export function isOnlyAdjective(word: string): boolean {
+  const key = word.toLowerCase();
+  return index('adj').has(key) && !index('noun').has(key) && !index('verb').has(key);
 }
 
 /** Loads the WordNet indexes now, so the first query does not pay for it (warm start). */

@@ -4,6 +4,7 @@ import type { GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.t
 import type { Database, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { searchResults, searches } from '../../db/schema/index.ts';
+import { eventInsert, type EventSource } from '../../lib/domain/analytics-events.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 
 // Stores an analysis and its results in ONE statement (docs/decisions/048): the search row, then
@@ -60,13 +61,32 @@ export function searchRowOf(options: { userId: number; analysis: GapAnalysis; at
  * Stores the analysis; with `settle` (search-quota.service.ts settleCall, raising) the reservation is
  * settled by the same statement, so settling and storing are one transaction and one round trip
  * (docs/decisions/051). A settle that refuses raises: the statement fails and nothing is stored.
+ * With `event`, the `search_run` analytics event of the stored search is written by the same
+ * statement too (the user's opt-out read there, as analytics-events.ts does): one statement fewer a
+ * search, and no stored search without its event or event without its search (docs/decisions/059).
  */
 export async function persistAnalysis(
   db: Database | Tx,
-  options: { userId: number; analysis: GapAnalysis; at: Date; durationMs: number; settle?: SQL },
+  options: {
+    userId: number;
+    analysis: GapAnalysis;
+    at: Date;
+    durationMs: number;
+    settle?: SQL;
+    event?: EventSource;
+  },
 ): Promise<number> {
   const { analysis } = options;
   const search = db.insert(searches).values(searchRowOf(options)).returning({ id: searches.id });
+  const event = options.event
+    ? sql`, event as (${eventInsert(db, {
+        ...options.event,
+        userId: options.userId,
+        type: 'search_run',
+        metadata: sql`jsonb_build_object('searchId', (select id from search))`,
+        now: options.at,
+      }).getSQL()})`
+    : sql``;
   // A data-modifying WITH runs once whether or not the outer query reads it; with no opportunity
   // the recordset is empty and no result row is inserted. The settle call is joined to the outer
   // query's one row, so it runs too.
@@ -79,7 +99,7 @@ export async function persistAnalysis(
         select search.id, false, ${selectColumns}
         from search, jsonb_populate_recordset(null::${searchResults}, ${resultRowsJson(analysis.opportunities)}::jsonb) as r
         returning 1
-      )
+      )${event}
       select search.id from search, ${settled}`),
   );
   const id = rows[0]?.id;

@@ -13,6 +13,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import type { Clock } from '../../lib/platform/clock.ts';
 import { assertBelowRateLimit, consumeRateLimit, enforceRateLimit } from '../../lib/http/rate-limit.ts';
+import type { EventSource } from '../../lib/domain/analytics-events.ts';
 import { usageOf } from '../../lib/domain/usage.ts';
 import { persistAnalysis } from './persist-analysis.service.ts';
 import type { AnalyzeOptions, SearchEngine } from './search-engine.provider.ts';
@@ -78,6 +79,8 @@ export async function runSearch(options: {
   query: string;
   filters?: SearchFilters | undefined;
   hooks: AnalyzeOptions;
+  /** Records the `search_run` analytics event with the stored search, in its statement (ADR 059). */
+  event?: EventSource | null;
 }): Promise<SearchOutcome> {
   const { db, clock, engine, user, hooks } = options;
   const usage = usageOf(user, clock.now());
@@ -104,13 +107,14 @@ export async function runSearch(options: {
     const usesSearch = answerUsesSearch(analysis);
     const now = clock.now();
     const settle = settleCall({ reservation, usesSearch, limit, now }, true);
-    // One statement: the reservation settled and the search stored with its results, or neither.
-    const searchId = await persistAnalysis(db, { userId: user.id, analysis, at: now, durationMs, settle }).catch(
-      (error: unknown) => {
-        if (isQuotaRefused(error)) return null;
-        throw error;
-      },
-    );
+    // One statement: the reservation settled and the search stored with its results (and its
+    // analytics event), or none of them.
+    const event = options.event ?? undefined;
+    const row = { userId: user.id, analysis, at: now, durationMs, settle, ...(event ? { event } : {}) };
+    const searchId = await persistAnalysis(db, row).catch((error: unknown) => {
+      if (isQuotaRefused(error)) return null;
+      throw error;
+    });
     stored = { searchId, usesSearch };
   } catch (error) {
     // If this fails too (the database is gone), the reservation expires and its unit comes back.

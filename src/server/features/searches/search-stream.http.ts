@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
 import { SEARCH_STREAM_CONTENT_TYPE, type SearchStreamLine } from '#shared/searches/search.schemas.ts';
-import { recordEvent } from '../../lib/domain/analytics-events.ts';
+import { eventSourceOf } from '../../lib/domain/analytics-events.ts';
 import { answerWithLines } from '../../lib/http/ndjson-stream.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import { currentUser } from '../../lib/http/auth-guard.ts';
-import { runSearch, type SearchOutcome } from './run-search.service.ts';
+import { runSearch } from './run-search.service.ts';
 import { resolveSearchEngine } from './search-engine.provider.ts';
 
 // Answers a search request as one JSON envelope, or — when the client accepts
@@ -27,16 +27,22 @@ export async function respondWithSearch(
     if (!reply.raw.writableFinished) controller.abort(new Error('The client closed the request.'));
   };
   reply.raw.on('close', onClose);
-  // A stored search is a "search run" analytics event (ids only, never the query text).
-  const track = async (outcome: SearchOutcome) => {
-    if (outcome.data.search) await recordEvent(request, 'search_run', { searchId: outcome.data.search.id });
-  };
+  // A stored search is a "search run" analytics event (ids only, never the query text), written by
+  // the statement that stores the search (ADR 059).
+  const event = eventSourceOf(request);
 
   const wantsStream = (request.headers.accept ?? '').includes(SEARCH_STREAM_CONTENT_TYPE);
   if (!wantsStream) {
     try {
-      const outcome = await runSearch({ db, clock, engine, user, ...input, hooks: { signal: controller.signal } });
-      await track(outcome);
+      const outcome = await runSearch({
+        db,
+        clock,
+        engine,
+        user,
+        ...input,
+        event,
+        hooks: { signal: controller.signal },
+      });
       await reply.send({ success: true as const, message: outcome.message, data: outcome.data });
       return;
     } catch (error) {
@@ -66,6 +72,7 @@ export async function respondWithSearch(
         engine,
         user,
         ...input,
+        event,
         hooks: {
           signal: controller.signal,
           onQueued: (position) => write({ type: 'queued', position }),
@@ -77,7 +84,6 @@ export async function respondWithSearch(
             }),
         },
       });
-      await track(outcome);
       write({ type: 'done', message: outcome.message, data: outcome.data });
     },
     onSettled: () => reply.raw.off('close', onClose),
