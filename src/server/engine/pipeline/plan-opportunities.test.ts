@@ -30,6 +30,16 @@ describe('job titles', () => {
     );
   });
 
+  it('titles the job alone when it already says for whom or where', () => {
+    const text = 'legal research for lawyers';
+    const laws = { phrase: 'Interpreting laws and regulations for individuals and businesses' };
+    expect(jobTitle(laws, { segmentText: 'lawyers', offeringText: 'legal research', text })).toBe(laws.phrase);
+    const audits = { phrase: 'Reviewing audits in regulated industries' };
+    expect(jobTitle(audits, { segmentText: null, offeringText: 'audit software', text: 'audit software' })).toBe(
+      audits.phrase,
+    );
+  });
+
   it('titles the job alone when the offering is a clause or a story', () => {
     const story = 'we keep paying our staff late every month';
     expect(jobTitle(job, { segmentText: null, offeringText: story, text: story })).toBe('Reviewing time sheets');

@@ -188,10 +188,13 @@ export function jobTitle(
   job: Pick<Job, 'phrase'>,
   query: Pick<ParsedQuery, 'segmentText' | 'offeringText' | 'text'>,
 ): string {
-  if (query.segmentText) return `${job.phrase} for ${asWritten(query.segmentText, query.text)}`;
+  // A job that already says for whom or where ("Interpreting laws for individuals and businesses")
+  // is titled alone: a second "for" would read as one more beneficiary.
+  if (query.segmentText)
+    return / for /i.test(job.phrase) ? job.phrase : `${job.phrase} for ${asWritten(query.segmentText, query.text)}`;
   const offering = query.offeringText.trim();
   if (offering.length === 0 || isClause(offering) || words(offering).length > MAX_CONTEXT_WORDS) return job.phrase;
-  return `${job.phrase} in ${asWritten(offering, query.text)}`;
+  return / in /i.test(job.phrase) ? job.phrase : `${job.phrase} in ${asWritten(offering, query.text)}`;
 }
 
 export function planCells(

@@ -95,6 +95,10 @@ describe('taskPhrase', () => {
       'Prepare objectives, outlines, or other materials for courses of study, following curriculum guidelines.',
       'Preparing objectives, outlines, or other materials for courses',
     ],
+    [
+      'Evaluate findings and develop strategies and arguments in preparation for presentation of cases.',
+      'Evaluating findings and developing strategies and arguments',
+    ],
     // Cut short, a second job does not keep its verb without its object.
     [
       'Appoint department heads or managers and assign or delegate responsibilities to them.',

@@ -95,6 +95,8 @@ const DANGLING = new Set([
   ),
   ...LEAD_INS,
 ]);
+/** Nouns of compound prepositions ("in accordance with", "in preparation for"): "in" + one of these never ends a title. */
+const IN_PHRASES = new Set(['accordance', 'addition', 'conjunction', 'preparation', 'response', 'order', 'relation']);
 /** "related to", "due to": "to" after these leads into what the job concerns, never into its purpose. */
 const LEADS_IN = new RegExp(`\\b(?:${LEAD_INS.join('|')})$`, 'i');
 
@@ -222,6 +224,8 @@ function cutToTitle(tokens: readonly string[], lists: readonly Span[]): string[]
       while (kept.length > 2 && dangles(kept.at(-1)!.toLowerCase().replace(/,$/, ''))) kept.pop();
       // "… and assign" cut from its object: the second job goes whole.
       if (kept.length > 4 && /^(and|or)$/i.test(kept.at(-2)!) && isVerbLemma(kept.at(-1)!)) kept.splice(-2);
+      // "… in preparation | for presentation of cases": a compound preposition cut from its object goes whole.
+      if (kept.length > 4 && /^in$/i.test(kept.at(-2)!) && IN_PHRASES.has(kept.at(-1)!.toLowerCase())) kept.splice(-2);
     }
   };
   trim();
