@@ -199,6 +199,13 @@ describe('query parsing', () => {
     expect(books.segmentText).toBe('small shops');
     const payments = parseQuery('accepting card payments in Lagos, Nigeria', [], () => 0, isPlace);
     expect(payments.placeText).toBe('Lagos');
+    // A place that ends the subject is followed by its verb: an auxiliary or a modal.
+    const clinics = parseQuery('our two clinics in Lagos have patients waiting for hours', [], () => 0, isPlace);
+    expect(clinics.placeText).toBe('Lagos');
+    expect(clinics.groups.map((g) => g.word)).not.toContain('lagos');
+    expect(clinics.segmentText).toBeNull();
+    const shops = parseQuery("our shops in India can't track card refunds", [], () => 0, isPlace);
+    expect(shops.placeText).toBe('India');
   });
 
   it('keeps "in" a customer marker when what follows is not a place the directory knows', () => {
@@ -209,5 +216,8 @@ describe('query parsing', () => {
     // A place inside a longer phrase ("India pale ale brewers") is not where the need is.
     const ale = parseQuery('inventory for craft brewers in India pale ale styles', [], () => 0, isPlace);
     expect(ale.placeText).toBeNull();
+    // An open-class word after it may continue a name: only auxiliaries and modals end the place.
+    const ink = parseQuery('selling prints in India ink drawings', [], () => 0, isPlace);
+    expect(ink.placeText).toBeNull();
   });
 });

@@ -40,8 +40,16 @@ export type ParsedQuery = {
   warnings: string[];
 };
 
-/** Words that may follow a place named with "in" and start the rest of the sentence. */
-const AFTER_PLACE = new Set(['for', 'to', 'so', 'because', 'and', 'with', 'who', 'that', 'where', 'without', 'but']);
+/**
+ * Words that may follow a place named with "in" and start the rest of the sentence: a conjunction or
+ * preposition, or the verb of a subject the place ends ("our clinics in Denver have…"), which is an
+ * auxiliary or a modal (closed classes: an open-class word after a place may continue its name).
+ */
+const AFTER_PLACE = new Set([
+  ...['for', 'to', 'so', 'because', 'and', 'with', 'who', 'that', 'where', 'without', 'but'],
+  ...['is', 'are', 'was', 'were', 'has', 'have', 'had', 'do', 'does', 'did', 'can', 'could', 'will', 'would'],
+  ...['should', 'must', 'may', 'might', 'keep', 'keeps', 'need', 'needs', "don't", "doesn't", "can't", "won't"],
+]);
 const MAX_PLACE_WORDS = 3;
 
 /**
