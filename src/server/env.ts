@@ -180,7 +180,12 @@ export function readTestVariable(
   return value && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/** Where the process looks system tools up (PATH, as it was started with): `chrt`, for one. */
+export function systemPath(): string {
+  return process.env.PATH ?? '';
+}
+
 /** Test-only: the minimal inherited environment for a child server process started by a test. */
 export function childProcessBaseEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+  return { PATH: systemPath(), HOME: process.env.HOME ?? '' };
 }

@@ -6,6 +6,7 @@ import { respellAll, respellingWarning, type Respelling } from '../text/spelling
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
 import { withLifeStages } from '../text/age-phrase.ts';
 import QUERY_FILLER_WORDS from '../text/query-filler.json' with { type: 'json' };
+import PLACE_FOLLOWERS from '../text/place-followers.json' with { type: 'json' };
 import { contentTokens, processTerm, stem, words, type ContentToken } from '../text/tokenize.ts';
 import { synonyms } from '../text/wordnet.ts';
 import type { WeightedTerm } from '../index/lexical-index.ts';
@@ -41,15 +42,11 @@ export type ParsedQuery = {
 };
 
 /**
- * Words that may follow a place named with "in" and start the rest of the sentence: a conjunction or
- * preposition, or the verb of a subject the place ends ("our clinics in Denver have…"), which is an
- * auxiliary or a modal (closed classes: an open-class word after a place may continue its name).
+ * Words that may follow a place named with "in" and start the rest of the sentence
+ * (text/place-followers.json: conjunctions and prepositions, and the auxiliaries and modals that
+ * follow a subject the place ends, "our clinics in Denver have…").
  */
-const AFTER_PLACE = new Set([
-  ...['for', 'to', 'so', 'because', 'and', 'with', 'who', 'that', 'where', 'without', 'but'],
-  ...['is', 'are', 'was', 'were', 'has', 'have', 'had', 'do', 'does', 'did', 'can', 'could', 'will', 'would'],
-  ...['should', 'must', 'may', 'might', 'keep', 'keeps', 'need', 'needs', "don't", "doesn't", "can't", "won't"],
-]);
+const AFTER_PLACE = new Set(PLACE_FOLLOWERS.groups.flatMap((g) => g.words));
 const MAX_PLACE_WORDS = 3;
 
 /**

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
-import type { Env } from '../../env.ts';
+import { systemPath, type Env } from '../../env.ts';
 import { AppError } from '../../lib/platform/app-error.ts';
 import type { AnalyzeOptions, Engine, EngineStatus } from '../engine.ts';
 import { schedulingNotice } from './engine-scheduling.ts';
@@ -75,7 +75,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const { queueLimit, log } = options;
   const size = Math.max(1, options.workers);
   const slotsPerWorker = Math.max(1, options.slotsPerWorker ?? 1);
-  const chrt = (options.findChrt ?? findChrt)();
+  const chrt = options.findChrt ? options.findChrt() : findChrt(systemPath());
   /** Slots background work may hold at once: all but one, so an interactive analysis finds one free. */
   const queue = createJobQueue({ queueLimit, backgroundSlots: Math.max(1, size * slotsPerWorker - 1) });
   const workers = createWorkerSet({

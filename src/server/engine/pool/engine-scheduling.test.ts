@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemPath } from '../../env.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { EnginePool } from './engine-pool.ts';
 import { schedulingNotice } from './engine-scheduling.ts';
@@ -106,7 +107,7 @@ describe('the engine threads’ scheduling, logged at start-up', () => {
   // CI and development machines here are Debian, where util-linux (chrt) is Essential: this test
   // needs it, and says so when it is missing rather than passing without looking.
   it('says nothing when chrt is found and the threads join the idle class', async () => {
-    expect(findChrt(), 'chrt (util-linux) must be on PATH for this test').not.toBeNull();
+    expect(findChrt(systemPath()), 'chrt (util-linux) must be on PATH for this test').not.toBeNull();
     const { pool, schedulingLines } = await poolApp(1);
     const [thread] = pool.threads();
     expect(thread).toMatchObject({ nice: 19, idle: true });

@@ -40,8 +40,8 @@ export function currentThreadId(): number | null {
   }
 }
 
-/** Where `chrt` is: the first executable of that name on PATH, or null. */
-export function findChrt(searchPath = process.env.PATH ?? ''): string | null {
+/** Where `chrt` is: the first executable of that name on the search path (PATH, `systemPath()` in env.ts), or null. */
+export function findChrt(searchPath: string): string | null {
   for (const dir of searchPath.split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, 'chrt');

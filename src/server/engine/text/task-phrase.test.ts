@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readTestVariable } from '../../env.ts';
 import { loadOnet } from '../corpus/load-datasets.ts';
 import { taskPhrase } from './task-phrase.ts';
+import WORDS from './task-phrase-words.json' with { type: 'json' };
 
 // An O*NET task becomes an opportunity title: the job itself, as a gerund phrase, without the clause
 // that says why, how or with what examples.
@@ -166,3 +167,13 @@ if (datasetsDir) {
     });
   });
 }
+
+describe('the word lists task titles use (text/task-phrase-words.json)', () => {
+  it('hold lower-case single words, each once in its list', () => {
+    for (const list of [WORDS.doubleFinal, WORDS.dangling, WORDS.leadIns, WORDS.inPhrases, WORDS.particles]) {
+      for (const w of list.words) expect(w).toMatch(/^[a-z]+$/);
+      expect(new Set(list.words).size).toBe(list.words.length);
+      expect(list.why.length).toBeGreaterThan(20);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import WORDS from './task-phrase-words.json' with { type: 'json' };
 import { isAdjective, isMostlyVerb, isOnlyAdjective, isVerbLemma } from './wordnet.ts';
 
 // An O*NET task statement as an opportunity's title: the job itself, as a gerund phrase, without the
@@ -7,58 +8,7 @@ import { isAdjective, isMostlyVerb, isOnlyAdjective, isVerbLemma } from './wordn
 // notices at once (a verb of a list left unconjugated, a title ending on "related" or "local").
 
 /** Verbs of more than one syllable stressed on the last, which double their final consonant ("transferring"). */
-const DOUBLE_FINAL = new Set([
-  'admit',
-  'submit',
-  'commit',
-  'control',
-  'refer',
-  'transfer',
-  'equip',
-  'patrol',
-  'compel',
-  'remit',
-  'plan',
-  'ship',
-  'set',
-  'cut',
-  'run',
-  'put',
-  'stop',
-  'tag',
-  'log',
-  'map',
-  'chat',
-  'scan',
-  'plot',
-  'trim',
-  'confer',
-  'defer',
-  'infer',
-  'prefer',
-  'occur',
-  'recur',
-  'incur',
-  'permit',
-  'emit',
-  'omit',
-  'transmit',
-  'expel',
-  'propel',
-  'repel',
-  'dispel',
-  'embed',
-  'begin',
-  'upset',
-  'reset',
-  'input',
-  'output',
-  'forget',
-  'regret',
-  'acquit',
-  'program',
-  'format',
-]);
+const DOUBLE_FINAL = new Set(WORDS.doubleFinal.words);
 
 export function gerund(verb: string): string {
   const lower = verb.toLowerCase();
@@ -75,28 +25,12 @@ export function gerund(verb: string): string {
 }
 
 const MAX_TITLE_WORDS = 9;
-/** Words a title cut short must not end on: function words, and words that only lead into what follows ("related to"). */
 /** Words that lead into what follows them: after these, "to" is never a purpose ("related to", "ways to improve"). */
-const LEAD_INS = [
-  'related',
-  'relating',
-  'pertaining',
-  'according',
-  'due',
-  'prior',
-  'subject',
-  'relative',
-  'ways',
-  'means',
-];
-const DANGLING = new Set([
-  ...'a an the and or of for to in on at by with from as into onto per via such other web site their its his her your our my'.split(
-    ' ',
-  ),
-  ...LEAD_INS,
-]);
+const LEAD_INS = WORDS.leadIns.words;
+/** Words a title cut short must not end on: function words, and the lead-ins. */
+const DANGLING = new Set([...WORDS.dangling.words, ...LEAD_INS]);
 /** Nouns of compound prepositions ("in accordance with", "in preparation for"): "in" + one of these never ends a title. */
-const IN_PHRASES = new Set(['accordance', 'addition', 'conjunction', 'preparation', 'response', 'order', 'relation']);
+const IN_PHRASES = new Set(WORDS.inPhrases.words);
 /** "related to", "due to": "to" after these leads into what the job concerns, never into its purpose. */
 const LEADS_IN = new RegExp(`\\b(?:${LEAD_INS.join('|')})$`, 'i');
 
@@ -165,7 +99,7 @@ function leadingVerbs(tokens: readonly string[]): number[] {
 }
 
 /** Particles of phrasal verbs ("set up", "carry out"), part of the verb before them. */
-const PARTICLES = new Set(['up', 'out', 'off', 'down', 'back']);
+const PARTICLES = new Set(WORDS.particles.words);
 
 /**
  * The leading list of verbs: the positions of its verbs, and how many tokens it spans (its verbs,
