@@ -1,7 +1,7 @@
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
 import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
-import { formatScore, SCORE_MAX } from '#shared/app/score-format.ts';
+import { formatScore, formatSize, SCORE_MAX } from '#shared/app/score-format.ts';
 
 // One opportunity of an analysis shown read-only: by a public link (/share/:token) or through a
 // team share (/shared/analyses/:id).
@@ -18,7 +18,7 @@ export function SharedOpportunity({ opportunity, position }: { opportunity: Oppo
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         opportunity {formatScore(opportunity.opportunityScore)}/{SCORE_MAX} · innovation{' '}
-        {formatScore(opportunity.innovationScore)} · market size {formatScore(opportunity.marketSize)} · feasibility{' '}
+        {formatScore(opportunity.innovationScore)} · market size {formatSize(opportunity.marketSize)} · feasibility{' '}
         {formatScore(opportunity.feasibility)} · potential {MARKET_POTENTIAL_LABELS[opportunity.marketPotential]} ·
         confidence {formatScore(opportunity.confidenceScore)}
       </p>

@@ -64,7 +64,8 @@ export const compareQuerySchema = z.strictObject({
 const scores = z.object({
   opportunity: z.number(),
   innovation: z.number(),
-  marketSize: z.number(),
+  /** Over the sized opportunities; null when none is sized. */
+  marketSize: z.number().nullable(),
   feasibility: z.number(),
 });
 

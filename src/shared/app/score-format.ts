@@ -15,6 +15,20 @@ export function scoreValue(score: number): number {
   return Math.round(Math.min(Math.max(score, 0), SCORE_MAX));
 }
 
+/** How a market size reads when its evidence counts nobody who buys: unknown, never 0 (issue 28). */
+export const NOT_SIZED = 'Not sized';
+
+/** A market-size score as a reader sees it: "42", or "not sized" ("Not sized" where it starts a label). */
+export function formatSize(score: number | null, { capital = false } = {}): string {
+  if (score !== null) return formatScore(score);
+  return capital ? NOT_SIZED : NOT_SIZED.toLowerCase();
+}
+
+/** "42/100" or "not sized". */
+export function formatSizeOutOf(score: number | null): string {
+  return score === null ? NOT_SIZED.toLowerCase() : formatScoreOutOf(score);
+}
+
 /** "42/100": a score with its scale, where the scale is not said nearby. */
 export function formatScoreOutOf(score: number): string {
   return `${formatScore(score)}/${SCORE_MAX}`;

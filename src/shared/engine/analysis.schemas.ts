@@ -120,6 +120,9 @@ export const scoreBreakdownSchema = z.object({
   factors: z.array(scoreFactorSchema),
 });
 export type ScoreBreakdown = z.infer<typeof scoreBreakdownSchema>;
+/** The market-size breakdown: its score is null when no public count says who buys ("not sized"), never 0. */
+export const sizeBreakdownSchema = scoreBreakdownSchema.extend({ score: z.number().nullable() });
+export type SizeBreakdown = z.infer<typeof sizeBreakdownSchema>;
 
 const score100 = z.number().int().min(0).max(100);
 
@@ -140,7 +143,8 @@ export const opportunitySchema = composedTextSchema.extend({
   rank: z.number().int().min(1),
   category: z.enum(CATEGORIES),
   innovationScore: score100,
-  marketSize: score100,
+  /** Null when the opportunity's evidence counts no people or businesses who buy: "not sized", never scored small. */
+  marketSize: score100.nullable(),
   feasibility: score100,
   marketPotential: z.enum(MARKET_POTENTIALS),
   confidenceScore: score100,
@@ -156,7 +160,7 @@ export const opportunitySchema = composedTextSchema.extend({
   breakdown: z.object({
     opportunityScore: scoreBreakdownSchema,
     innovationScore: scoreBreakdownSchema,
-    marketSize: scoreBreakdownSchema,
+    marketSize: sizeBreakdownSchema,
     feasibility: scoreBreakdownSchema,
     confidenceScore: scoreBreakdownSchema,
     marketPotential: scoreBreakdownSchema,

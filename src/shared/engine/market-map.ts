@@ -1,5 +1,5 @@
 import type { Evidence, Opportunity } from './analysis.schemas.ts';
-import { scoreValue } from '../app/score-format.ts';
+import { NOT_SIZED, scoreValue } from '../app/score-format.ts';
 
 // The market map of an analysis (issue 28, docs/product/market-map.md): customer segments × jobs, each cell
 // the opportunity the engine scored there with its supply (competitors, software already used in the work)
@@ -228,7 +228,6 @@ export const MAP_TABLE_HEADERS = [
 ] as const;
 
 export const NOT_SCORED = 'Not scored: no opportunity for this segment and job';
-export const NOT_SIZED = 'Not sized';
 
 /** Every segment × job pair in grid order: the scored cell, or null where nothing was scored. */
 export function mapPairs<T extends Opportunity>(

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addKeyword,
+  compareScores,
   countActiveFilters,
   defaultFilters,
+  scoreInRange,
   searchFiltersSchema,
   type SearchFilters,
 } from './filters.schemas.ts';
@@ -101,5 +103,22 @@ describe('bad filters are rejected with the field named', () => {
     const result = searchFiltersSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toContain(path);
+  });
+});
+
+describe('a market that is not sized (market size null)', () => {
+  it('passes only a range that is not narrowed, where a known size passes by its value', () => {
+    expect(scoreInRange(null, [0, 100])).toBe(true);
+    expect(scoreInRange(null, [80, 100])).toBe(false);
+    expect(scoreInRange(null, [0, 99])).toBe(false);
+    expect(scoreInRange(85, [80, 100])).toBe(true);
+    expect(scoreInRange(79, [80, 100])).toBe(false);
+    expect(scoreInRange(0, [0, 100])).toBe(true);
+  });
+
+  it('sorts after every known score, descending and ascending', () => {
+    const scores = [40, null, 90, 0, null, 65];
+    expect([...scores].sort((a, b) => compareScores(a, b, -1))).toEqual([90, 65, 40, 0, null, null]);
+    expect([...scores].sort((a, b) => compareScores(a, b, 1))).toEqual([0, 40, 65, 90, null, null]);
   });
 });

@@ -78,8 +78,26 @@ export function defaultFilters(): SearchFilters {
   };
 }
 
-function isFullRange([min, max]: ScoreRange): boolean {
+/** Whether a score range is the whole scale (not narrowed). */
+export function isFullRange([min, max]: ScoreRange): boolean {
   return min === SCORE_MIN && max === SCORE_MAX;
+}
+
+/**
+ * Whether a score is within a filter range. A market that is not sized (null) passes only a range that is not
+ * narrowed: asking for a market size of 80–100 asks for a size that is known.
+ */
+export function scoreInRange(score: number | null, range: ScoreRange): boolean {
+  if (score === null) return isFullRange(range);
+  return score >= range[0] && score <= range[1];
+}
+
+/** Orders two scores of which either may be unknown (a market not sized): unknown last, whichever the direction. */
+export function compareScores(a: number | null, b: number | null, direction: 1 | -1): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return (a - b) * direction;
 }
 
 /** Active filters: one per category, one per narrowed score range, one for potential, one for a date bound, one per keyword. */

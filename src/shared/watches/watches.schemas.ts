@@ -39,7 +39,8 @@ export const watchSnapshotSchema = z.object({
       /** offering | segment: the same market cell across corpus versions. */
       key: z.string(),
       title: z.string(),
-      scores: z.record(watchedScoreSchema, z.number()),
+      /** Null: the market was not sized on that run (only market size can be). */
+      scores: z.record(watchedScoreSchema, z.number().nullable()),
       factors: z.record(watchedScoreSchema, z.array(factorSnapshotSchema)),
     }),
   ),
@@ -57,8 +58,9 @@ export const watchDiffSchema = z.object({
     z.object({
       opportunity: z.string(),
       score: z.string(),
-      from: z.number(),
-      to: z.number(),
+      /** Null: not sized on that run (market size only). */
+      from: z.number().nullable(),
+      to: z.number().nullable(),
       /** The breakdown factor whose contribution moved most, with its explanation on the new run. */
       factor: z.object({ label: z.string(), from: z.number(), to: z.number(), explanation: z.string() }).nullable(),
     }),

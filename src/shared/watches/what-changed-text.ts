@@ -1,4 +1,7 @@
+import { NOT_SIZED } from '../app/score-format.ts';
 import type { WatchDiff, WatchRunDto } from './watches.schemas.ts';
+
+const notSized = NOT_SIZED.toLowerCase();
 
 // The words of "What changed" (issue 33), written once for every place that shows a re-run's diff:
 // the analysis page, the public share page, the team-shared page and the PDF report.
@@ -32,7 +35,7 @@ export function whatChangedSections(diff: WatchDiff): WhatChangedSection[] {
       title: 'Scores that moved',
       items: diff.scoreMoves.map(
         (m) =>
-          `${m.opportunity}: ${m.score} ${m.from} → ${m.to}` +
+          `${m.opportunity}: ${m.score} ${m.from ?? notSized} → ${m.to ?? notSized}` +
           // The factor's own explanation is its rubric formula, which the score breakdown shows; a
           // sentence read by a founder says only which factor moved and how far.
           (m.factor ? `, moved most by ${m.factor.label}: ${m.factor.from} → ${m.factor.to}` : ''),

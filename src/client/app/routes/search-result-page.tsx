@@ -14,7 +14,7 @@ import { searchResultQueryOptions } from '#client/features/searches/api/searches
 import { OpportunityDetails } from '#client/features/searches/components/opportunity-details.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { ShareDialog } from '#client/features/sharing/components/share-dialog.tsx';
-import { formatScore, SCORE_MAX } from '#shared/app/score-format.ts';
+import { formatScore, formatSize, SCORE_MAX } from '#shared/app/score-format.ts';
 
 /** /search-result/:id — one opportunity in depth. */
 export function SearchResultPage() {
@@ -63,7 +63,7 @@ export function SearchResultPage() {
       </div>
       <p className="mt-1 text-sm text-muted-foreground">
         {categoryLabel(r.category)} · opportunity {formatScore(r.opportunityScore)}/{SCORE_MAX} · innovation{' '}
-        {formatScore(r.innovationScore)} · market size {formatScore(r.marketSize)} · feasibility{' '}
+        {formatScore(r.innovationScore)} · market size {formatSize(r.marketSize)} · feasibility{' '}
         {formatScore(r.feasibility)} · potential {MARKET_POTENTIAL_LABELS[r.marketPotential]} · confidence{' '}
         {formatScore(r.confidenceScore)} · priority {r.priority}
       </p>

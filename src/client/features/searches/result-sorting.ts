@@ -1,4 +1,5 @@
-import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
+import { compareScores, type SearchFilters } from '#shared/searches/filters.schemas.ts';
+import { SCORE_MAX } from '#shared/app/score-format.ts';
 import { SORT_OPTIONS } from '#shared/searches/filter-options.ts';
 import { analysisOrderKey, orderOpportunities } from '#shared/searches/opportunity-order.ts';
 import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
@@ -42,9 +43,11 @@ export function sortAndFilterResults(
   const { sort, category, minScore, savedOnly } = options;
   const filtered = results
     .filter((r) => (category ? r.category === category : true))
-    .filter((r) => Math.min(r.innovationScore, r.marketSize, r.feasibility) >= minScore)
+    // Every known score at least the minimum: a market not sized is unknown, so it neither passes nor fails.
+    .filter((r) => Math.min(r.innovationScore, r.marketSize ?? SCORE_MAX, r.feasibility) >= minScore)
     .filter((r) => (savedOnly ? r.isSaved : true));
   const ordered = orderOpportunities(filtered, searchOrder);
   if (sort === defaultResultSort(searchOrder.sortBy)) return ordered;
-  return ordered.sort((a, b) => (sort === 'rank' ? a.rank - b.rank : b[sort] - a[sort]));
+  // A market not sized goes after every sized one (compareScores), like the engine's own sort.
+  return ordered.sort((a, b) => (sort === 'rank' ? a.rank - b.rank : compareScores(a[sort], b[sort], -1)));
 }

@@ -65,7 +65,8 @@ export const searchResults = pgTable(
     feasibility: integer().notNull(),
     marketPotential: text().notNull(),
     innovationScore: integer().notNull(),
-    marketSize: integer().notNull(),
+    // Null: not sized (the evidence counts nobody who buys), never 0.
+    marketSize: integer(),
     gapReason: text().notNull(),
     isSaved: boolean().notNull().default(false),
     savedAt: timestamptz(),

@@ -27,7 +27,7 @@ export function formatAnalysis(a: GapAnalysis): string {
   );
   for (const o of a.opportunities) {
     lines.push(
-      `${pad(String(o.rank), 3)}${pad(o.title, 46)}${pad(o.category, 14)}${pad(String(Math.round(o.opportunityScore)), 6)}${pad(String(o.innovationScore), 6)}${pad(String(o.marketSize), 6)}${pad(String(o.feasibility), 6)}${pad(String(o.confidenceScore), 6)}${pad(o.marketPotential, 11)}${o.priority}`,
+      `${pad(String(o.rank), 3)}${pad(o.title, 46)}${pad(o.category, 14)}${pad(String(Math.round(o.opportunityScore)), 6)}${pad(String(o.innovationScore), 6)}${pad(o.marketSize === null ? '—' : String(o.marketSize), 6)}${pad(String(o.feasibility), 6)}${pad(String(o.confidenceScore), 6)}${pad(o.marketPotential, 11)}${o.priority}`,
     );
   }
   for (const o of a.opportunities) {

@@ -1,4 +1,4 @@
-import type { GapAnalysis, Opportunity, ScoreBreakdown } from '#shared/engine/analysis.schemas.ts';
+import type { GapAnalysis, Opportunity, SizeBreakdown } from '#shared/engine/analysis.schemas.ts';
 import { scoreEvidence } from '../pipeline/rubric.ts';
 
 // Groundedness: recompute every number of an opportunity from its own evidence list and compare.
@@ -7,14 +7,16 @@ import { scoreEvidence } from '../pipeline/rubric.ts';
 
 export type GroundingReport = { numbers: number; grounded: number; failures: string[] };
 
-function same(a: number, b: number): boolean {
+/** Equal within rounding; a market not sized (null) equals only another not sized. */
+function same(a: number | null, b: number | null): boolean {
+  if (a === null || b === null) return a === b;
   return Math.abs(a - b) < 1e-6;
 }
 
 function checkBreakdown(
   name: string,
-  shown: ScoreBreakdown,
-  recomputed: ScoreBreakdown,
+  shown: SizeBreakdown,
+  recomputed: SizeBreakdown,
   ids: Set<string>,
   report: GroundingReport,
 ): void {
@@ -45,7 +47,7 @@ export function verifyOpportunity(
 ): GroundingReport {
   const scores = scoreEvidence(o.evidence);
   const ids = new Set(o.evidence.map((e) => e.id));
-  const fields: [string, number | string, number | string][] = [
+  const fields: [string, number | string | null, number | string | null][] = [
     ['innovationScore', o.innovationScore, scores.innovationScore],
     ['marketSize', o.marketSize, scores.marketSize],
     ['feasibility', o.feasibility, scores.feasibility],

@@ -33,7 +33,7 @@ export function evidencePack(query: string, cell: ScoredCell): string {
     scores: {
       opportunityScore: s.opportunityScore,
       innovationScore: s.innovationScore,
-      marketSize: s.marketSize,
+      marketSize: s.marketSize ?? 'not sized: no public count of who buys',
       feasibility: s.feasibility,
       confidenceScore: s.confidenceScore,
       marketPotential: s.marketPotential,

@@ -1,5 +1,5 @@
 import type { AnalysisStage, Competitor, Opportunity } from '#shared/engine/analysis.schemas.ts';
-import type { Category, SearchFilters } from '#shared/searches/filters.schemas.ts';
+import { scoreInRange, type Category, type SearchFilters } from '#shared/searches/filters.schemas.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import { judgeAbstention } from './abstain.ts';
 import { companyCategory, evidenceDate } from './classify.ts';
@@ -105,13 +105,12 @@ function noMatchReason(index: EngineIndex, filters: SearchFilters): string {
 
 function withinFilters(c: ScoredCell, f: SearchFilters): boolean {
   const s = c.scores;
-  const inRange = (v: number, [min, max]: [number, number]): boolean => v >= min && v <= max;
   if (f.categories.length > 0 && !f.categories.includes(c.category)) return false;
   if (f.marketPotential !== null && s.marketPotential !== f.marketPotential) return false;
   return (
-    inRange(s.innovationScore, f.innovationScore) &&
-    inRange(s.marketSize, f.marketSize) &&
-    inRange(s.feasibility, f.feasibilityScore)
+    scoreInRange(s.innovationScore, f.innovationScore) &&
+    scoreInRange(s.marketSize, f.marketSize) &&
+    scoreInRange(s.feasibility, f.feasibilityScore)
   );
 }
 

@@ -77,6 +77,9 @@ export function rubricMeasures(x: RubricInputs) {
   const demandBasis = [demand, establishmentCount > 0 ? x.establishments : null].filter(
     (e): e is Evidence => e !== null,
   );
+  // Sized: the evidence counts people or businesses who buy. Otherwise (a consumer market, or a customer
+  // the data does not name) the size is not known, which is not the same as small.
+  const demandSized = demandBasis.length > 0;
   const demandFormula =
     'clamp((log10(employment) − 3) / 4): 1,000 people → 0, 10 million → 1; with establishments, averaged with clamp((log10(establishments) − 2) / 4): 100 → 0, 1 million → 1';
   const demandGrowth = x.growth ? clamp((num(x.growth) + 5) / 25) : 0;
@@ -112,6 +115,7 @@ export function rubricMeasures(x: RubricInputs) {
     businessSize,
     demandSize,
     demandBasis,
+    demandSized,
     demandFormula,
     demandGrowth,
     competing,
@@ -136,9 +140,40 @@ export function rubricMeasures(x: RubricInputs) {
 
 export type RubricMeasures = ReturnType<typeof rubricMeasures>;
 
-/** Importance (0–10): how many people the need reaches, its growth, and founders drawn to the market. */
+/** Importance weights: demand size, its growth, and founders drawn to the market. */
+const IMPORTANCE_WEIGHTS = { demandSize: 0.45, demandGrowth: 0.25, marketInterest: 0.3 };
+
+/**
+ * Importance (0–10): how many people the need reaches, its growth, and founders drawn to the market.
+ * When no people or businesses are counted, demand and its growth are not measured rather than zero:
+ * they weigh nothing and market interest carries the whole weight, so an unsized market is not scored
+ * as a small one.
+ */
 export function importanceFactorList(x: RubricInputs, m: RubricMeasures): ScoreFactor[] {
   const { demand, establishmentCount, demandSize, demandBasis, demandFormula, demandGrowth, marketInterest } = m;
+  const w = m.demandSized ? IMPORTANCE_WEIGHTS : { demandSize: 0, demandGrowth: 0, marketInterest: 1 };
+  if (!m.demandSized) {
+    return [
+      factor(
+        'demandSize',
+        'Demand size: not sized (no public count of the people or businesses who buy; not scored as small)',
+        0,
+        w.demandSize,
+        10,
+        [],
+        'not measured: weight 0, its weight moved to market interest',
+      ),
+      factor(
+        'marketInterest',
+        'Founders drawn to this market (companies matching the query, log scale; the whole weight, as demand is not sized)',
+        marketInterest,
+        w.marketInterest,
+        10,
+        x.marketInterest ? [x.marketInterest] : [],
+        'clamp(log10(1 + companies) / 2): 99 companies → 1',
+      ),
+    ];
+  }
   return [
     factor(
       'demandSize',
@@ -152,7 +187,7 @@ export function importanceFactorList(x: RubricInputs, m: RubricMeasures): ScoreF
               : 'Demand size (no people counted'
       }${establishmentCount > 0 ? ', and its establishments' : ''}, log scale)`,
       demandSize,
-      0.45,
+      w.demandSize,
       10,
       demandBasis,
       demandFormula,
@@ -161,7 +196,7 @@ export function importanceFactorList(x: RubricInputs, m: RubricMeasures): ScoreF
       'demandGrowth',
       'Projected employment growth 2023–2033',
       demandGrowth,
-      0.25,
+      w.demandGrowth,
       10,
       x.growth ? [x.growth] : [],
       'clamp((percent change + 5) / 25): −5 % → 0, +20 % → 1',
@@ -170,7 +205,7 @@ export function importanceFactorList(x: RubricInputs, m: RubricMeasures): ScoreF
       'marketInterest',
       'Founders drawn to this market (companies matching the query, log scale)',
       marketInterest,
-      0.3,
+      w.marketInterest,
       10,
       x.marketInterest ? [x.marketInterest] : [],
       'clamp(log10(1 + companies) / 2): 99 companies → 1',

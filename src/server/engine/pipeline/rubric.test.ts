@@ -136,8 +136,43 @@ describe('scoring rubric', () => {
     expect(scoreEvidence([...base('seed'), ...many]).confidenceScore).toBeLessThanOrEqual(30);
   });
 
-  it('gives no demand score without demand evidence', () => {
-    const s = scoreEvidence(base().filter((e) => !e.id.startsWith('bls:')));
-    expect(s.breakdown.marketSize.factors.find((f) => f.key === 'demandSize')!.value).toBe(0);
+  it('does not size a market whose evidence counts nobody who buys, and does not score it as small', () => {
+    const companies = Array.from({ length: 6 }, (_, i) => company(`c${i}`, 'Active', '2020-01-01'));
+    const unsized = [...base().filter((e) => !e.id.startsWith('bls:')), ...companies];
+    const s = scoreEvidence(unsized);
+    // Unknown, not 0: the score and its breakdown say so, with no factor pretending to measure it.
+    expect(s.marketSize).toBeNull();
+    expect(s.breakdown.marketSize.score).toBeNull();
+    expect(s.breakdown.marketSize.factors).toEqual([]);
+    expect(s.breakdown.marketSize.formula).toMatch(/not sized/);
+    // Importance: demand is not measured, so market interest carries the whole weight.
+    const importance = s.breakdown.opportunityScore.factors;
+    expect(importance.find((f) => f.key === 'demandSize')).toMatchObject({ value: 0, weight: 0, contribution: 0 });
+    expect(importance.find((f) => f.key === 'marketInterest')!.weight).toBe(1);
+    expect(importance.find((f) => f.key === 'demandGrowth')).toBeUndefined();
+    // Potential rests on the opportunity score alone.
+    expect(s.breakdown.marketPotential.factors.map((f) => [f.key, f.weight])).toEqual([['opportunity', 1]]);
+    expect(s.breakdown.marketPotential.score).toBeCloseTo(s.opportunityScore, 0);
+
+    // The same companies and interest with a small counted demand: sized, and importance is lower than the
+    // unsized market's, whose unknown demand is not read as none.
+    const tiny: Evidence = { id: 'bls:00-0000:employment', source: 'bls', ref: '00-0000', value: 1.5, note: '' };
+    const small = scoreEvidence([...unsized, tiny]);
+    expect(small.marketSize).toBeTypeOf('number');
+    expect(small.breakdown.marketSize.factors.map((f) => f.key)).toEqual([
+      'demandSize',
+      'demandGrowth',
+      'founderInterest',
+    ]);
+    expect(small.opportunityScore).toBeLessThan(s.opportunityScore);
+    // Establishments alone size a market too.
+    const establishments: Evidence = {
+      id: 'industry:establishments',
+      source: 'census',
+      ref: '621210',
+      value: 135_333,
+      note: '',
+    };
+    expect(scoreEvidence([...unsized, establishments]).marketSize).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { Evidence, ScoreBreakdown } from '#shared/engine/analysis.schemas.ts';
+import type { Evidence, ScoreBreakdown, SizeBreakdown } from '#shared/engine/analysis.schemas.ts';
 import type { MarketPotential } from '#shared/searches/filters.schemas.ts';
 import {
   clamp,
@@ -19,7 +19,7 @@ import {
 // The versioned scoring rubric. Scores are computed from an opportunity's evidence list alone, so
 // anyone holding the evidence can recompute every number (the eval does exactly that).
 
-export const RUBRIC_VERSION = 'rubric-2026.11-7';
+export const RUBRIC_VERSION = 'rubric-2026.11-8';
 
 const SEED_CONFIDENCE_CAP = 30;
 /** Years counted as recent for the entry trend (the latest dated year and the two before it). */
@@ -65,22 +65,17 @@ export function rubricInputs(evidence: readonly Evidence[]): RubricInputs {
 export type RubricScores = {
   opportunityScore: number;
   innovationScore: number;
-  marketSize: number;
+  /** Null when the evidence counts nobody who buys: not sized. */
+  marketSize: number | null;
   feasibility: number;
   confidenceScore: number;
   marketPotential: MarketPotential;
   priority: 'high' | 'medium' | 'low';
   relevance: number;
   breakdown: Record<
-    | 'opportunityScore'
-    | 'innovationScore'
-    | 'marketSize'
-    | 'feasibility'
-    | 'confidenceScore'
-    | 'marketPotential'
-    | 'priority',
+    'opportunityScore' | 'innovationScore' | 'feasibility' | 'confidenceScore' | 'marketPotential' | 'priority',
     ScoreBreakdown
-  >;
+  > & { marketSize: SizeBreakdown };
 };
 
 export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
@@ -116,14 +111,36 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
 
   const innovationScore = Math.round(total(innovationFactors));
   const feasibility = Math.round(total(feasibilityFactors));
-  const marketSize = Math.round(total(sizeFactors));
+  // Not sized is not small: without a count of who buys, the size is unknown and says so (null).
+  const marketSize = m.demandSized ? Math.round(total(sizeFactors)) : null;
   const rawConfidence = Math.round(total(confidenceFactors));
   const confidenceScore = isFull ? rawConfidence : Math.min(rawConfidence, SEED_CONFIDENCE_CAP);
   const oppPercent = opportunityScore;
-  const potentialFactors = [
-    factor('marketSize', 'Market size score', marketSize / 100, 0.5, 100, [], 'marketSize / 100'),
-    factor('opportunity', 'Opportunity score (of 100)', opportunityScore / 100, 0.5, 100, [], 'opportunityScore / 100'),
-  ];
+  const potentialFactors =
+    marketSize === null
+      ? [
+          factor(
+            'opportunity',
+            'Opportunity score (of 100; the whole weight, as the market is not sized)',
+            opportunityScore / 100,
+            1,
+            100,
+            [],
+            'opportunityScore / 100',
+          ),
+        ]
+      : [
+          factor('marketSize', 'Market size score', marketSize / 100, 0.5, 100, [], 'marketSize / 100'),
+          factor(
+            'opportunity',
+            'Opportunity score (of 100)',
+            opportunityScore / 100,
+            0.5,
+            100,
+            [],
+            'opportunityScore / 100',
+          ),
+        ];
   const potentialScore = r3(total(potentialFactors));
   const marketPotential: MarketPotential =
     potentialScore >= 75 ? 'very-high' : potentialScore >= 55 ? 'high' : potentialScore >= 35 ? 'medium' : 'low';
@@ -154,7 +171,15 @@ export function scoreEvidence(evidence: readonly Evidence[]): RubricScores {
         factors: oppFactors,
       },
       innovationScore: { score: innovationScore, formula: 'round(Σ value × weight × 100)', factors: innovationFactors },
-      marketSize: { score: marketSize, formula: 'round(Σ value × weight × 100)', factors: sizeFactors },
+      marketSize:
+        marketSize === null
+          ? {
+              score: null,
+              formula:
+                'not sized: the evidence counts no people or businesses who buy (a consumer market, or a customer the public data does not name), so no size is claimed',
+              factors: [],
+            }
+          : { score: marketSize, formula: 'round(Σ value × weight × 100)', factors: sizeFactors },
       feasibility: { score: feasibility, formula: 'round(Σ value × weight × 100)', factors: feasibilityFactors },
       confidenceScore: {
         score: confidenceScore,

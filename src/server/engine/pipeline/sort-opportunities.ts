@@ -1,9 +1,10 @@
 import type { SearchFilters } from '#shared/searches/filters.schemas.ts';
-import { MARKET_POTENTIALS } from '#shared/searches/filters.schemas.ts';
+import { compareScores, MARKET_POTENTIALS } from '#shared/searches/filters.schemas.ts';
 import type { RubricScores } from './rubric.ts';
 
 // sortBy / sortOrder of the filter object. Ties fall back to the opportunity score, then the
-// title-defining cell, so the order is total and the same on every run.
+// title-defining cell, so the order is total and the same on every run. A market not sized sorts after
+// every sized one, ascending or descending.
 
 type Sortable = {
   scores: RubricScores;
@@ -11,7 +12,7 @@ type Sortable = {
   cell: { offering: string; segment: string };
 };
 
-function key(item: Sortable, sortBy: SearchFilters['sortBy']): number | string {
+function key(item: Sortable, sortBy: SearchFilters['sortBy']): number | string | null {
   const s = item.scores;
   switch (sortBy) {
     case 'relevance':
@@ -34,7 +35,10 @@ export function sortOpportunities<T extends Sortable>(items: T[], filters: Searc
   return [...items].sort((a, b) => {
     const ka = key(a, filters.sortBy);
     const kb = key(b, filters.sortBy);
-    if (ka !== kb) return (ka < kb ? -1 : 1) * direction;
+    if (ka !== kb) {
+      if (typeof ka === 'string' || typeof kb === 'string') return (String(ka) < String(kb) ? -1 : 1) * direction;
+      return compareScores(ka, kb, direction);
+    }
     if (a.scores.opportunityScore !== b.scores.opportunityScore)
       return b.scores.opportunityScore - a.scores.opportunityScore;
     return `${a.cell.offering}|${a.cell.segment}`.localeCompare(`${b.cell.offering}|${b.cell.segment}`);

@@ -161,7 +161,7 @@ type ResultRow = {
   title: string;
   opportunityScore: number;
   innovationScore: number;
-  marketSize: number;
+  marketSize: number | null;
   feasibility: number;
   latestEvidenceDate: string | null;
   competitors: { name: string }[];
@@ -191,10 +191,12 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 
 function scoreSummary(rows: ResultRow[], pick: (xs: number[]) => number) {
   if (rows.length === 0) return null;
+  const sized = rows.flatMap((r) => (r.marketSize === null ? [] : [r.marketSize]));
   return {
     opportunity: round1(pick(rows.map((r) => r.opportunityScore))),
     innovation: round1(pick(rows.map((r) => r.innovationScore))),
-    marketSize: round1(pick(rows.map((r) => r.marketSize))),
+    // Over the sized opportunities only: a market not sized is unknown, not 0 (null when none is sized).
+    marketSize: sized.length > 0 ? round1(pick(sized)) : null,
     feasibility: round1(pick(rows.map((r) => r.feasibility))),
   };
 }

@@ -273,6 +273,23 @@ describe('advanced analytics (Pro, Enterprise)', () => {
     expect(c.analyses[0]!.best!.innovation).toBe(60);
     expect(c.analyses[0]!.average!.innovation).toBe(57.5);
     expect(c.competitorsInCommon).toEqual([{ name: 'Fixture Co', analyses: 2 }]);
+    // A market not sized counts in no market-size figure: best and average are over the sized ones, null when none is.
+    const rowsOfB = await t.db.db
+      .select()
+      .from(searchResults)
+      .where(eq(searchResults.searchId, b))
+      .orderBy(searchResults.rank);
+    const compared = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/analytics/compare?ids=${a},${b}`, headers: headers(u) })).json<{
+        data: ComparisonDto;
+      }>().data.analyses[1]!;
+    await t.db.db.update(searchResults).set({ marketSize: null }).where(eq(searchResults.id, rowsOfB[0]!.id));
+    const oneSized = await compared();
+    expect(oneSized.average!.marketSize).toBe(rowsOfB[1]!.marketSize);
+    expect(oneSized.best!.marketSize).toBe(rowsOfB[1]!.marketSize);
+    expect(oneSized.average!.innovation).toBe(57.5);
+    await t.db.db.update(searchResults).set({ marketSize: null }).where(eq(searchResults.searchId, b));
+    expect((await compared()).average!.marketSize).toBeNull();
     const idor = await t.app.inject({
       method: 'GET',
       url: `/api/analytics/compare?ids=${a},${theirs}`,

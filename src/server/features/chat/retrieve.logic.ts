@@ -3,7 +3,7 @@ import type { Competitor, Evidence } from '#shared/engine/analysis.schemas.ts';
 import { contentWords } from '../../engine/text/tokenize.ts';
 import { numbersIn } from './grounding.logic.ts';
 import type { AnalysisContext, ContextResult } from './analysis-context.types.ts';
-import { formatScore } from '#shared/app/score-format.ts';
+import { formatScore, formatSize } from '#shared/app/score-format.ts';
 
 // Retrieval over one analysis: every evidence row, competitor and score breakdown becomes an item
 // with its words (the engine's tokenizer: stop words dropped, plurals folded); a question picks the
@@ -40,8 +40,9 @@ export function competitorText(c: Competitor): string {
   return `${/[.!?…]$/.test(line) ? line : `${line}.`}${match}`;
 }
 
-/** A 0–100 score as every page shows it; potential and priority breakdowns keep their own value. */
-export function breakdownScoreText(key: ScoreKey, score: number): string {
+/** A 0–100 score as every page shows it ("not sized" for an unsized market); potential and priority breakdowns keep their own value. */
+export function breakdownScoreText(key: ScoreKey, score: number | null): string {
+  if (score === null) return formatSize(score);
   return key === 'marketPotential' || key === 'priority' ? String(score) : formatScore(score);
 }
 

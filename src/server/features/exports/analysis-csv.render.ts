@@ -49,7 +49,8 @@ export function opportunitiesCsv(snapshot: AnalysisSnapshot): string {
       categoryLabel(o.category),
       scoreValue(o.opportunityScore),
       scoreValue(o.innovationScore),
-      scoreValue(o.marketSize),
+      // Empty when not sized: a spreadsheet reads a blank as unknown, a 0 as small.
+      o.marketSize === null ? '' : scoreValue(o.marketSize),
       scoreValue(o.feasibility),
       MARKET_POTENTIAL_LABELS[o.marketPotential],
       scoreValue(o.confidenceScore),

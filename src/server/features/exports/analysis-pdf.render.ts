@@ -1,4 +1,4 @@
-import { formatScoreOutOf, scoreValue } from '#shared/app/score-format.ts';
+import { formatScoreOutOf, formatSize, scoreValue } from '#shared/app/score-format.ts';
 import type { Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { deriveMarketMap, MAP_TABLE_HEADERS, mapSummary, mapTableRows } from '#shared/engine/market-map.ts';
 import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-options.ts';
@@ -38,7 +38,7 @@ import {
 const SCORE_BARS = [
   ['Opportunity', (o: Opportunity) => scoreValue(o.opportunityScore)],
   ['Innovation', (o: Opportunity) => scoreValue(o.innovationScore)],
-  ['Market size', (o: Opportunity) => scoreValue(o.marketSize)],
+  ['Market size', (o: Opportunity) => (o.marketSize === null ? null : scoreValue(o.marketSize))],
   ['Feasibility', (o: Opportunity) => scoreValue(o.feasibility)],
   ['Confidence', (o: Opportunity) => scoreValue(o.confidenceScore)],
 ] as const;
@@ -119,7 +119,7 @@ function opportunitySection(report: Report, o: Opportunity, position: number): v
   );
   scoreBars(
     doc,
-    SCORE_BARS.map(([label, read]) => ({ label, value: read(o) })),
+    SCORE_BARS.map(([label, read]) => ({ label, value: read(o), missing: formatSize(null) })),
     accent,
   );
   paragraph(doc, o.description);

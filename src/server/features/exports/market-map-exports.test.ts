@@ -100,6 +100,28 @@ describe('the market map in the PDF report', () => {
     // Demand the evidence does not hold is never a number.
     const mapSection = text.slice(text.indexOf('Market map:'), text.indexOf('Not scored: no opportunity'));
     expect(mapSection).not.toMatch(/\b0 establishments|\s0\s+Not sized/);
+    // Its own section's score bars say the size is unknown instead of drawing a number.
+    expect(text).toMatch(
+      /\d\. Billing for veterinary clinics\s[\s\S]{0,300}?Innovation\s+50\s+Market size\s+not sized/,
+    );
+    expect(text.match(/Market size\s+not sized/g)).toHaveLength(1);
+    expect(text.match(/Market size\s+50\b/g)).toHaveLength(2);
+  });
+
+  it('leaves the market-size cell of the CSV empty when the market is not sized, where a sized one has its score', async () => {
+    const user = await createUser(t, PRO);
+    const id = await analysisOf(t, user, 'front desk automation for veterinary clinics');
+    const csv = (await download(user, `/api/exports/searches/${id}/csv`)).toString('utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    const header = lines[0]!.split(',');
+    const column = header.indexOf('Market size');
+    expect(column).toBeGreaterThan(0);
+    const cellOf = (title: string) => lines.find((l) => l.includes(title))!.split(',')[column];
+    expect(cellOf('Billing for veterinary clinics')).toBe('');
+    expect(cellOf('Front desk automation for veterinary clinics')).toBe('50');
   });
 
   it('says when the analysis has one cell', async () => {

@@ -126,9 +126,14 @@ export function ensureSpace(doc: Doc, height: number): void {
 }
 
 /** Horizontal 0-100 bars, drawn as vector rectangles; a null value is written as "n/a" without a bar. */
-export function scoreBars(doc: Doc, bars: readonly { label: string; value: number | null }[], accent: string): void {
+/** Horizontal 0–100 bars; a null value draws no bar and says why (`missing`, default "n/a"). */
+export function scoreBars(
+  doc: Doc,
+  bars: readonly { label: string; value: number | null; missing?: string }[],
+  accent: string,
+): void {
   const labelWidth = 90;
-  const barWidth = contentWidth(doc) - labelWidth - 40;
+  const barWidth = contentWidth(doc) - labelWidth - 56;
   ensureSpace(doc, bars.length * 16 + 10);
   for (const bar of bars) {
     const y = doc.y;
@@ -140,7 +145,14 @@ export function scoreBars(doc: Doc, bars: readonly { label: string; value: numbe
     }
     doc
       .fillColor(TEXT)
-      .text(bar.value === null ? 'n/a' : String(bar.value), PAGE_MARGIN + labelWidth + barWidth + 6, y, { width: 34 });
+      .text(
+        bar.value === null ? (bar.missing ?? 'n/a') : String(bar.value),
+        PAGE_MARGIN + labelWidth + barWidth + 6,
+        y,
+        {
+          width: 50,
+        },
+      );
     doc.x = PAGE_MARGIN;
     doc.y = y + 15;
   }

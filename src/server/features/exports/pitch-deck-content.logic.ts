@@ -87,7 +87,10 @@ function marketSize(o: Opportunity, idea: IdeaDto | null): DeckSlide {
   return {
     kind: 'bullets',
     title: 'Market size',
-    lead: `Market-size score ${formatScoreOutOf(o.marketSize)} from the evidence below (${o.breakdown.marketSize.formula}).`,
+    lead:
+      o.marketSize === null
+        ? `Market size not sized: ${o.breakdown.marketSize.formula}.`
+        : `Market-size score ${formatScoreOutOf(o.marketSize)} from the evidence below (${o.breakdown.marketSize.formula}).`,
     bullets: factors.slice(0, MAX_BULLETS),
     note: 'No bottom-up figure yet: validate an idea from this opportunity and enter reachable customers and price to get TAM, SAM and SOM.',
   };

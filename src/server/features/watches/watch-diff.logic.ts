@@ -12,7 +12,8 @@ import {
 // status and batch), its opportunities (by market cell) and their scores with the factor that moved
 // each one most. Pure functions: the re-run job and the tests call them directly.
 
-type OpportunityLike = Pick<Opportunity, 'title' | 'cell' | 'breakdown' | 'competitors'> & Record<WatchedScore, number>;
+type OpportunityLike = Pick<Opportunity, 'title' | 'cell' | 'breakdown' | 'competitors'> &
+  Record<Exclude<WatchedScore, 'marketSize'>, number> & { marketSize: number | null };
 
 function cellKey(cell: Opportunity['cell']): string {
   return `${cell.offering}|${cell.segment}`;
@@ -26,7 +27,10 @@ export function snapshotOf(analysis: {
   const companies = new Map<string, WatchSnapshot['companies'][number]>();
   const opportunities = analysis.opportunities.map((o) => {
     for (const c of o.competitors) addCompany(companies, c);
-    const scores = Object.fromEntries(WATCHED_SCORE_KEYS.map((key) => [key, o[key]])) as Record<WatchedScore, number>;
+    const scores = Object.fromEntries(WATCHED_SCORE_KEYS.map((key) => [key, o[key]])) as Record<
+      WatchedScore,
+      number | null
+    >;
     const factors = Object.fromEntries(
       WATCHED_SCORE_KEYS.map((key) => [
         key,
@@ -82,12 +86,12 @@ export function diffSnapshots(before: WatchSnapshot, after: WatchSnapshot): Watc
       const label = WATCHED_SCORES[key];
       const from = prev.scores[key];
       const to = next.scores[key];
-      if (from === undefined || to === undefined || Math.abs(to - from) <= SCORE_MOVE_THRESHOLD) continue;
+      if (from === undefined || to === undefined || !moved(from, to)) continue;
       scoreMoves.push({
         opportunity: next.title,
         score: label,
-        from: round(from),
-        to: round(to),
+        from: from === null ? null : round(from),
+        to: to === null ? null : round(to),
         factor: mostMoved(prev.factors[key], next.factors[key]),
       });
     }
@@ -102,6 +106,12 @@ export function diffSnapshots(before: WatchSnapshot, after: WatchSnapshot): Watc
     scoreMoves,
     statusChange: before.status === after.status ? null : { from: before.status, to: after.status },
   };
+}
+
+/** A score moved past the threshold, or became (or stopped being) not sized. */
+function moved(from: number | null, to: number | null): boolean {
+  if (from === null || to === null) return from !== to;
+  return Math.abs(to - from) > SCORE_MOVE_THRESHOLD;
 }
 
 type Factors = WatchSnapshot['opportunities'][number]['factors'][WatchedScore] | undefined;

@@ -32,7 +32,9 @@ function opportunity(
     breakdown: {
       opportunityScore: breakdown,
       innovationScore: breakdown,
-      marketSize: breakdown,
+      // A market not sized has no size breakdown score either, as the rubric writes it.
+      marketSize:
+        change.marketSize === null ? { ...breakdown, score: null, formula: 'not sized (fixture)' } : breakdown,
       feasibility: breakdown,
       confidenceScore: breakdown,
       marketPotential: breakdown,
@@ -149,6 +151,7 @@ export const vetBillingOpportunity = opportunity({
   title: 'Billing for veterinary clinics',
   cell: { offering: 'billing', segment: 'veterinary clinics', kind: 'job' },
   opportunityScore: 47,
+  marketSize: null,
   competitors: [],
   evidence: [
     {

@@ -1,4 +1,4 @@
-import { formatScore } from '#shared/app/score-format.ts';
+import { formatScore, formatSize } from '#shared/app/score-format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -24,7 +24,7 @@ function Comparison({ data }: { data: ComparisonDto }) {
     ['Best opportunity score', (a) => (a.best ? formatScore(a.best.opportunity) : '–')],
     ['Average opportunity score', (a) => (a.average ? formatScore(a.average.opportunity) : '–')],
     ['Average innovation', (a) => (a.average ? formatScore(a.average.innovation) : '–')],
-    ['Average market size', (a) => (a.average ? formatScore(a.average.marketSize) : '–')],
+    ['Average market size', (a) => (a.average ? formatSize(a.average.marketSize) : '–')],
     ['Average feasibility', (a) => (a.average ? formatScore(a.average.feasibility) : '–')],
     ['Evidence dates', (a) => (a.evidenceFrom ? `${a.evidenceFrom} to ${a.evidenceTo ?? ''}` : '–')],
     ['Competitors', (a) => String(a.competitors.length)],

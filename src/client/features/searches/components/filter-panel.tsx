@@ -15,6 +15,7 @@ import {
   SCORE_STEP,
   addKeyword,
   defaultFilters,
+  isFullRange,
   type SearchFilters,
 } from '#shared/searches/filters.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -134,6 +135,11 @@ export function FilterPanel({ id, applied, recentWindow, onApply, onClose }: Fil
               onValueChange={(v) => update({ [field]: [v[0] ?? SCORE_MIN, v[1] ?? SCORE_MAX] })}
               thumbLabels={[`${label} minimum`, `${label} maximum`]}
             />
+            {field === 'marketSize' && !isFullRange(draft.marketSize) ? (
+              <p className="mt-1 text-xs text-muted-foreground">
+                A narrowed range leaves out markets that are not sized (no public count of who buys).
+              </p>
+            ) : null}
           </div>
         ))}
         <label className="mt-2 flex items-center gap-2 text-sm">

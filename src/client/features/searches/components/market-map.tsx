@@ -10,7 +10,6 @@ import {
   mapPairs,
   mapSummary,
   NOT_SCORED,
-  NOT_SIZED,
   scoreBand,
   scoreText,
   singleCellSentence,
@@ -19,7 +18,7 @@ import {
   type MapCell,
   type MapScoreBand,
 } from '#shared/engine/market-map.ts';
-import { SCORE_MAX } from '#shared/app/score-format.ts';
+import { NOT_SIZED, SCORE_MAX } from '#shared/app/score-format.ts';
 import { PhoneDisclosure } from '#client/components/ui/phone-disclosure.tsx';
 import { paths } from '#client/config/paths.ts';
 

@@ -5,7 +5,7 @@ import { categoryLabel, MARKET_POTENTIAL_LABELS } from '#shared/searches/filter-
 import type { SearchResultDto } from '#shared/searches/search.schemas.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { formatScore, SCORE_MAX } from '#shared/app/score-format.ts';
+import { formatScore, formatSize, SCORE_MAX } from '#shared/app/score-format.ts';
 import { OpportunityDetails } from './opportunity-details.tsx';
 
 function Score({ label, value }: { label: string; value: string }) {
@@ -62,7 +62,7 @@ export function ResultCard({ result, position, onToggleSaved, isSaving }: Result
           </dd>
         </div>
         <Score label="Innovation" value={formatScore(result.innovationScore)} />
-        <Score label="Market size" value={formatScore(result.marketSize)} />
+        <Score label="Market size" value={formatSize(result.marketSize, { capital: true })} />
         <Score label="Feasibility" value={formatScore(result.feasibility)} />
         <Score label="Potential" value={MARKET_POTENTIAL_LABELS[result.marketPotential]} />
         <Score label="Confidence" value={formatScore(result.confidenceScore)} />

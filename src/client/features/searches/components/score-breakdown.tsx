@@ -1,6 +1,6 @@
-import type { Evidence, ScoreBreakdown as Breakdown } from '#shared/engine/analysis.schemas.ts';
+import type { Evidence, SizeBreakdown as Breakdown } from '#shared/engine/analysis.schemas.ts';
 import { EvidenceList } from './evidence-list.tsx';
-import { formatScore } from '#shared/app/score-format.ts';
+import { formatSize } from '#shared/app/score-format.ts';
 
 function round(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
@@ -9,7 +9,7 @@ function round(n: number): string {
 /**
  * How one score was computed, for a reader: each factor in words with value × weight = contribution, its
  * evidence, and the formula itself one toggle further down. Factors are a list, not a table, so a phone
- * reads them without the card overflowing.
+ * reads them without the card overflowing. A market not sized (score null) says why instead.
  */
 export function ScoreBreakdown({
   label,
@@ -20,10 +20,19 @@ export function ScoreBreakdown({
   breakdown: Breakdown;
   evidence: Evidence[];
 }) {
+  if (breakdown.score === null)
+    return (
+      <details className="min-w-0 rounded border p-2">
+        <summary className="min-h-11 cursor-pointer py-2 font-medium">
+          {label}: {formatSize(null)} <span className="text-sm font-normal text-muted-foreground">— why</span>
+        </summary>
+        <p className="mt-1 text-sm break-words">{breakdown.formula}</p>
+      </details>
+    );
   return (
     <details className="min-w-0 rounded border p-2">
       <summary className="min-h-11 cursor-pointer py-2 font-medium">
-        {label}: {formatScore(breakdown.score)}{' '}
+        {label}: {formatSize(breakdown.score)}{' '}
         <span className="text-sm font-normal text-muted-foreground">— how this was scored</span>
       </summary>
       <ul className="mt-1 space-y-2 text-sm">
