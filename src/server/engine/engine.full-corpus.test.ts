@@ -187,6 +187,25 @@ if (datasetsDir) {
       for (const o of a.opportunities.filter((x) => x.cell.kind === 'job')) expect(taskIds(o)[0]).not.toBe(own);
     });
 
+    it('sizes a market only from a count of who buys: a consumer market is not sized, a business one is', async () => {
+      const counted = (o: GapAnalysis['opportunities'][number]): boolean =>
+        o.evidence.some(
+          (e) =>
+            e.id === 'industry:establishments' ||
+            e.id.endsWith(':employment') ||
+            (e.id.startsWith('activity:') && e.id.endsWith(':demand')) ||
+            (e.id.startsWith('segment:') && e.id.endsWith(':workers')),
+        );
+      const consumer = await analyze('a reusable water bottle that tracks how much I drink');
+      const business = await analyze('software for restaurants');
+      expect(core(business).marketSize).toBeGreaterThan(0);
+      expect(consumer.opportunities.some((o) => o.marketSize === null)).toBe(true);
+      for (const o of [...consumer.opportunities, ...business.opportunities]) {
+        expect(o.marketSize === null, `${o.title}: sized exactly when its evidence counts who buys`).toBe(!counted(o));
+        if (o.marketSize === null) expect(o.breakdown.marketSize.formula).toMatch(/^not sized/);
+      }
+    });
+
     it('is deterministic', async () => {
       const a = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });
       const b = await engine.analyze({ query: 'carbon accounting for manufacturers', filters: filters() });

@@ -151,14 +151,13 @@ const IMPORTANCE_WEIGHTS = { demandSize: 0.45, demandGrowth: 0.25, marketInteres
  */
 export function importanceFactorList(x: RubricInputs, m: RubricMeasures): ScoreFactor[] {
   const { demand, establishmentCount, demandSize, demandBasis, demandFormula, demandGrowth, marketInterest } = m;
-  const w = m.demandSized ? IMPORTANCE_WEIGHTS : { demandSize: 0, demandGrowth: 0, marketInterest: 1 };
   if (!m.demandSized) {
     return [
       factor(
         'demandSize',
         'Demand size: not sized (no public count of the people or businesses who buy; not scored as small)',
         0,
-        w.demandSize,
+        0,
         10,
         [],
         'not measured: weight 0, its weight moved to market interest',
@@ -167,13 +166,14 @@ export function importanceFactorList(x: RubricInputs, m: RubricMeasures): ScoreF
         'marketInterest',
         'Founders drawn to this market (companies matching the query, log scale; the whole weight, as demand is not sized)',
         marketInterest,
-        w.marketInterest,
+        1,
         10,
         x.marketInterest ? [x.marketInterest] : [],
         'clamp(log10(1 + companies) / 2): 99 companies → 1',
       ),
     ];
   }
+  const w = IMPORTANCE_WEIGHTS;
   return [
     factor(
       'demandSize',
