@@ -202,7 +202,8 @@ if (datasetsDir) {
       expect(consumer.opportunities.some((o) => o.marketSize === null)).toBe(true);
       for (const o of [...consumer.opportunities, ...business.opportunities]) {
         expect(o.marketSize === null, `${o.title}: sized exactly when its evidence counts who buys`).toBe(!counted(o));
-        if (o.marketSize === null) expect(o.breakdown.marketSize.formula).toMatch(/^not sized/);
+        expect(o.breakdown.marketSize.score).toBe(o.marketSize);
+        expect(o.breakdown.marketSize.formula.startsWith('not sized')).toBe(o.marketSize === null);
       }
     });
 

@@ -24,11 +24,6 @@ export function formatSize(score: number | null, { capital = false } = {}): stri
   return capital ? NOT_SIZED : NOT_SIZED.toLowerCase();
 }
 
-/** "42/100" or "not sized". */
-export function formatSizeOutOf(score: number | null): string {
-  return score === null ? NOT_SIZED.toLowerCase() : formatScoreOutOf(score);
-}
-
 /** "42/100": a score with its scale, where the scale is not said nearby. */
 export function formatScoreOutOf(score: number): string {
   return `${formatScore(score)}/${SCORE_MAX}`;
