@@ -24,6 +24,15 @@ export function formatSize(score: number | null, { capital = false } = {}): stri
   return capital ? NOT_SIZED : NOT_SIZED.toLowerCase();
 }
 
+/**
+ * Why a market is not sized, as a sentence of its own: the breakdown's formula ("not sized: the evidence
+ * counts…") without its leading label, which the heading beside it already says.
+ */
+export function notSizedReason(formula: string): string {
+  const reason = formula.replace(/^not sized:\s*/i, '');
+  return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${/[.!?]$/.test(reason) ? '' : '.'}`;
+}
+
 /** "42/100": a score with its scale, where the scale is not said nearby. */
 export function formatScoreOutOf(score: number): string {
   return `${formatScore(score)}/${SCORE_MAX}`;

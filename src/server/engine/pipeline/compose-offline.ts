@@ -3,6 +3,7 @@ import { evidenceDate } from './classify.ts';
 import type { MeasuredCell } from './measure.ts';
 import type { RubricScores } from './rubric.ts';
 import { ownValue } from '#shared/app/own-value.ts';
+import { inSentence } from '../text/as-written.ts';
 
 // The offline composer: every sentence is assembled from this cell's evidence (names, counts,
 // years, occupations, tasks), so no two queries get the same paragraph.
@@ -73,7 +74,7 @@ function signed(v: number): string {
 export function composeOffline(m: MeasuredCell & { insight?: string }, s: RubricScores): ComposedText {
   const { cell, companies, evidence } = m;
   const forWhom = cell.segment === 'all customers' ? 'its customers' : cell.segment;
-  const need = cell.kind === 'job' ? `${cell.offering.toLowerCase()} for ${forWhom}` : cell.title.toLowerCase();
+  const need = cell.kind === 'job' ? `${cell.offering.toLowerCase()} for ${forWhom}` : inSentence(cell.title);
   const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
   const shutDown = companies.filter((c) => c.status === 'Inactive');
   const acquired = companies.filter((c) => c.status === 'Acquired');
@@ -196,7 +197,7 @@ export function composeOffline(m: MeasuredCell & { insight?: string }, s: Rubric
   if (active[0])
     recommendations.push(
       clip(
-        `Position against ${active[0].name} (${active[0].batch}), which offers "${bare(active[0].oneLiner) || active[0].name}": find the ${forWhom} it does not serve well.`,
+        `Position against ${active[0].name} (${active[0].batch}), which offers "${bare(active[0].oneLiner) || active[0].name}": find the ${cell.segment === 'all customers' ? 'customers' : cell.segment} it does not serve well.`,
         500,
       ),
     );

@@ -164,4 +164,19 @@ describe('the offline composer on demand', () => {
     const bareCell = { ...bare, cell: { ...bare.cell, occupations: [], job: null } };
     expect(composeOffline(bareCell, scoreEvidence(bareCell.evidence)).gapReason).toContain('demand is not scored');
   });
+
+  it("writes a need for all customers in the user's capitals, and positions against a rival without a stray pronoun", async () => {
+    const { composeOffline } = await import('./compose-offline.ts');
+    const { scoreEvidence } = await import('./rubric.ts');
+    const base = cell('core', 'all customers', [{ ...company('A', 'Active', 2020), oneLiner: 'Smart bottles.' }]);
+    const need = {
+      ...base,
+      cell: { ...base.cell, title: 'A bottle that tracks how much I drink', occupations: [], job: null },
+    };
+    const text = composeOffline(need, scoreEvidence(need.evidence));
+    expect(text.description).toContain('a bottle that tracks how much I drink');
+    const position = text.actionableRecommendations.find((r) => r.startsWith('Position against A'));
+    expect(position).toContain('find the customers it does not serve well');
+    expect(text.actionableRecommendations.join(' ')).not.toMatch(/\bthe its\b/);
+  });
 });

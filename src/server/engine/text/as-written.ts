@@ -10,3 +10,16 @@ export function asWritten(phrase: string, text: string): string {
   const at = lower.indexOf(phrase.toLowerCase());
   return at < 0 ? phrase : text.slice(at, at + phrase.length);
 }
+
+/**
+ * A title inside a sentence: its first letter lower-cased, the rest as written ("A reusable water bottle that
+ * tracks how much I drink" → "a reusable water bottle that tracks how much I drink"). A first word that is
+ * "I" or written in capitals ("AI", "K-12", "SaaS") stays as it is.
+ */
+export function inSentence(title: string): string {
+  const first = /^\S+/.exec(title)?.[0] ?? '';
+  const rest = first.slice(1);
+  // "I"; a capital inside ("SaaS", "AI"); no small letter after the first ("K-12").
+  if (first === 'I' || /[A-Z]/.test(rest) || (rest.length > 0 && !/[a-z]/.test(rest))) return title;
+  return title.replace(/^./, (c) => c.toLowerCase());
+}

@@ -5,7 +5,7 @@ import type { IdeaDto } from '#shared/ideas/ideas.schemas.ts';
 import { MARKET_INPUT_LABELS, MARKET_INPUTS } from '#shared/ideas/market-size.ts';
 import type { AnalysisSnapshot } from '../../lib/domain/analysis-snapshot.ts';
 import { attributionOf } from './report-attribution.logic.ts';
-import { formatScoreOutOf, formatUsd } from '#shared/app/score-format.ts';
+import { formatScoreOutOf, formatUsd, notSizedReason } from '#shared/app/score-format.ts';
 import { deriveMarketMap, MAP_TABLE_HEADERS, mapPairs, mapSummary, mapTableRows } from '#shared/engine/market-map.ts';
 
 // What each slide of the pitch deck says, worked out from the analysis (and the validated idea and
@@ -89,7 +89,7 @@ function marketSize(o: Opportunity, idea: IdeaDto | null): DeckSlide {
     title: 'Market size',
     lead:
       o.marketSize === null
-        ? `Market size not sized: ${o.breakdown.marketSize.formula}.`
+        ? `Not sized. ${notSizedReason(o.breakdown.marketSize.formula)}`
         : `Market-size score ${formatScoreOutOf(o.marketSize)} from the evidence below (${o.breakdown.marketSize.formula}).`,
     bullets: factors.slice(0, MAX_BULLETS),
     note: 'No bottom-up figure yet: validate an idea from this opportunity and enter reachable customers and price to get TAM, SAM and SOM.',

@@ -33,7 +33,10 @@ describe('a market not sized', () => {
     expect(size.textContent).not.toMatch(/\d/);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show evidence and breakdown' }));
     const why = screen.getByText(/Market size: not sized/);
-    expect(why.closest('details')!.textContent).toContain('counts no people or businesses who buy');
+    const reason = why.closest('details')!.textContent ?? '';
+    expect(reason).toContain('The evidence counts no people or businesses who buy');
+    // The heading says "not sized" once; the reason does not say it again.
+    expect(reason.match(/not sized/gi)).toHaveLength(1);
   });
 
   it('sorts after every sized market, and is judged on its known scores by the minimum-score filter', () => {

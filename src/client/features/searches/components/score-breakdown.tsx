@@ -1,6 +1,6 @@
 import type { Evidence, SizeBreakdown as Breakdown } from '#shared/engine/analysis.schemas.ts';
 import { EvidenceList } from './evidence-list.tsx';
-import { formatSize } from '#shared/app/score-format.ts';
+import { formatSize, notSizedReason } from '#shared/app/score-format.ts';
 
 function round(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
@@ -26,7 +26,7 @@ export function ScoreBreakdown({
         <summary className="min-h-11 cursor-pointer py-2 font-medium">
           {label}: {formatSize(null)} <span className="text-sm font-normal text-muted-foreground">— why</span>
         </summary>
-        <p className="mt-1 text-sm break-words">{breakdown.formula}</p>
+        <p className="mt-1 text-sm break-words">{notSizedReason(breakdown.formula)}</p>
       </details>
     );
   return (
