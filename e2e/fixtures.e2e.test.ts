@@ -5,11 +5,16 @@ import { test } from './support/fixtures.ts';
 // then the next test of the file finds the file's browser with no context left open.
 
 describe('browser fixtures', () => {
-  test.fails('a failing test that opened a signed-out and a signed-in page', async ({ openPage, signedInPage }) => {
-    await openPage();
-    const { page } = await signedInPage();
-    expect(new URL(page.url()).pathname).toBe('/not-where-it-is');
-  });
+  // Fails on purpose, once: CI's retry of journeys (vitest.config.ts) would only run it twice.
+  test.fails(
+    'a failing test that opened a signed-out and a signed-in page',
+    { retry: 0 },
+    async ({ openPage, signedInPage }) => {
+      await openPage();
+      const { page } = await signedInPage();
+      expect(new URL(page.url()).pathname).toBe('/not-where-it-is');
+    },
+  );
 
   test('leaves no context open after it', async ({ browser }) => {
     expect(browser.contexts()).toEqual([]);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FLAKY_HEADING } from './flaky-reporter.ts';
 
 // The reporter on a real Vitest run: a test that fails once and passes on its retry is named; one that
-// passes at once, and one that fails every time, are not.
+// passes at once, one that fails every time, and one that fails on purpose (test.fails), are not.
 
 const vitest = path.resolve('node_modules/vitest/vitest.mjs');
 const reporter = path.resolve('scripts/flaky-reporter.ts');
@@ -23,6 +23,7 @@ describe('the flaky-test reporter', () => {
           "it('passes on its second try', () => { tries++; expect(tries).toBe(2); });",
           "it('passes at once', () => { expect(1).toBe(1); });",
           "it('always fails', () => { expect(1).toBe(2); });",
+          "it.fails('fails on purpose', () => { expect(1).toBe(2); });",
         ].join('\n'),
       );
       const run = spawnSync(

@@ -12,7 +12,8 @@ export default class FlakyReporter implements Reporter {
 
   onTestCaseResult(testCase: TestCase): void {
     const diagnostic = testCase.diagnostic();
-    if (diagnostic && diagnostic.retryCount > 0 && testCase.result().state === 'passed')
+    // A test that fails on purpose (test.fails) passes by failing: its retries say nothing about flakiness.
+    if (diagnostic && diagnostic.retryCount > 0 && testCase.result().state === 'passed' && !testCase.options.fails)
       this.flaky.push(`${testCase.module.moduleId} > ${testCase.fullName} (${diagnostic.retryCount} retry)`);
   }
 

@@ -4,6 +4,7 @@ import { fromPostgres, HEALTH_PROBE_MS } from '../../db/client.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { scaled } from '../../test/timeouts.ts';
 import { probe } from './health.routes.ts';
 
 // /api/health: down is a 503 a load balancer acts on; on PostgreSQL the probe has a connection of
@@ -76,14 +77,30 @@ if (inject('testDatabaseUrl')) {
       const database = { ...t.db };
       const probed = await createTestApp({ database });
       try {
-        // Migrations checked once on the real probe; from here the probe's connection goes nowhere,
-        // so only the pool's own traffic can make health say reachable.
-        expect((await probed.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        // Migrations checked once on the real probe (asked again while a loaded machine keeps a fresh
+        // connection and the migration count past the probe's 800 ms); from here the probe's connection
+        // goes nowhere, so only the pool's own traffic can make health say reachable.
+        const status = async () => (await probed.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+        await expect.poll(status, { timeout: scaled(10_000), interval: 100 }).toBe(200);
         database.probe = nowhere.db;
-        await probed.db.db.execute(sql`select 1`);
-        const health = await probed.app.inject({ method: 'GET', url: '/api/health' });
-        expect(health.statusCode).toBe(200);
-        expect(health.json().data).toMatchObject({ database: { kind: 'postgres', reachable: true } });
+        // The pool answers, then health is asked: "just" is 250 ms, which a loaded machine can let pass
+        // between the two, so the pair is tried again until one fits. With the pool's answers ignored,
+        // every try is a 503 (the probe cannot connect), and this fails.
+        const afterPoolAnswered = async () => {
+          await probed.db.db.execute(sql`select 1`);
+          return probed.app.inject({ method: 'GET', url: '/api/health' });
+        };
+        let health: Awaited<ReturnType<typeof afterPoolAnswered>> | undefined;
+        await expect
+          .poll(
+            async () => {
+              health = await afterPoolAnswered();
+              return health.statusCode;
+            },
+            { timeout: scaled(10_000), interval: 50 },
+          )
+          .toBe(200);
+        expect(health?.json().data).toMatchObject({ database: { kind: 'postgres', reachable: true } });
       } finally {
         await probed.app.close();
         await nowhere.close();
