@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadEngineIndex } from '../engine.ts';
 import { fixtureEnv } from '../test/engine-fixtures.ts';
 import BUSINESS_NOUNS from '../text/business-nouns.json' with { type: 'json' };
+import OWNER_COUNTS from '../text/owner-counts.json' with { type: 'json' };
 import VOICE from '../text/speaker-voice.json' with { type: 'json' };
 import { readCustomer, speaksAsPerson } from './customer.ts';
 import { parseQuery } from './parse-query.ts';
@@ -39,6 +40,21 @@ describe('reading who the query serves', async () => {
       expect(customer, `${e.text}: ${e.why}`).toBeNull();
       expect(query.segmentText).toBeNull();
     }
+  });
+
+  it.each(OWNER_COUNTS.examples)('skips how many the founder runs in "$text"', ({ text, phrase }) => {
+    expect(read(text).customer?.phrase).toBe(phrase);
+  });
+
+  it.each(OWNER_COUNTS.counterExamples)('reads no business from "$text" ($why)', ({ text }) => {
+    expect(read(text).customer).toBeNull();
+  });
+
+  it('reads the business after a count with its industry, and the rest of the sentence as the offering', () => {
+    const chain = read('we own a chain of 40 restaurants and scheduling is a mess');
+    expect(chain.customer).toMatchObject({ from: 'owner', industry: { naics: '72251' } });
+    expect(chain.query.offeringText).toBe('scheduling is a mess');
+    expect(read('our 12 law offices lose clients').customer?.industry?.naics).toBe('541110');
   });
 
   it('reads "our" followed by a kind of business word for word, and nothing from a run-on sentence', () => {

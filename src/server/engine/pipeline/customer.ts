@@ -2,6 +2,7 @@ import { naicsTitles } from '../corpus/naics-titles.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
 import BUSINESS_NOUNS from '../text/business-nouns.json' with { type: 'json' };
 import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json' };
+import OWNER_COUNTS from '../text/owner-counts.json' with { type: 'json' };
 import VOICE from '../text/speaker-voice.json' with { type: 'json' };
 import { contentWords, STOP_WORDS, stem, words } from '../text/tokenize.ts';
 import { matchIndustry, type IndustryMatch } from './industry-match.ts';
@@ -20,16 +21,27 @@ export type CustomerReading = {
   staffingCode: string | null;
 };
 
-const OWNERSHIP = /\b(?:i|we)\s+(?:run|own|operate|manage|started|opened)\s+(?:a|an|the|two|three|several)\s+(.+)$/;
+const OWNERSHIP = /\b(?:i|we)\s+(?:run|own|operate|manage|started|opened)\s+(.+)$/;
+/** "we're a …", "we are a …": a business saying what it is (a person's "I'm a …" is not read). */
+const IDENTITY = /\bwe(?:['’]re|\s+are)\s+(.+)$/;
 const POSSESSIVE = /\b(?:my|our)\s+(.+)$/;
 const MAX_PHRASE_WORDS = 3;
 /** Words that make "my/our …" the speaker's own business: places of business and kinds that are places. */
 const places = new Set([...ESTABLISHMENT.words, ...BUSINESS_NOUNS.words].map((w) => stem(w)));
+/** How many of the business the founder runs ("my 6 …", "a chain of 40 …"): skipped before it (text/owner-counts.json). */
+const counts = new Set(OWNER_COUNTS.words);
+const isCount = (raw: string): boolean => /^\d[\d,.]*$/.test(raw) || counts.has(raw.toLowerCase());
 
-/** The words after the cue, up to the first stop word or punctuation, at most MAX_PHRASE_WORDS. */
-function phraseAfter(rest: string): string[] {
+/**
+ * The words after the cue, up to the first stop word or punctuation, at most MAX_PHRASE_WORDS, after
+ * the count words that may open it (`skipped` of them: an article counts).
+ */
+function phraseAfter(rest: string): { words: string[]; skipped: number } {
+  const raws = rest.split(/\s+/).filter((r) => r.length > 0);
+  let skipped = 0;
+  while (skipped < raws.length && isCount(raws[skipped]!)) skipped++;
   const out: string[] = [];
-  for (const raw of rest.split(/\s+/)) {
+  for (const raw of raws.slice(skipped)) {
     const w = words(raw)[0];
     // A place of business ends the phrase ("trucking company"), stop word or not.
     const place = w !== undefined && places.has(stem(w));
@@ -37,7 +49,7 @@ function phraseAfter(rest: string): string[] {
     out.push(w);
     if (place || /[,.;:!?)]$/.test(raw)) break;
   }
-  return out;
+  return { words: out, skipped };
 }
 
 /** The BLS staffing industry a NAICS code or prefix belongs to: the longest one whose code starts it. */
@@ -83,25 +95,47 @@ function afterWords(text: string, from: number, n: number): number {
   return end;
 }
 
+/** The cue that says the founder's own business, and the words after it. */
+function ownerCue(lower: string): { cue: RegExpExecArray; kind: 'owned' | 'identity' | 'possessed' } | null {
+  // "we run …" says a business only with a count or an article after it ("we run payroll" says an activity).
+  const owned = OWNERSHIP.exec(lower);
+  if (owned && phraseAfter(owned[1]!).skipped > 0) return { cue: owned, kind: 'owned' };
+  const identity = IDENTITY.exec(lower);
+  if (identity && phraseAfter(identity[1]!).skipped > 0) return { cue: identity, kind: 'identity' };
+  const possessed = POSSESSIVE.exec(lower);
+  return possessed ? { cue: possessed, kind: 'possessed' } : null;
+}
+
 function ownBusiness(index: EngineIndex, text: string): OwnBusiness | null {
   const lower = text.toLowerCase();
-  const owned = OWNERSHIP.exec(lower);
-  const possessed = owned ? null : POSSESSIVE.exec(lower);
-  const cue = owned ?? possessed;
-  const after = phraseAfter(cue?.[1] ?? '');
-  if (!cue || after.length === 0) return null;
+  const found = ownerCue(lower);
+  if (!found) return null;
+  const { cue, kind } = found;
+  const { words: after, skipped } = phraseAfter(cue[1]!);
+  if (after.length === 0) return null;
   const place = after.findIndex((w) => places.has(stem(w)));
-  if (owned || place >= 0) {
+  const clauseTo = (n: number): [number, number] => [
+    cue.index,
+    afterWords(lower, cue.index + cue[0].length - cue[1]!.length, skipped + n),
+  ];
+  if (kind === 'owned' || place >= 0) {
     // The business is named outright: the longest run of its words that is an industry ("trucking
     // company", "law firm"), else the words up to the place ("litigation firm": no industry known).
     const end = place >= 0 ? place + 1 : after.length;
-    const clause: [number, number] = [cue.index, afterWords(lower, cue.index + cue[0].length - cue[1]!.length, end)];
     for (let n = end; n >= 1; n--) {
       const phrase = after.slice(0, n).join(' ');
       const industry = industryOf(index, phrase);
-      if (industry) return { phrase, industry, clause };
+      if (industry) return { phrase, industry, clause: clauseTo(end) };
     }
-    return { phrase: after.slice(0, end).join(' '), industry: null, clause };
+    return { phrase: after.slice(0, end).join(' '), industry: null, clause: clauseTo(end) };
+  }
+  // "we're a …" with no place of business: what the business is, when its words are an industry.
+  if (kind === 'identity') {
+    for (let n = after.length; n >= 1; n--) {
+      const industry = industryOf(index, after.slice(0, n).join(' '));
+      if (industry) return { phrase: after.slice(0, n).join(' '), industry, clause: clauseTo(after.length) };
+    }
+    return null;
   }
   // "our" and words that may run on into the sentence ("our community bank takes weeks"): a run of
   // them that is, word for word, an industry's kind of business ("bank"). "our" is a business's voice;
