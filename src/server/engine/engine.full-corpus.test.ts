@@ -4,6 +4,10 @@ import { readTestVariable } from '../env.ts';
 import { testEnv } from '../test/test-env.ts';
 import { createEngine, loadEngineIndex } from './engine.ts';
 import { verifyAnalysis } from './eval/verify-grounding.ts';
+import { adjacentIndustries, MIN_ALIKE } from './pipeline/adjacent-industries.ts';
+import { customerIndustry } from './pipeline/customer-industry.ts';
+import { readCustomer } from './pipeline/customer.ts';
+import { parseQuery } from './pipeline/parse-query.ts';
 import { filters } from './test/engine-fixtures.ts';
 
 // Suites on the full public datasets, answered by meaning (the sentence vectors are computed once
@@ -158,6 +162,22 @@ if (datasetsDir) {
       const establishments = core.evidence.find((e) => e.id === 'industry:establishments');
       expect(establishments?.value).toBeGreaterThan(100_000);
       expect(core.description).toMatch(/establishments in the U\.S\./);
+    });
+
+    it("offers the customer's neighbours whose staff are alike (physicians beside dentists), and none whose staff are not (repair shops beside car washes)", () => {
+      const neighbours = (text: string) => {
+        const { customer } = readCustomer(index, parseQuery(text, []));
+        return adjacentIndustries(index, customerIndustry(index, [], customer)!);
+      };
+      const dental = neighbours("reminders for dentists' offices");
+      expect(dental.map((a) => a.naics)).toContain('6211');
+      const physicians = dental.find((a) => a.naics === '6211')!;
+      const cbp = [...index.corpus.market!.establishments].filter(([code]) => code.startsWith('6211'));
+      expect(physicians.establishments).toBe(cbp.reduce((sum, [, count]) => sum + count.establishments, 0));
+      for (const a of dental) expect(a.alike ?? 1).toBeGreaterThanOrEqual(MIN_ALIKE);
+      // Car washes (811192) sit in subsector 811 with electronics, machinery and household repair: other staff.
+      const washes = neighbours('membership billing for car washes');
+      expect(washes.some((a) => ['8112', '8113', '8114'].includes(a.naics))).toBe(false);
     });
 
     it('claims no customer industry from one coincidental home: delivery routes for van drivers are not a restaurant market', async () => {

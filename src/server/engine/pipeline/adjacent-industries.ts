@@ -6,10 +6,16 @@ import { industryNames } from './industry-match.ts';
 import { staffOf } from './staffing.ts';
 
 // The same need for the customer's neighbours: the other industries of its NAICS subsector (offices
-// of physicians and of other health practitioners beside offices of dentists; accounting beside legal
-// services), those staffed most like the customer's first (the cosine of the two staffing patterns:
-// low everywhere, since each industry's own practitioners dominate it, but it orders neighbours well). Each is a segment with its own
-// establishments (Census CBP), its own staff (BLS) and the directory companies whose own text names it.
+// of physicians and of other health practitioners beside offices of dentists), which share its names
+// and customers, when their staff are also like the customer's (the cosine of the two BLS staffing
+// patterns: the same workers, so the same jobs to be done). A neighbour of the subsector whose staff
+// are unlike (machinery repair beside car washes, accounting beside law firms: one or two office
+// occupations in common) is no segment worth offering. Industries of other subsectors were tried as
+// neighbours by the same likeness and were not kept: the occupations every industry employs (cashiers,
+// truck drivers, accountants) made gasoline stations a pharmacy's neighbour and oil and gas extraction
+// an accounting firm's, with or without weighting occupations by how few industries employ them
+// (docs/decisions/062-adjacent-by-staff.md). Each is a segment with its own establishments (Census CBP),
+// its own staff (BLS) and the directory companies whose own text names it.
 
 export type AdjacentIndustry = {
   /** Four-digit NAICS industry. */
@@ -18,7 +24,10 @@ export type AdjacentIndustry = {
   establishments: number;
   /** The BLS staffing industry holding it, or null. */
   staffingCode: string | null;
-  /** How alike the two industries' staff are (cosine of their staffing shares, 0–1); null without staffing data. */
+  /**
+   * How alike the two industries' staff are (cosine of their staffing shares, 0–1); null without staffing
+   * data, or when the neighbour is counted inside the customer's own staffing industry (the same staff).
+   */
   alike: number | null;
   /** How the NAICS index names it: heads of its items (stems), each said whole by a text that names it. */
   names: string[][];
@@ -27,6 +36,8 @@ export type AdjacentIndustry = {
 /** Neighbours this small are not a market worth a row of their own. */
 const MIN_ESTABLISHMENTS = 1000;
 const MAX_ADJACENT = 3;
+/** Likeness a neighbour needs (dentists–physicians 0.18, restaurants–bars 0.33; law–accounting 0.06 and car washes–machinery repair 0.13 fall short). */
+export const MIN_ALIKE = 0.15;
 
 function staffShares(index: EngineIndex, code: string): Map<string, number> {
   return new Map(staffOf(index.corpus.market!.staffing, code).map((m) => [m.soc, m.share]));
@@ -67,6 +78,7 @@ export function adjacentIndustries(index: EngineIndex, industry: CustomerIndustr
       ownStaff && staffingCode && staffingCode !== industry.code
         ? cosine(ownStaff, staffShares(index, staffingCode))
         : null;
+    if (alike !== null && alike < MIN_ALIKE) continue;
     out.push({ naics, title: titles.get(naics) ?? naics, establishments: count, staffingCode, alike, names });
   }
   return out
