@@ -240,6 +240,13 @@ describe('gap engine on the fixture datasets', async () => {
     for (const d of dates) expect(d >= '2020-01-01').toBe(true);
   });
 
+  it("shows the query's offering as the user wrote it: capitals kept, inside a sentence", async () => {
+    const analysis = await engine.analyze({ query: 'Pet care AI for elderly owners', filters: filters() });
+    const core = analysis.opportunities.find((o) => o.cell.kind === 'core')!;
+    expect(core.cell.offering).toBe('pet care AI');
+    expect(core.title).toBe('Pet care AI for elderly owners');
+  });
+
   it('adds keywords as a facet', async () => {
     const analysis = await engine.analyze({
       query: 'pet care',

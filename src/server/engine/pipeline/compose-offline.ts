@@ -74,7 +74,7 @@ function signed(v: number): string {
 export function composeOffline(m: MeasuredCell & { insight?: string }, s: RubricScores): ComposedText {
   const { cell, companies, evidence } = m;
   const forWhom = cell.segment === 'all customers' ? 'its customers' : cell.segment;
-  const need = cell.kind === 'job' ? `${cell.offering.toLowerCase()} for ${forWhom}` : inSentence(cell.title);
+  const need = cell.kind === 'job' ? `${inSentence(cell.offering)} for ${forWhom}` : inSentence(cell.title);
   const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
   const shutDown = companies.filter((c) => c.status === 'Inactive');
   const acquired = companies.filter((c) => c.status === 'Acquired');
@@ -177,7 +177,7 @@ export function composeOffline(m: MeasuredCell & { insight?: string }, s: Rubric
     `The directory files these companies under ${list([...new Set(companies.map((c) => c.subindustry || c.industry))].filter(Boolean), 3) || 'no common industry'}.`;
 
   const targetAudience = [
-    cell.segment === 'all customers' ? `Buyers of ${cell.offering.toLowerCase()}` : titleCase(cell.segment),
+    cell.segment === 'all customers' ? `Buyers of ${inSentence(cell.offering)}` : titleCase(cell.segment),
     customers.length ? `customers in O*NET terms: ${list(customers.map(nameOcc), 2)}` : '',
     workers.length ? `the work is done today by ${list(workers.map(nameOcc), 2)}` : '',
   ]
@@ -186,7 +186,7 @@ export function composeOffline(m: MeasuredCell & { insight?: string }, s: Rubric
     .concat('.');
 
   const recommendations: string[] = [];
-  const interviewees = cell.segment === 'all customers' ? `buyers of ${cell.offering.toLowerCase()}` : cell.segment;
+  const interviewees = cell.segment === 'all customers' ? `buyers of ${inSentence(cell.offering)}` : cell.segment;
   if (tasks[0])
     recommendations.push(
       clip(

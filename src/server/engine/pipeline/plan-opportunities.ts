@@ -10,7 +10,7 @@ import { byStanding } from './prominence.ts';
 import type { ParsedQuery, TermGroup } from './parse-query.ts';
 import { isClause } from '../text/clause.ts';
 import { words } from '../text/tokenize.ts';
-import { asWritten } from '../text/as-written.ts';
+import { asWritten, inSentence } from '../text/as-written.ts';
 import { dot, type QueryVectors } from './query-vectors.ts';
 
 // The opportunities an analysis weighs: the query's own need for its customer (the core), the same
@@ -161,7 +161,7 @@ function adjacentCells(
     return {
       kind: 'adjacent',
       title: `${capitalise(asWritten(query.offeringText, query.text))} for ${segment}`,
-      offering: query.offeringText,
+      offering: shownOffering(query),
       segment,
       job: null,
       members,
@@ -197,6 +197,11 @@ export function jobTitle(
   return / in /i.test(job.phrase) ? job.phrase : `${job.phrase} in ${asWritten(offering, query.text)}`;
 }
 
+/** The query's offering as the user wrote it, inside a sentence ("how much I drink", "AI phone agent"). */
+function shownOffering(query: ParsedQuery): string {
+  return inSentence(asWritten(query.offeringText, query.text));
+}
+
 export function planCells(
   index: EngineIndex,
   query: ParsedQuery,
@@ -212,7 +217,7 @@ export function planCells(
     kind: 'core',
     // The user's own words ("… in Mexico" stays "in Mexico", names keep their capitals).
     title: capitalise(query.needText),
-    offering: query.offeringText,
+    offering: shownOffering(query),
     segment,
     job: null,
     members: passing.slice(0, MAX_MEMBERS),

@@ -1,5 +1,6 @@
 import type { Evidence, GapAnalysis, Opportunity } from '#shared/engine/analysis.schemas.ts';
 import { optionKey, type CustomerChoice, type CustomerOption, type IdeaCustomer } from '#shared/ideas/idea-customer.ts';
+import { inSentence } from '../../engine/text/as-written.ts';
 
 // Who an idea sells to, read by the engine (issue 29): the engine reads the customer of a text the way
 // it reads a search (the segment a query names, the business a founder runs, a practitioner's home
@@ -88,7 +89,7 @@ export function prefillCustomer(o: Pick<Opportunity, 'cell' | 'evidence'>): {
   // The form asks for at least 5 characters: a shorter segment ("spas") gives way to the industry's title.
   const named = o.cell.segment !== 'all customers' && o.cell.segment.trim().length >= 5 ? o.cell.segment.trim() : null;
   const option = optionFrom(o);
-  const customer = named ?? option?.title ?? `Buyers of ${o.cell.offering.toLowerCase()}`;
+  const customer = named ?? option?.title ?? `Buyers of ${inSentence(o.cell.offering)}`;
   const worker = occupationsOf(o, 'worker').find((w) => w.code !== option?.code && !sameName(w.title, customer));
   return { targetMarket: customer.charAt(0).toUpperCase() + customer.slice(1), worker: worker?.title ?? null };
 }

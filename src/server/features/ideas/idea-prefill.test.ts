@@ -45,10 +45,10 @@ describe('prefillCustomer', () => {
       worker: 'Receptionists and information clerks',
     },
     {
-      case: 'nothing but the worker: the buyers of the offering',
+      case: 'nothing but the worker: the buyers of the offering, as written ("AI" keeps its capitals)',
       cell: { offering: 'AI phone answering', segment: 'all customers' },
       evidence: [...RECEPTIONISTS],
-      targetMarket: 'Buyers of ai phone answering',
+      targetMarket: 'Buyers of AI phone answering',
       worker: 'Receptionists and information clerks',
     },
     {
