@@ -100,6 +100,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Slowloris and stalled uploads: the whole request must arrive within this time.
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // Start-up hooks (the job queue creating its schema while other instances race to, on a busy
+    // database) outlasted Fastify's default 10 s on a loaded machine and the instance exited with 1.
+    // A hang is still caught (docs/decisions/046-ci-time.md, "Eighth stop").
+    pluginTimeout: 60_000,
   });
 
   app.setValidatorCompiler(validatorCompiler);
