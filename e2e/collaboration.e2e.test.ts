@@ -75,7 +75,7 @@ describe('collaboration', () => {
     await dialog.getByText(/read, comment · no expiry/).waitFor();
     expect(await seriousAxeViolations(a.page)).toEqual([]);
     await shoot(a.page, 'collab-share-dialog', dialog);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     // B finds it under "Shared with me" (account menu) and comments; markup stays text.
     await b.page.getByRole('button', { name: /^Account menu for/ }).click();
@@ -185,7 +185,7 @@ describe('collaboration', () => {
     await dialog.getByRole('button', { name: 'Share', exact: true }).click();
     await dialog.getByText('Bo Reader', { exact: true }).waitFor();
     await shoot(a.page, 'collab-idea-share-dialog', dialog);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The owner's address for the idea sends a teammate to the shared view.
     await b.page.goto(`/validate-idea?idea=${ideaId}`);

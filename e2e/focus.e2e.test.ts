@@ -29,7 +29,7 @@ describe('dialogs give focus back to their opener', () => {
     await about.focus();
     await page.keyboard.press('?');
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await hasFocus(about)).toBe(true);
   });

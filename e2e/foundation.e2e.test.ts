@@ -220,7 +220,7 @@ describe('keyboard access', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Keyboard shortcuts' }).click();
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
   });
 });

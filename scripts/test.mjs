@@ -4,8 +4,6 @@ import fs from 'node:fs';
 // `npm test`: unit + server suites (PGlite; PostgreSQL too when TEST_DATABASE_URL is set), client
 // component tests, then the browser suite against the built app. Outside CI a machine without
 // Chromium skips the browser suite with one line; under CI=true that is a failure.
-// TEST_BROWSER_MARK names a file written when the browser suite starts: .ci/run starts the
-// PostgreSQL pass beside the browser suite on it (docs/decisions/046-ci-time.md, "Fourth stop").
 
 const isCi = process.env.CI === 'true';
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -39,6 +37,5 @@ if (!fs.existsSync(chromium)) {
   process.exit(0);
 }
 // The whole browser suite, two files at a time, each worker on its own server (E2E_WORKERS overrides).
-if (process.env.TEST_BROWSER_MARK) fs.writeFileSync(process.env.TEST_BROWSER_MARK, `${new Date().toISOString()}\n`);
 status = run(['--project', 'e2e'], { E2E_WORKERS: '2' });
 process.exit(status);

@@ -92,6 +92,9 @@ async function startServer(dataDir: string, clientDir: string): Promise<TestServ
     ENABLE_TEST_HOOKS: 'true',
     // As `npm start` runs: the seed corpus's sentence vectors are loaded (here from DATA_DIR's cache) on start.
     SEMANTIC_SEARCH: 'true',
+    // Its engine threads keep their priority: lowered, they waited behind the browsers and the other
+    // servers of the run, and a search outlasted its journey's wait (ADR 063).
+    ENGINE_THREAD_PRIORITY: 'normal',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
   };
   // The browser suite always runs on its own embedded database, on the built-in seed corpus and the

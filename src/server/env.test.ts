@@ -26,6 +26,12 @@ describe('parseEnv', () => {
     expect(parseEnv({}).ENGINE_QUEUE_LIMIT).toBe(24);
   });
 
+  it('lowers the engine threads unless ENGINE_THREAD_PRIORITY=normal says not to', () => {
+    expect(parseEnv({}).ENGINE_THREAD_PRIORITY).toBe('low');
+    expect(parseEnv({ ENGINE_THREAD_PRIORITY: '' }).ENGINE_THREAD_PRIORITY).toBe('low');
+    expect(parseEnv({ ENGINE_THREAD_PRIORITY: 'normal' }).ENGINE_THREAD_PRIORITY).toBe('normal');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
@@ -35,6 +41,7 @@ describe('parseEnv', () => {
     [{ NODE_ENV: 'production', ENABLE_TEST_HOOKS: 'true' }, 'ENABLE_TEST_HOOKS must not be set in production'],
     [{ ENGINE_WORKERS: 'two' }, 'ENGINE_WORKERS must be a whole number'],
     [{ ENGINE_WORKERS: '64' }, 'ENGINE_WORKERS'],
+    [{ ENGINE_THREAD_PRIORITY: 'high' }, 'ENGINE_THREAD_PRIORITY'],
   ])('rejects %o naming the variable', (source, expected) => {
     expect(problems(source)).toContain(expected);
   });

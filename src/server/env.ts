@@ -51,6 +51,10 @@ const envSchema = z
         .optional(),
     ),
     ENGINE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(24),
+    // 'low' (default): each engine thread yields the CPU, nice 19 and the idle class (ADR 045, 051), so
+    // requests come first. 'normal': the threads keep the process's priority, for a machine whose other
+    // processes would otherwise starve analyses (a shared test runner, a box packed with services; ADR 063).
+    ENGINE_THREAD_PRIORITY: optionalString.pipe(z.enum(['low', 'normal']).optional()).transform((v) => v ?? 'low'),
     AI_PROVIDER: optionalString.pipe(z.enum(['openai', 'anthropic', 'ollama', 'openai-compatible']).optional()),
     AI_MODEL: optionalString,
     AI_API_KEY: optionalString,

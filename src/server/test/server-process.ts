@@ -41,6 +41,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       SEMANTIC_SEARCH: 'false',
+      // A spawned server's engine threads share the cores with the whole test run (browsers, other
+      // servers, PostgreSQL): lowered, they starved there (ADR 063). A test may ask for 'low' itself.
+      ENGINE_THREAD_PRIORITY: 'normal',
       ...env,
       PORT: String(port),
     },

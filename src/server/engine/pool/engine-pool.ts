@@ -75,7 +75,9 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
   const { queueLimit, log } = options;
   const size = Math.max(1, options.workers);
   const slotsPerWorker = Math.max(1, options.slotsPerWorker ?? 1);
-  const chrt = options.findChrt ? options.findChrt() : findChrt(systemPath());
+  const priority = options.env.ENGINE_THREAD_PRIORITY;
+  // Looked up only for threads that lower themselves (ENGINE_THREAD_PRIORITY=low, ADR 063).
+  const chrt = priority === 'normal' ? null : options.findChrt ? options.findChrt() : findChrt(systemPath());
   /** Slots background work may hold at once: all but one, so an interactive analysis finds one free. */
   const queue = createJobQueue({ queueLimit, backgroundSlots: Math.max(1, size * slotsPerWorker - 1) });
   const workers = createWorkerSet({
@@ -152,6 +154,7 @@ export async function createEnginePool(options: EnginePoolOptions): Promise<Engi
     throw error;
   }
   const notice = schedulingNotice({
+    priority,
     platform: process.platform,
     chrt,
     threads: [...workers.slots].map((slot) => slot.thread),

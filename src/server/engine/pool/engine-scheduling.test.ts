@@ -59,17 +59,29 @@ describe('the start-up line about the engine threads’ scheduling', () => {
       expected: { level: 'info', says: /normal CPU priority: only Linux/ },
     },
   ] as const)('$case', ({ platform, chrt, threads, expected }) => {
-    const notice = schedulingNotice({ platform, chrt, threads: [...threads] });
+    const notice = schedulingNotice({ priority: 'low', platform, chrt, threads: [...threads] });
     if (expected === null) expect(notice).toBeNull();
     else expect(notice).toEqual({ level: expected.level, message: expect.stringMatching(expected.says) });
   });
+
+  // ENGINE_THREAD_PRIORITY=normal (ADR 063): one info line, whatever the threads report, on any platform.
+  it.each([
+    { platform: 'linux', threads: [{ tid: 1, nice: 0, idle: false }] },
+    { platform: 'linux', threads: [null] },
+    { platform: 'darwin', threads: [null] },
+  ] as const)('normal priority asked for on $platform: one info line that says so', ({ platform, threads }) => {
+    expect(schedulingNotice({ priority: 'normal', platform, chrt: null, threads: [...threads] })).toEqual({
+      level: 'info',
+      message: expect.stringMatching(/^Engine threads keep the normal CPU priority \(ENGINE_THREAD_PRIORITY=normal\)/),
+    });
+  });
 });
 
-/** An app whose engine runs in `workers` real worker threads, its warnings collected. */
-async function poolApp(workers: number, findChrtForTest?: () => string | null) {
+/** An app whose engine runs in `workers` real worker threads, its info lines and warnings collected. */
+async function poolApp(workers: number, findChrtForTest?: () => string | null, priority: 'low' | 'normal' = 'low') {
   const lines: { level: number; msg: string }[] = [];
   const t = await createTestApp({
-    env: { ENGINE_WORKERS: String(workers), LOG_LEVEL: 'warn' },
+    env: { ENGINE_WORKERS: String(workers), LOG_LEVEL: 'info', ENGINE_THREAD_PRIORITY: priority },
     overrides: findChrtForTest ? { findChrt: findChrtForTest } : {},
     logStream: {
       write: (line) => {
@@ -113,5 +125,19 @@ describe('the engine threads’ scheduling, logged at start-up', () => {
     expect(thread).toMatchObject({ nice: 19, idle: true });
     expect(schedulingPolicyOf(thread!.tid)).toBe(5);
     expect(schedulingLines()).toEqual([]);
+  });
+
+  it('leaves the thread as the process runs it when ENGINE_THREAD_PRIORITY=normal, and says so once', async () => {
+    const { pool, schedulingLines } = await poolApp(1, undefined, 'normal');
+    const [thread] = pool.threads();
+    expect(thread).toEqual({ tid: expect.any(Number), nice: os.getPriority(process.pid), idle: false });
+    expect(os.getPriority(thread!.tid)).toBe(os.getPriority(process.pid));
+    expect(schedulingPolicyOf(thread!.tid)).toBe(schedulingPolicyOf(process.pid));
+    expect(schedulingLines()).toEqual([
+      {
+        level: 30,
+        msg: expect.stringMatching(/^Engine threads keep the normal CPU priority \(ENGINE_THREAD_PRIORITY=normal\)/),
+      },
+    ]);
   });
 });

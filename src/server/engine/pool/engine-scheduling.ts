@@ -9,15 +9,25 @@ export type SchedulingNotice = { level: 'info' | 'warn'; message: string };
 
 /**
  * The start-up line for the engine threads' scheduling, or null when they got what they should.
+ * `priority`: ENGINE_THREAD_PRIORITY ('normal': the threads were not to be lowered, ADR 063);
  * `threads`: what each worker reported with `ready` (null: it could not lower its thread alone);
  * `chrt`: where the pool found `chrt` (null: not on PATH).
  */
 export function schedulingNotice(options: {
+  priority: 'low' | 'normal';
   platform: NodeJS.Platform;
   chrt: string | null;
   threads: (ThreadPriority | null)[];
 }): SchedulingNotice | null {
-  const { platform, chrt, threads } = options;
+  const { priority, platform, chrt, threads } = options;
+  if (priority === 'normal') {
+    return {
+      level: 'info',
+      message:
+        'Engine threads keep the normal CPU priority (ENGINE_THREAD_PRIORITY=normal): analyses compete ' +
+        'with requests for the CPU, and other processes cannot starve them (ADR 063).',
+    };
+  }
   if (platform !== 'linux') {
     return {
       level: 'info',

@@ -3,7 +3,7 @@ import type { Env } from '../../env.ts';
 import { createEngine, loadEngineIndex } from '../engine.ts';
 import { marketProfile } from '../market-profile.ts';
 import type { FromWorker, ToWorker } from './pool-protocol.ts';
-import { lowerThisThreadPriority } from './thread-priority.ts';
+import { lowerThisThreadPriority, thisThreadPriority } from './thread-priority.ts';
 import { trendsCorpusOf } from './trends-corpus.ts';
 
 // One engine worker (docs/decisions/029): loads its own read-only copy of the index, then answers
@@ -16,8 +16,9 @@ const { env, chrt } = workerData as { env: Env; chrt: string | null };
 // The lowest CPU priority for this thread only, before the index loads (docs/decisions/045, and the
 // idle scheduling class through the `chrt` the pool found, 051): reads, health and the in-process
 // database on the request thread come first, and analyses use the CPU that is left. Reported with
-// 'ready' (null where it could not be done).
-const thread = lowerThisThreadPriority({ chrt });
+// 'ready' (null where it could not be done). ENGINE_THREAD_PRIORITY=normal leaves the thread as it
+// is and reports that (ADR 063).
+const thread = env.ENGINE_THREAD_PRIORITY === 'low' ? lowerThisThreadPriority({ chrt }) : thisThreadPriority();
 const post = (message: FromWorker): void => port.postMessage(message);
 const jobs = new Map<number, AbortController>();
 

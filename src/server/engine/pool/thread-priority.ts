@@ -73,6 +73,17 @@ export function lowerThisThreadPriority(options: { chrt: string | null; nice?: n
   }
 }
 
+/** The calling thread's priority as it is (nothing changed), or null where it cannot be read for this thread alone. */
+export function thisThreadPriority(): ThreadPriority | null {
+  const tid = currentThreadId();
+  if (tid === null) return null;
+  try {
+    return { tid, nice: os.getPriority(tid), idle: schedulingPolicyOf(tid) === SCHED_IDLE };
+  } catch {
+    return null;
+  }
+}
+
 /** A task's scheduling policy (0 normal, 3 batch, 5 idle), from its stat line; null if unreadable. */
 export function schedulingPolicyOf(tid: number, pid = process.pid): number | null {
   try {
