@@ -50,6 +50,34 @@ describe('reading who the query serves', async () => {
     expect(read(text).customer).toBeNull();
   });
 
+  it('reads a segment the founder owns as their business, up to its sentence end, dropping only words before its kind', () => {
+    const firm = read('intake forms for our mid-size law firm. we have 40 lawyers and no system');
+    expect(firm.customer).toMatchObject({
+      from: 'segment',
+      phrase: 'mid-size law firm',
+      industry: { naics: '541110' },
+    });
+    expect(firm.query.segmentText).toBe('mid-size law firm');
+    // Not found as an industry: the segment is kept as written, to its sentence end.
+    const unknown = read('sensor alerts for our wind farm. crews climb every week');
+    expect(unknown.customer).toMatchObject({ phrase: 'our wind farm', industry: null });
+    // A segment that is not the founder's keeps the words-anywhere reading.
+    expect(read('billing software for busy law firms').customer?.industry?.naics).toBe('541110');
+  });
+
+  it("names the business as written, without a possessive's 's", () => {
+    expect(read("our law firm's clients keep calling after hours").customer).toMatchObject({
+      phrase: 'law firm',
+      industry: { naics: '541110' },
+    });
+  });
+
+  it('reads the business of a query whose marker opens a clause ("… in Austin have lines"), not the clause', () => {
+    const clubs = read('our 3 restaurants in Austin have lines around the block');
+    expect(clubs.query.segmentText).toBe('restaurants');
+    expect(clubs.customer).toMatchObject({ from: 'owner', industry: { naics: '72251' } });
+  });
+
   it('reads the business after a count with its industry, and the rest of the sentence as the offering', () => {
     const chain = read('we own a chain of 40 restaurants and scheduling is a mess');
     expect(chain.customer).toMatchObject({ from: 'owner', industry: { naics: '72251' } });

@@ -5,6 +5,7 @@ import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json'
 import OWNER_COUNTS from '../text/owner-counts.json' with { type: 'json' };
 import VOICE from '../text/speaker-voice.json' with { type: 'json' };
 import { contentWords, STOP_WORDS, stem, words } from '../text/tokenize.ts';
+import { firstSentence } from '../text/clause.ts';
 import { matchIndustry, type IndustryMatch } from './industry-match.ts';
 import type { ParsedQuery } from './parse-query.ts';
 
@@ -46,7 +47,8 @@ function phraseAfter(rest: string): { words: string[]; skipped: number } {
     // A place of business ends the phrase ("trucking company"), stop word or not.
     const place = w !== undefined && places.has(stem(w));
     if (!w || (STOP_WORDS.has(w) && !place) || out.length >= MAX_PHRASE_WORDS) break;
-    out.push(w);
+    // As written ("mid-size", not "mid"), without the punctuation around it or a possessive's "'s".
+    out.push(raw.replace(/['’]s\W*$/, '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || w);
     if (place || /[,.;:!?)]$/.test(raw)) break;
   }
   return { words: out, skipped };
@@ -106,11 +108,16 @@ function ownerCue(lower: string): { cue: RegExpExecArray; kind: 'owned' | 'ident
   return possessed ? { cue: possessed, kind: 'possessed' } : null;
 }
 
-function ownBusiness(index: EngineIndex, text: string): OwnBusiness | null {
+/**
+ * `named`: the text is who the query is for and opens with "my"/"our" ("for our testing lab"): the words
+ * after it name the business, as after "we run".
+ */
+function ownBusiness(index: EngineIndex, text: string, named = false): OwnBusiness | null {
   const lower = text.toLowerCase();
   const found = ownerCue(lower);
   if (!found) return null;
-  const { cue, kind } = found;
+  const { cue } = found;
+  const kind = named ? 'owned' : found.kind;
   const { words: after, skipped } = phraseAfter(cue[1]!);
   if (after.length === 0) return null;
   const place = after.findIndex((w) => places.has(stem(w)));
@@ -121,7 +128,17 @@ function ownBusiness(index: EngineIndex, text: string): OwnBusiness | null {
   if (kind === 'owned' || place >= 0) {
     // The business is named outright: the longest run of its words that is an industry ("trucking
     // company", "law firm"), else the words up to the place ("litigation firm": no industry known).
+    // Who the query is for ends with its kind of business, so only words before it are dropped there
+    // ("mid-size investment bank": "investment bank", never "mid-size").
     const end = place >= 0 ? place + 1 : after.length;
+    if (named) {
+      for (let start = 0; start < end; start++) {
+        const phrase = after.slice(start, end).join(' ');
+        const industry = industryOf(index, phrase);
+        if (industry) return { phrase: after.slice(0, end).join(' '), industry, clause: clauseTo(end) };
+      }
+      return { phrase: after.slice(0, end).join(' '), industry: null, clause: clauseTo(end) };
+    }
     for (let n = end; n >= 1; n--) {
       const phrase = after.slice(0, n).join(' ');
       const industry = industryOf(index, phrase);
@@ -187,11 +204,16 @@ export function readCustomer(
   query: ParsedQuery,
 ): { query: ParsedQuery; customer: CustomerReading | null } {
   if (query.segmentText) {
-    const industry = industryOf(index, query.segmentText);
+    // Who it is for ends with its sentence ("for our tutoring company. we need live chat …"), and a
+    // segment the founder owns ("for our testing lab") is read as their own business is.
+    const segment = firstSentence(query.segmentText);
+    const own = /^(?:my|our)\s/.test(segment) ? ownBusiness(index, segment, true) : null;
+    const phrase = own?.industry ? own.phrase : segment;
+    const industry = own ? own.industry : industryOf(index, segment);
     return {
-      query,
+      query: phrase === query.segmentText ? query : { ...query, segmentText: phrase },
       customer: {
-        phrase: query.segmentText,
+        phrase,
         from: 'segment',
         industry,
         staffingCode: industry ? staffingIndustryOf(index, industry.naics) : null,

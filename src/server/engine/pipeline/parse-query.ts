@@ -1,7 +1,7 @@
 import { MAX_QUERY_LENGTH } from '#shared/searches/filters.schemas.ts';
 import { MARKET_THESAURUS } from '../text/market-thesaurus.ts';
 import { MARKET_VOCABULARY } from '../text/market-vocabulary.ts';
-import { isClause } from '../text/clause.ts';
+import { firstSentence, isClause } from '../text/clause.ts';
 import { respellAll, respellingWarning, type Respelling } from '../text/spelling.ts';
 import { startsWithTimePhrase } from '../text/time-phrase.ts';
 import { withLifeStages } from '../text/age-phrase.ts';
@@ -155,6 +155,9 @@ function splitFacets(text: string): { offering: string; segment: string | null }
       if (startsWithTimePhrase(segment)) continue;
       // "I moved here for a job": after a clause, the marker says why or where, not for whom.
       if (isClause(offering)) return { offering: text.toLowerCase(), segment: null };
+      // "our nightclubs in Austin have lines …": what follows says something, not whom (a clause). Its
+      // first sentence only: "for our bank: we hire 60 analysts" names whom, then says more.
+      if (isClause(firstSentence(segment))) continue;
       if (queryWords(offering).length > 0 && queryWords(segment).length > 0) return { offering, segment };
       break;
     }

@@ -22,3 +22,8 @@ export function isClause(text: string): boolean {
   }
   return false;
 }
+
+/** The text up to the end of its first sentence or clause ("." ":" ";" "!" "?" before a space or the end). */
+export function firstSentence(text: string): string {
+  return text.split(/[.:;!?](?=\s|$)/)[0]!.trim() || text;
+}
