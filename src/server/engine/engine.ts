@@ -67,7 +67,8 @@ export function loadEngineIndex(env: Env, options: { reload?: boolean } = {}): P
       const lexical = loadOrBuildLexical(corpus, env.DATA_DIR_ABS);
       const index = deriveIndex(corpus, lexical.indexes);
       preloadWordNet();
-      if (env.SEMANTIC_SEARCH) startSemanticIndex(index, env.DATA_DIR_ABS);
+      if (env.SEMANTIC_SEARCH)
+        startSemanticIndex(index, env.DATA_DIR_ABS, { lowerPriority: env.ENGINE_THREAD_PRIORITY === 'low' });
       else index.semantic.note = 'Semantic search is switched off (SEMANTIC_SEARCH=false): lexical retrieval only.';
       return index;
     });

@@ -3,15 +3,18 @@
 // Protocol: { id, texts } → { id, vectors: Float32Array (rows × dimensions, unit length), dimensions } | { id, error }.
 import fs from 'node:fs';
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
 // The lowest CPU priority for this thread only (docs/decisions/045, as engine/pool/thread-priority.ts
 // does): requests on the main thread always come first, and the vectors use whatever CPU is left.
-// Linux only, by the thread's task id: elsewhere setpriority names the whole process.
-try {
-  os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1)), 19);
-} catch {
-  // Not Linux, or not permitted: the worker still runs off the main thread.
+// Linux only, by the thread's task id: elsewhere setpriority names the whole process. Not when the
+// server keeps its engine threads' priority (ENGINE_THREAD_PRIORITY=normal, ADR 063).
+if (workerData?.lowerPriority !== false) {
+  try {
+    os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1)), 19);
+  } catch {
+    // Not Linux, or not permitted: the worker still runs off the main thread.
+  }
 }
 
 async function loadModel() {

@@ -14,9 +14,11 @@ type Pending = { resolve: (v: { vectors: Float32Array; dimensions: number }) => 
 
 const WORKER_URL = new URL('./embed-worker.mjs', import.meta.url);
 
-export function createEmbedder(workers = 1): Embedder {
+/** `lowerPriority` (default): each worker thread yields the CPU, nice 19 (ENGINE_THREAD_PRIORITY, ADR 063). */
+export function createEmbedder(workers = 1, options: { lowerPriority?: boolean } = {}): Embedder {
+  const lowerPriority = options.lowerPriority ?? true;
   const pool = Array.from({ length: Math.max(1, workers) }, () => {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, { workerData: { lowerPriority } });
     worker.unref();
     return { worker, busy: 0 };
   });

@@ -123,11 +123,15 @@ export function queryEmbedder(embedder: Embedder): (text: string) => Promise<Flo
 }
 
 /** Starts loading or computing the vectors in worker threads; never throws, never blocks the caller. */
-export function startSemanticIndex(index: EngineIndex, dataDir: string | null, workers = 1): void {
+export function startSemanticIndex(
+  index: EngineIndex,
+  dataDir: string | null,
+  options: { workers?: number; lowerPriority?: boolean } = {},
+): void {
   const state = index.semantic;
   state.note = 'Sentence vectors are still being computed: lexical retrieval only for now.';
   state.settled = (async () => {
-    const embedder = createEmbedder(workers);
+    const embedder = createEmbedder(options.workers ?? 1, { lowerPriority: options.lowerPriority ?? true });
     try {
       const sets = await buildVectorSets(index.corpus, dataDir, embedder, (p) => {
         state.progress = { done: p.done, total: p.total };
