@@ -33,8 +33,8 @@ const companyNameSchema = z
   .string({ message: 'Company name must be text' })
   .trim()
   .max(COMPANY_NAME_MAX, `Company name must be ${COMPANY_NAME_MAX} characters or less`)
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  .refine((value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value), 'Company name must be a single line of text')
+  // Control characters (Unicode's Cc: U+0000–U+001F and U+007F–U+009F) are what this refuses.
+  .refine((value) => !/\p{Cc}/u.test(value), 'Company name must be a single line of text')
   .transform((value) => (value === '' ? null : value));
 
 export const brandingUpdateSchema = z.strictObject({

@@ -60,6 +60,9 @@ describe('report branding settings', () => {
   it.each([
     [{ companyName: 'x'.repeat(101), accentColor: null }, 'companyName', 'Company name must be 100 characters or less'],
     [{ companyName: 'Acme\nLtd', accentColor: null }, 'companyName', 'Company name must be a single line of text'],
+    // The edges of the control ranges: DEL (U+007F) and a C1 control (NEL, U+0085).
+    [{ companyName: 'Acme\u007fLtd', accentColor: null }, 'companyName', 'Company name must be a single line of text'],
+    [{ companyName: 'Acme\u0085Ltd', accentColor: null }, 'companyName', 'Company name must be a single line of text'],
     [{ companyName: null, accentColor: 'teal' }, 'accentColor', 'Accent colour must be a colour like #4F46E5'],
     [{ companyName: null, accentColor: '#0f766' }, 'accentColor', 'Accent colour must be a colour like #4F46E5'],
     [{ companyName: 'Acme', accentColor: '#0f766e', extra: 1 }, '', 'Some fields are invalid.'],
