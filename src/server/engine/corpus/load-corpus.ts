@@ -8,6 +8,7 @@ import { DATASET_FILES, loadBls, loadOnet, loadYcCompanies, socBase } from './lo
 import { loadMarketData, MARKET_FILES } from './load-market-data.ts';
 import type { MarketData } from './market-data.types.ts';
 import { readSeedCorpus, SEED_FILE } from './seed-corpus.ts';
+import { socAliases } from './soc-aliases.ts';
 
 // Assembles the corpus from DATASETS_DIR (kind "full") or the authored seed corpus (kind "seed").
 // The version is a hash of the bytes read, so any change to the data invalidates cached indexes.
@@ -81,7 +82,11 @@ function assemble(input: {
     tasksBySoc: group(input.tasks),
     techBySoc: group(input.tech),
     industries: loadIndustries(),
-    market: input.market,
+    // The staffing matrix's SOC 2010 codes bridged to the occupations' SOC 2018 ones (soc-aliases.ts).
+    market: input.market && {
+      ...input.market,
+      staffing: { ...input.market.staffing, aliases: socAliases(input.market.staffing, input.occupations) },
+    },
     companiesPerYear: perYear(input.companies),
   };
 }

@@ -49,6 +49,8 @@ export function loadStaffing(dir: string): Staffing {
     industryTotal: new Map(),
     national: new Map(),
     nationalTotal: 0,
+    occupationTitle: new Map(),
+    aliases: new Map(),
   };
   for (const r of rows) {
     const employment = parseNumber(r.employment_2018);
@@ -58,7 +60,10 @@ export function loadStaffing(dir: string): Staffing {
     // TE1000 is total employment (all industries); other codes are NAICS-based industries.
     if (industry === 'TE1000') {
       if (soc === TOTAL) staffing.nationalTotal = employment;
-      else if (r.occupation_type === 'Line item') staffing.national.set(soc, employment);
+      else if (r.occupation_type === 'Line item') {
+        staffing.national.set(soc, employment);
+        staffing.occupationTitle.set(soc, r.occupation_title!);
+      }
       continue;
     }
     // Line items (722511 full-service restaurants) and four-digit industries (722500 restaurants and

@@ -10,6 +10,10 @@ export type Staffing = {
   /** Employment of each occupation in the whole economy, and the total. */
   national: Map<string, number>;
   nationalTotal: number;
+  /** The matrix's own title of each line-item occupation (SOC 2010 codes). */
+  occupationTitle: Map<string, string>;
+  /** SOC 2018 codes the matrix lacks → its SOC 2010 code for the same work (soc-aliases.ts); empty until the corpus sets it. */
+  aliases: Map<string, string>;
 };
 
 export type IndustryCount = { establishments: number; employment: number };

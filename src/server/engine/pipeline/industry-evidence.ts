@@ -4,6 +4,7 @@ import type { EngineIndex } from '../index/engine-index.ts';
 import type { CustomerIndustry } from './customer-industry.ts';
 import type { JobActivity } from './job-activity.ts';
 import type { OccupationFit } from './occupation-match.ts';
+import { staffingSoc } from './staffing.ts';
 
 // The evidence a cell's industry gives (measure.ts gathers it with the rest): the customers' industry
 // (NAICS, Census establishments, who it employs), how many of the product's workers the segment's
@@ -89,7 +90,7 @@ export function segmentWorkerEvidence(
   const worker = occupations.find((o) => o.role === 'worker');
   if (!staffing || !industry?.code || !worker) return [];
   const soc = socBase(worker.occupation.soc);
-  const cell = staffing.byIndustry.get(industry.code)?.find((s) => s.soc === soc);
+  const cell = staffing.byIndustry.get(industry.code)?.find((s) => s.soc === staffingSoc(staffing, soc));
   if (!cell || cell.employment <= 0) return [];
   const where = (industry.staffingTitle ?? industry.title).toLowerCase();
   return [

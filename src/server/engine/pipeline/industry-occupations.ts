@@ -1,6 +1,6 @@
 import { socBase } from '../corpus/load-datasets.ts';
 import type { EngineIndex } from '../index/engine-index.ts';
-import { homeIndustry, industryBuyer, staffOf } from './staffing.ts';
+import { homeIndustry, industryBuyer, staffingSoc, staffOf } from './staffing.ts';
 
 // From an industry to the occupations an analysis cites (corpus ids): its staff, the industry the
 // near customer candidates agree they work in, and who buys for it (occupation-match.ts).
@@ -22,7 +22,7 @@ export function industryStaff(index: EngineIndex, industry: string): Set<number>
   );
   const out = new Set<number>();
   index.corpus.occupations.forEach((o, id) => {
-    if (socs.has(socBase(o.soc))) out.add(id);
+    if (socs.has(staffingSoc(staffing, socBase(o.soc)))) out.add(id);
   });
   return out;
 }
@@ -50,7 +50,7 @@ export function voteIndustry(
   if (!best) return null;
   const [code, vote] = best;
   const core = (soc: string): boolean =>
-    (staffOf(staffing, code).find((m) => m.soc === soc)?.share ?? 0) >= CORE_STAFF_SHARE;
+    (staffOf(staffing, code).find((m) => m.soc === staffingSoc(staffing, soc))?.share ?? 0) >= CORE_STAFF_SHARE;
   if (vote.voters.length < MIN_VOTERS && !vote.voters.some(core)) return null;
   return { code, fit: vote.fit };
 }
@@ -65,8 +65,13 @@ export function buyerOf(
   named: (o: number) => boolean = () => false,
 ): number | null {
   const occupations = index.corpus.occupations;
-  const idOf = (soc: string): number => occupations.findIndex((o) => socBase(o.soc) === soc);
-  const buyer = industryBuyer(index.corpus.market!.staffing, industry, (soc) => {
+  const staffing = index.corpus.market!.staffing;
+  // A matrix code is an occupation's own, else one it was bridged to (the first of several renumbered into it).
+  const idOf = (soc: string): number => {
+    const own = occupations.findIndex((o) => socBase(o.soc) === soc);
+    return own >= 0 ? own : occupations.findIndex((o) => staffingSoc(staffing, socBase(o.soc)) === soc);
+  };
+  const buyer = industryBuyer(staffing, industry, (soc) => {
     const id = idOf(soc);
     return id >= 0 && named(id);
   });
@@ -87,8 +92,8 @@ export function practitionerOf(
     .filter(({ o }) => homeIndustry(staffing, socBase(index.corpus.occupations[o]!.soc))?.code === industry)
     .sort(
       (a, b) =>
-        (share.get(socBase(index.corpus.occupations[b.o]!.soc)) ?? 0) -
-          (share.get(socBase(index.corpus.occupations[a.o]!.soc)) ?? 0) || a.o - b.o,
+        (share.get(staffingSoc(staffing, socBase(index.corpus.occupations[b.o]!.soc))) ?? 0) -
+          (share.get(staffingSoc(staffing, socBase(index.corpus.occupations[a.o]!.soc))) ?? 0) || a.o - b.o,
     )[0];
   return best ? best.o : null;
 }

@@ -3,7 +3,7 @@ import type { EngineIndex } from '../index/engine-index.ts';
 import type { CustomerIndustry } from './customer-industry.ts';
 import type { Job } from './jobs.ts';
 import { contentWords } from '../text/tokenize.ts';
-import { staffOf } from './staffing.ts';
+import { staffingSoc, staffOf } from './staffing.ts';
 
 // How many people do a job, whatever their title: the O*NET detailed work activity (DWA) a job's task
 // belongs to ("Answer telephones to direct calls") is done by several occupations; counted within the
@@ -35,7 +35,7 @@ export function jobActivity(index: EngineIndex, job: Job, industry: CustomerIndu
     .map((id) => market.activities.byId.get(id)!)
     .sort((a, b) => shared(b.title) - shared(a.title) || b.socs.length - a.socs.length || a.id.localeCompare(b.id))[0];
   if (!activity) return null;
-  const socs = new Set(activity.socs.map(socBase));
+  const socs = new Set(activity.socs.map((soc) => staffingSoc(market.staffing, socBase(soc))));
   const occupations = staffOf(market.staffing, code)
     .filter((m) => socs.has(m.soc))
     .map((m) => ({ soc: m.soc, title: m.title, employment: m.employment }));

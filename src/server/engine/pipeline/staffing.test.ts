@@ -110,6 +110,8 @@ describe('staffing matrix', () => {
       ]),
       national,
       nationalTotal: 1_000_000,
+      occupationTitle: new Map(),
+      aliases: new Map(),
     };
 
     it('is the practitioner the industry employs most beyond the economy, not the rarest specialty', () => {

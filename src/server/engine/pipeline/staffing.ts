@@ -26,6 +26,14 @@ export type StaffMember = {
 /** An industry must hold at least this share of an occupation to be its home. */
 export const HOME_SHARE = 0.25;
 
+/**
+ * The matrix's code for an occupation (six-character SOC): its own, or the SOC 2010 code it was bridged
+ * to (corpus/soc-aliases.ts) — software developers, 15-1252, are 15-1132 in the matrix.
+ */
+export function staffingSoc(staffing: Staffing, soc: string): string {
+  return staffing.national.has(soc) ? soc : (staffing.aliases.get(soc) ?? soc);
+}
+
 const homes = new WeakMap<Staffing, Map<string, HomeIndustry | null>>();
 
 /** The industry holding the largest part of an occupation's employment, when it holds a real part of it. */
@@ -36,6 +44,12 @@ export function homeIndustry(staffing: Staffing, soc: string): HomeIndustry | nu
     homes.set(staffing, cache);
   }
   if (cache.has(soc)) return cache.get(soc)!;
+  const home = homeOf(staffing, staffingSoc(staffing, soc));
+  cache.set(soc, home);
+  return home;
+}
+
+function homeOf(staffing: Staffing, soc: string): HomeIndustry | null {
   const national = staffing.national.get(soc) ?? 0;
   // The most specific industry holding a home's share: a line item (offices of dentists), else the
   // four-digit industry whose line items split the trade (food service managers: restaurants and other
@@ -56,9 +70,7 @@ export function homeIndustry(staffing: Staffing, soc: string): HomeIndustry | nu
       if (better) best = { code, title: staffing.industryTitle.get(code) ?? code, share };
     }
   }
-  const home = best;
-  cache.set(soc, home);
-  return home;
+  return best;
 }
 
 /** An industry's staff, largest share first. */
