@@ -8,6 +8,8 @@ import { adjacentIndustries, MIN_ALIKE } from './pipeline/adjacent-industries.ts
 import { customerIndustry } from './pipeline/customer-industry.ts';
 import { readCustomer } from './pipeline/customer.ts';
 import { parseQuery } from './pipeline/parse-query.ts';
+import { homeIndustry } from './pipeline/staffing.ts';
+import BUYER_TAGS from './pipeline/buyer-tags.json' with { type: 'json' };
 import { filters } from './test/engine-fixtures.ts';
 
 // Suites on the full public datasets, answered by meaning (the sentence vectors are computed once
@@ -225,6 +227,37 @@ if (datasetsDir) {
         expect(o.breakdown.marketSize.score).toBe(o.marketSize);
         expect(o.breakdown.marketSize.formula.startsWith('not sized')).toBe(o.marketSize === null);
       }
+    });
+
+    it('bridges the staffing matrix to renumbered occupations: software developers work mostly in computer systems design', () => {
+      const staffing = index.corpus.market!.staffing;
+      expect(staffing.aliases.get('15-1252')).toBe('15-1132');
+      expect(staffing.aliases.has('15-2051')).toBe(false);
+      expect(homeIndustry(staffing, '15-1252')).toMatchObject({ code: '541500' });
+      for (const [soc, code] of staffing.aliases) {
+        expect(staffing.national.has(soc), soc).toBe(false);
+        expect(staffing.national.has(code), code).toBe(true);
+      }
+    });
+
+    it('takes the buyer from the directory when the query names none: developer tools are bought by software developers', async () => {
+      for (const t of BUYER_TAGS.tags) {
+        expect(
+          index.corpus.occupations.some((o) => o.soc === t.buyer),
+          t.buyer,
+        ).toBe(true);
+        expect(index.corpus.companies.filter((c) => c.tags.includes(t.tag)).length, t.tag).toBeGreaterThanOrEqual(5);
+      }
+      const a = await analyze('feature flags and gradual rollouts for our releases');
+      const role = core(a).evidence.find((e) => e.id === 'onet:15-1252.00:role');
+      expect(role?.value).toBe('customer');
+      expect(role?.note).toMatch(/of the \d+ closest companies are filed under "Developer Tools"/);
+      expect(core(a).evidence.find((e) => e.id === 'industry:customer')?.ref).toBe('5415');
+      expect(verifyAnalysis(a).failures).toEqual([]);
+      // A consumer's need has no buyer in the directory's tags.
+      const consumer = await analyze('a reusable water bottle that tracks how much I drink');
+      const notes = consumer.opportunities.flatMap((o) => o.evidence.map((e) => e.note));
+      expect(notes.some((n) => n.includes('closest companies are filed under'))).toBe(false);
     });
 
     it('is deterministic', async () => {

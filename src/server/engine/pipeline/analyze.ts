@@ -11,7 +11,8 @@ import { customerIndustry } from './customer-industry.ts';
 import { cellInsights } from './insight.ts';
 import { matchReason } from './match-reason.ts';
 import { measureCell, type MeasuredCell } from './measure.ts';
-import { matchOccupations, type OccupationFit } from './occupation-match.ts';
+import { matchOccupations, withDirectoryBuyer, type OccupationFit } from './occupation-match.ts';
+import { directoryBuyer } from './directory-buyer.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
 import { planCells, type Cell } from './plan-opportunities.ts';
 import { embedQueryVectors, withWorkerTitle, type QueryVectors } from './query-vectors.ts';
@@ -182,9 +183,13 @@ export async function runPipeline(
     const reason = matches.length === 0 ? noMatchReason(index, input.filters) : abstention!;
     return { status: 'insufficient_data', reason, query, semanticUsed: vectors !== null };
   }
-  const jobs = findJobs(index, vectors, occupations, query);
-  const industry = customerIndustry(index, occupations, customer);
-  const cells = planCells(index, query, vectors, matches, occupations, jobs, industry);
+  // With no customer of its own, the query's customer is the buyer its competitors are filed under.
+  const cited = customer?.industry
+    ? occupations
+    : withDirectoryBuyer(index, occupations, directoryBuyer(index, matches), vectors);
+  const jobs = findJobs(index, vectors, cited, query);
+  const industry = customerIndustry(index, cited, customer);
+  const cells = planCells(index, query, vectors, matches, cited, jobs, industry);
   const marketCompanies = matches.filter((m) => m.doesJob && m.relevance >= COMPETES - MARKET_MARGIN).length;
   check(signal);
   onStage?.('scoring');

@@ -46,7 +46,7 @@ function occupationEvidence(index: EngineIndex, o: OccupationFit): Evidence[] {
       source: src(index, 'onet'),
       ref: o.occupation.soc,
       value: o.role,
-      note: `${ROLE_NOTE[o.role]}: ${o.occupation.title}${o.matchedTitle !== o.occupation.title ? ` (reported title "${o.matchedTitle}")` : ''}; ${Math.round(o.fit * 100)} % match with the query`,
+      note: `${ROLE_NOTE[o.role]}: ${o.occupation.title}${o.matchedTitle !== o.occupation.title ? ` (reported title "${o.matchedTitle}")` : ''}; ${o.basis ? `${o.basis}; ` : ''}${Math.round(o.fit * 100)} % match with the query`,
     },
     {
       id: `bls:${p.soc}:employment`,

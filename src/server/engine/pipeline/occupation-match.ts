@@ -6,6 +6,7 @@ import { dot, FORM_WORDS, type QueryVectors } from './query-vectors.ts';
 import { groupWeight, matchStrength, retrieveOccupations } from './retrieve.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import type { CustomerReading } from './customer.ts';
+import type { DirectoryBuyer } from './directory-buyer.ts';
 import { homeIndustry } from './staffing.ts';
 import { taskAnchored } from './task-anchor.ts';
 import { buyerOf, industryStaff, practitionerOf, voteIndustry } from './industry-occupations.ts';
@@ -28,6 +29,8 @@ export type OccupationFit = {
   fit: number;
   /** The title (official or reported) that matched best, shown as the reason. */
   matchedTitle: string;
+  /** Why it is cited when no title of it matched the query (the directory's buyer). */
+  basis?: string;
 };
 
 export const CUSTOMER_BAR = 0.65;
@@ -305,6 +308,41 @@ export function matchOccupations(
   return [...byId.values()].sort((a, b) =>
     a.role === b.role ? b.fit - a.fit || a.id - b.id : a.role === 'worker' ? -1 : 1,
   );
+}
+
+/**
+ * The buyer the directory's tags name (directory-buyer.ts) as the customer, when no customer was cited:
+ * its fit is its closeness to the query like any other customer's, its basis the companies' tags.
+ */
+export function withDirectoryBuyer(
+  index: EngineIndex,
+  occupations: OccupationFit[],
+  buyer: DirectoryBuyer | null,
+  vectors: QueryVectors | null,
+): OccupationFit[] {
+  if (!buyer || occupations.some((o) => o.role === 'customer')) return occupations;
+  const corpus = index.corpus;
+  const id = corpus.occupations.findIndex((o) => o.soc === buyer.soc);
+  const projection = id >= 0 ? corpus.projections.get(socBase(buyer.soc)) : undefined;
+  if (!projection || occupations.some((o) => o.id === id)) return occupations;
+  const fit =
+    vectors && index.semantic.sets
+      ? 0.5 * scoreAll(index, vectors.segment ?? vectors.full, [id]).best.get(id)! +
+        0.5 * scoreAll(index, vectors.full, [id]).best.get(id)!
+      : buyer.agreeing / buyer.of;
+  const tags = buyer.tags.map((t) => `"${t}"`).join(' or ');
+  return [
+    ...occupations,
+    {
+      id,
+      occupation: corpus.occupations[id]!,
+      projection,
+      role: 'customer',
+      fit: Math.round(Math.max(0, Math.min(1, fit)) * 1000) / 1000,
+      matchedTitle: corpus.occupations[id]!.title,
+      basis: `${buyer.agreeing} of the ${buyer.of} closest companies are filed under ${tags} in the directory`,
+    },
+  ];
 }
 
 /** Without vectors: the occupation must carry the offering's most specific word itself (not a synonym). */
