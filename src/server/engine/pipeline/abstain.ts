@@ -26,10 +26,18 @@ const STRONG_OCCUPATION = 0.7;
  */
 export const AGREEMENT = 0.75;
 const AGREEMENT_DEPTH = 20;
+/** Share of a query's words the directory may never use and a company's agreement still count. */
+export const MAX_UNKNOWN_SHARE = 0.2;
 /** Market-vocabulary words that make a query read as a need whatever its closeness to the directory. */
 export const MIN_MARKET_WORDS = 2;
 
 const NEED = new Set(NEED_WORDS.words);
+
+/** Whether the directory uses nearly all of a query's words (all but MAX_UNKNOWN_SHARE of them). */
+export function wordsKnown(groups: readonly { word: string }[], documentFrequency: (word: string) => number): boolean {
+  const unknown = groups.filter((g) => documentFrequency(g.word) === 0).length;
+  return unknown <= MAX_UNKNOWN_SHARE * groups.length;
+}
 
 /** Whether the text says a need or a pain in words people use for one ("I want…", "we can't…", "tired of…"). */
 export function saysNeed(text: string): boolean {
@@ -104,9 +112,10 @@ export function judgeAbstention(
   const words = Math.max(0, ...top.map((m) => m.words));
   const occupation = Math.max(0, ...occupations.map((o) => o.fit));
   // Only a competitor's agreement counts: answering with no competitor would claim white space on
-  // partial evidence. And only when every word of the query is one the directory uses: words nobody
-  // writes ("blorptastic zorgle quantum") make the part that did match a coincidence.
-  const known = query.groups.every((g) => (index.documentFrequency.get(g.word) ?? 0) > 0);
+  // partial evidence. And only when nearly every word of the query is one the directory uses: words
+  // nobody writes ("blorptastic zorgle quantum") make the part that did match a coincidence, while one
+  // name in a long story ("… fly home to Lagos for Christmas …") does not.
+  const known = wordsKnown(query.groups, (w) => index.documentFrequency.get(w) ?? 0);
   const agreed = Math.max(
     0,
     ...(known ? top : [])
