@@ -253,6 +253,8 @@ if (datasetsDir) {
       expect(role?.value).toBe('customer');
       expect(role?.note).toMatch(/of the \d+ closest companies are filed under "Developer Tools"/);
       expect(core(a).evidence.find((e) => e.id === 'industry:customer')?.ref).toBe('5415');
+      // Developers work in every industry: their home's neighbours (consulting, advertising) are no market.
+      expect(a.opportunities.filter((o) => o.cell.kind === 'adjacent')).toEqual([]);
       expect(verifyAnalysis(a).failures).toEqual([]);
       // A consumer's need has no buyer in the directory's tags.
       const consumer = await analyze('a reusable water bottle that tracks how much I drink');

@@ -227,7 +227,9 @@ export function planCells(
     groups: [...query.groups],
   };
   const cells: Cell[] = [core];
-  if (industry && query.offeringText.trim().length > 0)
+  // Neighbours of the customer's industry, when the query has one: a buyer taken from the directory's
+  // tags (directory-buyer.ts) works in every industry, and its home's neighbours would be padding.
+  if (industry && !industry.customer?.basis && query.offeringText.trim().length > 0)
     cells.push(...adjacentCells(index, query, matches, occupations, industry));
   if (!vectors || !index.semantic.sets) return cells;
   const customers = occupations.filter((o) => o.role === 'customer');
