@@ -3,6 +3,7 @@ import { gapAnalysisSchema, type GapAnalysis } from '#shared/engine/analysis.sch
 import { readTestVariable } from '../env.ts';
 import { testEnv } from '../test/test-env.ts';
 import { createEngine, loadEngineIndex } from './engine.ts';
+import { marketProfile } from './market-profile.ts';
 import { verifyAnalysis } from './eval/verify-grounding.ts';
 import { adjacentIndustries, MIN_ALIKE } from './pipeline/adjacent-industries.ts';
 import { customerIndustry } from './pipeline/customer-industry.ts';
@@ -255,6 +256,9 @@ if (datasetsDir) {
       expect(core(a).evidence.find((e) => e.id === 'industry:customer')?.ref).toBe('5415');
       // Developers work in every industry: their home's neighbours (consulting, advertising) are no market.
       expect(a.opportunities.filter((o) => o.cell.kind === 'adjacent')).toEqual([]);
+      // The market-research report cites the same buyer.
+      const profile = await marketProfile(index, 'feature flags and gradual rollouts for our releases');
+      expect(profile.occupations).toContainEqual(expect.objectContaining({ soc: '15-1252.00', role: 'customer' }));
       expect(verifyAnalysis(a).failures).toEqual([]);
       // A consumer's need has no buyer in the directory's tags.
       const consumer = await analyze('a reusable water bottle that tracks how much I drink');

@@ -1,7 +1,7 @@
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import type { Company } from './corpus/corpus.types.ts';
 import type { EngineIndex } from './index/engine-index.ts';
-import { gatherEvidence } from './pipeline/analyze.ts';
+import { gatherEvidence, withBuyer } from './pipeline/analyze.ts';
 import { COMPETES } from './pipeline/company-match.ts';
 import { productUsers, SPECIFIC_PRODUCT } from './pipeline/incumbent-software.ts';
 import { parseQuery, type ParsedQuery } from './pipeline/parse-query.ts';
@@ -107,7 +107,9 @@ export async function marketProfile(index: EngineIndex, text: string): Promise<M
       },
     };
   }
-  const { occupations, matches } = await gatherEvidence(index, query, defaultFilters());
+  const evidence = await gatherEvidence(index, query, defaultFilters());
+  const { matches } = evidence;
+  const occupations = withBuyer(index, evidence);
   const competitors = matches.filter((m) => m.doesJob && m.relevance >= COMPETES);
   const companies = competitors.map((m) => corpus.companies[m.id]!);
   const byYear = new Map<number, { entries: number; survivors: number; inactive: number }>();

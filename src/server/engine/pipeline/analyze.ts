@@ -143,6 +143,21 @@ export async function gatherEvidence(
   return { query, customer, vectors, occupations, matches: matchCompanies(index, query, vectors, filters) };
 }
 
+/**
+ * The occupations an analysis cites: the query's own, and when it names no customer, the buyer its
+ * competitors are filed under (directory-buyer.ts). Not part of the evidence abstention judges: a
+ * buyer read from other companies' tags says nothing about whether the query is about a market.
+ */
+export function withBuyer(
+  index: EngineIndex,
+  evidence: Pick<Awaited<ReturnType<typeof gatherEvidence>>, 'customer' | 'vectors' | 'occupations' | 'matches'>,
+): OccupationFit[] {
+  const { customer, vectors, occupations, matches } = evidence;
+  return customer?.industry
+    ? occupations
+    : withDirectoryBuyer(index, occupations, directoryBuyer(index, matches), vectors);
+}
+
 export async function runPipeline(
   index: EngineIndex,
   input: { query: string; filters: SearchFilters },
@@ -183,10 +198,7 @@ export async function runPipeline(
     const reason = matches.length === 0 ? noMatchReason(index, input.filters) : abstention!;
     return { status: 'insufficient_data', reason, query, semanticUsed: vectors !== null };
   }
-  // With no customer of its own, the query's customer is the buyer its competitors are filed under.
-  const cited = customer?.industry
-    ? occupations
-    : withDirectoryBuyer(index, occupations, directoryBuyer(index, matches), vectors);
+  const cited = withBuyer(index, { customer, vectors, occupations, matches });
   const jobs = findJobs(index, vectors, cited, query);
   const industry = customerIndustry(index, cited, customer);
   const cells = planCells(index, query, vectors, matches, cited, jobs, industry);
