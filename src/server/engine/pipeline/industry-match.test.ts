@@ -33,6 +33,8 @@ const ITEMS: [string, string][] = [
   ['622110', 'Hospitals, general medical and surgical'],
   ['238220', 'Plumbers'],
   ['238220', 'Plumbing contractors'],
+  ['623110', 'Nursing homes'],
+  ['621610', 'Home nursing services (except private practices)'],
 ];
 // Enough other manufacturing items for "manufacturing" to be what it is in the full index: the most
 // common last word (36 % of items there; an activity needs 100 items and 1 % of the index).
@@ -61,6 +63,7 @@ const TITLES = new Map([
   ['622110', 'General Medical and Surgical Hospitals'],
   ['238220', 'Plumbing, Heating, and Air-Conditioning Contractors'],
   ['339999', 'All Other Miscellaneous Manufacturing'],
+  ['623110', 'Nursing Care Facilities (Skilled Nursing Facilities)'],
 ]);
 
 const COUNTS: [string, number][] = [
@@ -98,6 +101,12 @@ describe('a customer phrase read as an industry (NAICS index)', () => {
 
   it('prefers the item that says more of the phrase, and a place word stands for its kind ("insurance agents")', () => {
     expect(match('insurance agents')?.naics).toBe('524210');
+  });
+
+  it('between items saying the same words, takes the one saying them in the phrase’s order', () => {
+    // Home nursing (6216, with far more establishments in the full data) says "home" and "nursing" too.
+    expect(match('our 40 nursing homes')?.naics).toBe('623110');
+    expect(match('home nursing services')?.naics).toBe('621610');
   });
 
   it('between equally good readings, takes the industry with more establishments', () => {

@@ -38,6 +38,8 @@ const SHARED_STEM = 5;
 const MIN_STEM = 4;
 const MAX_SHORTER_REST = 3;
 const MAX_LONGER_REST = 3;
+/** What saying the item's words in the phrase's order adds to its coverage (a word said counts 0.9 or 1). */
+const IN_ORDER = 0.05;
 /** Matched items whose codes share fewer digits than this do not name one industry. */
 const MIN_PREFIX = 4;
 
@@ -226,11 +228,15 @@ export function matchIndustry(
             : 0),
       0,
     );
-    if (covered > bestCovered) {
+    // Said in the phrase's own order, the item is the phrase ("nursing homes": Nursing homes, not Home
+    // nursing services): a tie-break, smaller than any word said or not.
+    const at = item.head.map((h) => words.findIndex((w) => sameWord(h, w)));
+    const score = covered + (at.every((i, k) => k === 0 || i > at[k - 1]!) ? IN_ORDER : 0);
+    if (score > bestCovered) {
       best = [];
-      bestCovered = covered;
+      bestCovered = score;
     }
-    if (covered === bestCovered) best.push(item);
+    if (score === bestCovered) best.push(item);
   }
   if (best.length === 0) return null;
   // Matched items in several industries ("schools": elementary, driving, music): the four-digit
