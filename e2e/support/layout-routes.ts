@@ -6,6 +6,7 @@ import { THEME_STORAGE_KEY } from '#shared/app/app.constants.ts';
 import { scaled } from './timeouts.ts';
 import { test, type OpenPage } from './fixtures.ts';
 import { auditLayout, type AuditFinding } from './layout-audit.ts';
+import { watchSettling, type SettledPage } from './page-settled.ts';
 import { signIn } from './session.ts';
 
 // Every route, signed out and signed in, at 360, 390 and 1280 px (issue 13): no horizontal overflow,
@@ -92,9 +93,21 @@ function fileName(set: string, route: string, width: number, theme: string): str
   return path.join(SCREENSHOT_DIR, `${set}-${slug}-${width}-${theme}.png`);
 }
 
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.locator('h1').first().waitFor();
+/**
+ * The account's theme, signed in: the app adopts it on every load over the device's choice
+ * (PreferencesSync), so the light pass set only in localStorage was drawn dark. Through a fresh access
+ * token from the context's refresh cookie, whose rotation lands in the same cookie jar.
+ */
+async function setAccountTheme(page: Page, theme: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const refresh = await page.request.post('/api/auth/refresh', { headers: { origin } });
+  if (!refresh.ok()) throw new Error(`refresh failed: ${refresh.status()}`);
+  const { accessToken } = ((await refresh.json()) as { data: { accessToken: string } }).data;
+  const saved = await page.request.patch('/api/account/preferences', {
+    headers: { origin, authorization: `Bearer ${accessToken}` },
+    data: { theme },
+  });
+  if (!saved.ok()) throw new Error(`saving the theme failed: ${saved.status()}`);
 }
 
 const PASSES = [
@@ -108,17 +121,22 @@ const PASS_TIMEOUT_MS = scaled(240_000);
 
 /** Opens each route at one width and theme and returns every finding, labelled with where it was seen. */
 async function auditPass(
-  page: Page,
+  { page, settled }: AuditSession,
   set: string,
   routes: readonly string[],
   { theme, width }: (typeof PASSES)[number],
 ): Promise<string[]> {
   await page.evaluate(`localStorage.setItem(${JSON.stringify(THEME_STORAGE_KEY)}, ${JSON.stringify(theme)})`);
+  if (set === 'signed-in') await setAccountTheme(page, theme);
   await page.setViewportSize({ width, height: width >= TOUCH_MAX_WIDTH ? 900 : 800 });
   const problems: string[] = [];
   for (const route of routes) {
     await page.goto(route);
-    await settle(page);
+    await settled.settle();
+    await page.locator('h1').first().waitFor();
+    // The pass's theme is the one drawn (the signed-in light pass was drawn dark until the account's was set).
+    if (!(await page.evaluate<boolean>(`document.documentElement.classList.contains(${JSON.stringify(theme)})`)))
+      problems.push(`${route}: theme not drawn in ${theme}`);
     const findings: AuditFinding[] = await auditLayout(page, {
       checkTargets: width < TOUCH_MAX_WIDTH,
       // Links inside sentences too (issue 29): WCAG 2.5.8 exempts them, but a thumb misses a 14 px link in
@@ -133,13 +151,21 @@ async function auditPass(
   return problems;
 }
 
-type AuditSession = { page: Page; context: BrowserContext; pageErrors: string[]; routes: string[] };
+type AuditSession = {
+  page: Page;
+  context: BrowserContext;
+  pageErrors: string[];
+  routes: string[];
+  settled: SettledPage;
+};
+
+type OpenedSession = Omit<AuditSession, 'settled'>;
 
 /**
  * A signed-in session whose user has run one search, as the audit has always had it (/analytics,
  * /history and the rest show their filled state, not the empty one), and the search's two pages.
  */
-export async function signInWithSearch(openPage: OpenPage): Promise<AuditSession & { searchRoutes: string[] }> {
+export async function signInWithSearch(openPage: OpenPage): Promise<OpenedSession & { searchRoutes: string[] }> {
   const { user, ...session } = await signIn(await openPage(), { name: 'Layout Auditor' });
   const headers = { authorization: `Bearer ${user.accessToken}` };
   const search = await session.page.request.post('/api/search', {
@@ -157,13 +183,14 @@ export async function signInWithSearch(openPage: OpenPage): Promise<AuditSession
 /** One describe per file: a session opened once, then each width and theme over every route. */
 export function describeRoutes(
   set: 'signed-out' | 'signed-in',
-  open: (openPage: OpenPage) => Promise<AuditSession>,
+  open: (openPage: OpenPage) => Promise<OpenedSession>,
 ): void {
   describe(`layout on every route, ${set.replace('-', ' ')}`, () => {
     let session: AuditSession;
     test.beforeAll(async ({ openSharedPage }) => {
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      session = await open(openSharedPage);
+      const opened = await open(openSharedPage);
+      session = { ...opened, settled: await watchSettling(opened.page) };
     });
     afterAll(async () => {
       expect(session.pageErrors).toEqual([]);
@@ -172,7 +199,7 @@ export function describeRoutes(
       test(
         `${pass.width} px, ${pass.theme}: no overflow, readable buttons and links, 44 px targets on phones`,
         async () => {
-          expect(await auditPass(session.page, set, session.routes, pass)).toEqual([]);
+          expect(await auditPass(session, set, session.routes, pass)).toEqual([]);
         },
         PASS_TIMEOUT_MS,
       );
