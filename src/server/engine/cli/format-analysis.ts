@@ -1,4 +1,5 @@
 import type { GapAnalysis } from '#shared/engine/analysis.schemas.ts';
+import { deriveMarketMap, MAP_TABLE_HEADERS, mapSummary, mapTableRows } from '#shared/engine/market-map.ts';
 
 // A readable, fixed-width rendering of an analysis for the terminal.
 
@@ -56,4 +57,21 @@ export function formatAnalysis(a: GapAnalysis): string {
     );
   }
   return lines.join('\n');
+}
+
+/** The analysis's market map (shared/engine/market-map.ts) as a table: one segment × job pair a line. */
+export function formatMarketMap(a: GapAnalysis): string {
+  if (a.opportunities.length === 0) return 'Market map: no opportunity was scored.';
+  const map = deriveMarketMap(a.opportunities);
+  const rows = [[...MAP_TABLE_HEADERS], ...mapTableRows(map)];
+  const widths = MAP_TABLE_HEADERS.map((_, i) => Math.min(48, Math.max(...rows.map((r) => (r[i] ?? '').length))));
+  return [
+    `Market map: ${mapSummary(map)}`,
+    ...rows.map((r) =>
+      widths
+        .map((w, i) => pad(r[i] ?? '', w + 2))
+        .join('')
+        .trimEnd(),
+    ),
+  ].join('\n');
 }

@@ -42,6 +42,16 @@ describe('npm run gaps', () => {
     expect(result.stdout).toContain('AnyList');
   }, 60_000);
 
+  it('adds the market map with --map: a header, then one segment × job pair a line', () => {
+    const result = gaps('--map', 'meal planning for busy families');
+    expect(result.status).toBe(0);
+    const map = result.stdout.slice(result.stdout.indexOf('Market map: '));
+    expect(map).toMatch(/^Market map: /);
+    expect(map.split('\n')[1]).toMatch(/^Customer segment\s+Job\s+Opportunity\s+Score\s+Supply/);
+    expect(map.split('\n').length).toBeGreaterThan(2);
+    expect(map).not.toContain('--map');
+  }, 60_000);
+
   it('explains its usage when the query is missing', () => {
     const result = gaps('--json');
     expect(result.status).toBe(2);

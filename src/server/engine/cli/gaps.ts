@@ -1,15 +1,19 @@
 import { defaultFilters } from '#shared/searches/filters.schemas.ts';
 import { loadEnvOrExit } from '../../env.ts';
 import { createEngine, loadEngineIndex } from '../engine.ts';
-import { formatAnalysis } from './format-analysis.ts';
+import { formatAnalysis, formatMarketMap } from './format-analysis.ts';
 
-// `npm run gaps -- [--json] "<query>"`: one analysis, as a readable table or as JSON on stdout.
+// `npm run gaps -- [--json | --map] "<query>"`: one analysis, as a readable table or as JSON on stdout;
+// `--map` adds its market map (segments × jobs), the table the analysis page and the exports show.
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
-const query = args.filter((a) => a !== '--json').join(' ');
+const withMap = args.includes('--map');
+const query = args.filter((a) => a !== '--json' && a !== '--map').join(' ');
 if (!query.trim()) {
-  console.error('usage: npm run gaps -- [--json] "<query>"   (DATASETS_DIR=../shared/data for the full datasets)');
+  console.error(
+    'usage: npm run gaps -- [--json | --map] "<query>"   (DATASETS_DIR=../shared/data for the full datasets)',
+  );
   process.exit(2);
 }
 const env = loadEnvOrExit();
@@ -22,6 +26,7 @@ const engine = await createEngine({ env });
 const analysis = await engine.analyze({ query, filters: defaultFilters() });
 // Exit only once stdout has drained: a pipe takes 64 KB at a time, and the semantic indexer may
 // still hold the event loop open.
-process.stdout.write(`${asJson ? JSON.stringify(analysis, null, 2) : formatAnalysis(analysis)}\n`, () =>
+const text = asJson ? JSON.stringify(analysis, null, 2) : formatAnalysis(analysis);
+process.stdout.write(`${withMap && !asJson ? `${text}\n\n${formatMarketMap(analysis)}` : text}\n`, () =>
   process.exit(0),
 );
