@@ -44,6 +44,8 @@ const IN_ORDER = 0.05;
 const MIN_PREFIX = 4;
 
 type PreparedItem = {
+  /** Position in the index: matches are read in index order. */
+  order: number;
   code: string;
   text: string;
   head: string[];
@@ -52,7 +54,12 @@ type PreparedItem = {
   /** The head ended in a place of business ("Clothing stores"): it names the business only with a place. */
   place: boolean;
 };
-type Prepared = { items: PreparedItem[]; activities: Set<string> };
+type Prepared = {
+  items: PreparedItem[];
+  activities: Set<string>;
+  /** Items by the key of their head's first word (wordKey): the only ones a phrase saying that key can match. */
+  byFirstWord: Map<string, PreparedItem[]>;
+};
 
 const prepared = new WeakMap<IndustryItem[], Prepared>();
 
@@ -63,7 +70,7 @@ function withoutParentheses(text: string): string {
 function prepare(index: IndustryItem[]): Prepared {
   let p = prepared.get(index);
   if (p) return p;
-  const items = index.map((item) => {
+  const items = index.map((item, order) => {
     const plain = withoutParentheses(item.text);
     const parts = plain.split(',');
     let head = contentWords(parts[0] ?? '');
@@ -81,6 +88,7 @@ function prepare(index: IndustryItem[]): Prepared {
       place = true;
     }
     return {
+      order,
       place,
       code: item.code,
       text: item.text,
@@ -96,9 +104,23 @@ function prepare(index: IndustryItem[]): Prepared {
       .filter(([, n]) => n >= ACTIVITY_MIN_ITEMS && n / Math.max(1, items.length) >= ACTIVITY_SHARE)
       .map(([w]) => w),
   );
-  p = { items, activities };
+  const byFirstWord = new Map<string, PreparedItem[]>();
+  for (const item of items) {
+    if (item.head.length === 0) continue;
+    const key = wordKey(item.head[0]!);
+    byFirstWord.set(key, [...(byFirstWord.get(key) ?? []), item]);
+  }
+  p = { items, activities, byFirstWord };
   prepared.set(index, p);
   return p;
+}
+
+/**
+ * What two words that are one (sameWord) always share: the word itself when shorter than a shared stem
+ * can be, else its first MIN_STEM letters. Items are looked up by it instead of read one by one.
+ */
+function wordKey(word: string): string {
+  return word.length < MIN_STEM ? word : word.slice(0, MIN_STEM);
 }
 
 /**
@@ -189,7 +211,7 @@ export function matchIndustry(
   /** Exact: every word of the phrase is the item's head, word for word (a phrase cut from a longer sentence). */
   options: { exact?: boolean } = {},
 ): IndustryMatch | null {
-  const { items, activities } = prepare(market.industryIndex);
+  const { activities, byFirstWord } = prepare(market.industryIndex);
   const words = contentWords(withoutParentheses(phrase)).filter((w) => !establishmentWords.has(w));
   const namesPlace = rawWords(phrase).some((w) => establishmentWords.has(stem(w)));
   if (words.length === 0) return null;
@@ -207,8 +229,11 @@ export function matchIndustry(
       : [...item.head, ...(activity ? [activity] : [])].some((h) => titleWords(item.code).some((t) => sameWord(h, t)));
   let best: PreparedItem[] = [];
   let bestCovered = 0;
-  for (const item of items) {
-    if (item.head.length === 0) continue;
+  // Every word of an item's head must be in the phrase, its first word included: only the items filed
+  // under a key of the phrase's words can match, in index order as before.
+  const keys = new Set(words.map(wordKey));
+  const candidates = [...keys].flatMap((k) => byFirstWord.get(k) ?? []).sort((a, b) => a.order - b.order);
+  for (const item of candidates) {
     if (!item.head.every((h) => words.some((w) => sameWord(h, w)))) continue;
     if (options.exact && !(item.head.length === words.length && words.every((w) => item.head.includes(w)))) continue;
     const activity = item.rest.find((w) => [...activities].some((a) => sameWord(w, a)));
