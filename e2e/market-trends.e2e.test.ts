@@ -85,6 +85,12 @@ describe('market trends heat map', () => {
       .poll(() => scroller.evaluate((el) => el.scrollWidth - el.clientWidth - el.scrollLeft))
       .toBeLessThanOrEqual(1);
     await page.getByTestId('earlier-years-cue').waitFor();
+    // Widened until the grid fits, the cue goes; narrowed again, it comes back.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    await page.getByTestId('earlier-years-cue').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('earlier-years-cue').waitFor();
     // Young cohorts have no survival figure, and the legend says why.
     expect(await page.getByRole('figure', { name: 'Legend' }).textContent()).toContain('have not had time to fail');
     await page.screenshot({ path: path.join(SHOTS, 'market-trends-390.png'), fullPage: true });

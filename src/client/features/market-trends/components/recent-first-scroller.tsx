@@ -2,8 +2,9 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * The heat map's sideways-scrolling region, opened at its right end: on a phone the recent years are what a
- * reader came for, and the map used to open on 2005–09 with no cue (issue 29). When it overflows, a line says
- * that earlier years are to the left.
+ * reader came for, and the map used to open on 2005–09 with no cue (issue 29). While it overflows, a line says
+ * that earlier years are to the left — measured again whenever the region or the grid changes size (a phone
+ * turned sideways, a window widened), so the cue never outlives the overflow.
  */
 export function RecentFirstScroller({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -12,7 +13,13 @@ export function RecentFirstScroller({ children }: { children: ReactNode }) {
     const el = ref.current;
     if (!el) return;
     el.scrollLeft = el.scrollWidth;
-    setOverflows(el.scrollWidth > el.clientWidth + 1);
+    const measure = (): void => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
   }, []);
   return (
     <>
