@@ -11,6 +11,10 @@ import { readCustomer } from './pipeline/customer.ts';
 import { parseQuery } from './pipeline/parse-query.ts';
 import { homeIndustry } from './pipeline/staffing.ts';
 import BUYER_TAGS from './pipeline/buyer-tags.json' with { type: 'json' };
+import { matchIndustry } from './pipeline/industry-match.ts';
+import { naicsTitles } from './corpus/naics-titles.ts';
+import CLIPPED from './text/clipped-words.json' with { type: 'json' };
+import { contentWords } from './text/tokenize.ts';
 import { filters } from './test/engine-fixtures.ts';
 
 // Suites on the full public datasets, answered by meaning (the sentence vectors are computed once
@@ -239,6 +243,19 @@ if (datasetsDir) {
         expect(staffing.national.has(soc), soc).toBe(false);
         expect(staffing.national.has(code), code).toBe(true);
       }
+    });
+
+    it('reads clipped words and closed compounds as the NAICS index writes them, and a company is no shopfront', () => {
+      const market = index.corpus.market!;
+      const indexWords = new Set(market.industryIndex.flatMap((item) => contentWords(item.text)));
+      for (const full of Object.values(CLIPPED.words)) expect(indexWords.has(contentWords(full)[0]!), full).toBe(true);
+      const naics = (phrase: string) => matchIndustry(market, naicsTitles(), phrase)?.naics;
+      expect(naics('our testing lab')).toBe('541380');
+      expect(naics('our daycare centers')).toMatch(/^624/);
+      expect(naics('our daycare centers')).toBe(naics('our day care centers'));
+      expect(naics('a tattoo studio')).toBe('812199');
+      expect(naics('coffee shops')).toBe('722515');
+      expect(naics('a coffee company')).not.toBe('722515');
     });
 
     it('takes the buyer from the directory when the query names none: developer tools are bought by software developers', async () => {

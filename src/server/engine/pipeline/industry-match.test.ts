@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndustryCount, IndustryItem } from '../corpus/market-data.types.ts';
+import CLIPPED from '../text/clipped-words.json' with { type: 'json' };
 import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json' };
 import { industryNames, matchIndustry, sameWord } from './industry-match.ts';
 
@@ -141,29 +142,92 @@ describe('a customer phrase read as an industry (NAICS index)', () => {
 
 describe('establishment words (text/establishment-words.json)', () => {
   it('holds every example as a match and no counter-example', () => {
-    const items = [...ESTABLISHMENT.examples, ...ESTABLISHMENT.counterExamples].map((e) => ({
-      code: '999999',
-      text: e.item,
-    }));
-    // Each item's industry titled like the item itself: only the place words decide.
-    for (const e of ESTABLISHMENT.examples) {
-      const titles = new Map([['999999', e.item]]);
-      const own = matchIndustry(
-        { industryIndex: [{ code: '999999', text: e.item }], establishments: new Map() },
-        titles,
-        e.phrase,
+    // Each item filed under its own code (a shopfront depends on the sector), its industry titled like the
+    // item itself: only the place words decide.
+    const only = (e: { item: string; code?: string }, phrase: string) => {
+      const code = e.code ?? '999999';
+      return matchIndustry(
+        { industryIndex: [{ code, text: e.item }], establishments: new Map() },
+        new Map([[code, e.item]]),
+        phrase,
       );
-      expect(own, `${e.phrase} → ${e.item}`).not.toBeNull();
-    }
-    for (const e of ESTABLISHMENT.counterExamples) {
-      const titles = new Map([['999999', e.item]]);
-      const own = matchIndustry(
-        { industryIndex: items.filter((i) => i.text === e.item), establishments: new Map() },
-        titles,
-        e.phrase,
-      );
-      expect(own, `${e.phrase} ↛ ${e.item}`).toBeNull();
-    }
+    };
+    for (const e of ESTABLISHMENT.examples) expect(only(e, e.phrase), `${e.phrase} → ${e.item}`).not.toBeNull();
+    for (const e of ESTABLISHMENT.counterExamples) expect(only(e, e.phrase), `${e.phrase} ↛ ${e.item}`).toBeNull();
+  });
+});
+
+describe('an item that qualifies the phrase’s kind ("driving schools": "Automobile driving schools")', () => {
+  const schools = {
+    industryIndex: [
+      { code: '611110', text: 'Schools, elementary' },
+      { code: '611692', text: 'Automobile driving schools' },
+      { code: '611692', text: 'Motorcycle driving schools' },
+      { code: '541110', text: 'Law firms' },
+      { code: '541199', text: 'Patent agent law firms' },
+    ],
+    establishments: new Map([['611110', { establishments: 30_000, employment: 0 }]]),
+  };
+  const titles = new Map([
+    ['611110', 'Elementary and Secondary Schools'],
+    ['611692', 'Automobile Driving Schools'],
+    ['541110', 'Offices of Lawyers'],
+    ['541199', 'All Other Legal Services'],
+  ]);
+  const read = (phrase: string) => matchIndustry(schools, titles, phrase);
+
+  it('matches when every word but the first is the phrase’s, over an item saying fewer of its words', () => {
+    expect(read('driving schools')).toMatchObject({
+      naics: '611692',
+      items: ['Automobile driving schools', 'Motorcycle driving schools'],
+    });
+  });
+
+  it('loses to an item saying the phrase exactly, and never reads one word alone as a qualified kind', () => {
+    expect(read('law firms')?.naics).toBe('541110');
+    expect(read('schools')?.naics).toBe('611110');
+    expect(read('our driving')).toBeNull();
+  });
+});
+
+describe('clipped words (text/clipped-words.json) and closed compounds', () => {
+  const only = (item: string, phrase: string) =>
+    matchIndustry(
+      { industryIndex: [{ code: '999999', text: item }], establishments: new Map() },
+      new Map([['999999', item]]),
+      phrase,
+    );
+
+  it('reads each listed clipping as its full word, and no word that only begins like one', () => {
+    for (const e of CLIPPED.examples) expect(only(e.item, e.phrase), `${e.phrase} → ${e.item}`).not.toBeNull();
+    for (const e of CLIPPED.counterExamples) expect(only(e.item, e.phrase), `${e.phrase} ↛ ${e.item}`).toBeNull();
+  });
+
+  it('reads a word the index writes as two ("daycare": "Day care") as those two, unless the index writes it whole too', () => {
+    const items = (texts: string[]) => ({
+      industryIndex: texts.map((text, i) => ({ code: `62441${i}`, text })),
+      establishments: new Map(),
+    });
+    const titles = new Map([
+      ['624410', 'Child Day Care Services'],
+      ['624411', 'Child Day Care Services'],
+    ]);
+    expect(matchIndustry(items(['Day care centers, child']), titles, 'our daycare centers')?.naics).toBe('624410');
+    expect(matchIndustry(items(['Day care centers, child']), titles, 'our day care centers')?.naics).toBe('624410');
+    // "Daycare" written whole by another item: the joined word is a word of its own, never split.
+    expect(
+      matchIndustry(items(['Day care centers, child', 'Daycare supplies, wholesalers']), titles, 'our daycare centers'),
+    ).toBeNull();
+  });
+});
+
+describe('shopfronts (establishment-words.json "shopfront")', () => {
+  it('needs the phrase to say a shopfront for an item ending in one, any place for other places', () => {
+    expect(match('my coffee shop')?.naics).toBe('722515');
+    expect(match('a coffee company')).toBeNull();
+    expect(match('our law company')?.naics).toBe('541110');
+    expect(match('our clothing store')?.naics).toBe('448140');
+    expect(match('a clothing business')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { IndustryItem, MarketData } from '../corpus/market-data.types.ts';
+import CLIPPED from '../text/clipped-words.json' with { type: 'json' };
 import ESTABLISHMENT from '../text/establishment-words.json' with { type: 'json' };
 import { contentWords, stem, words as rawWords } from '../text/tokenize.ts';
 
@@ -20,6 +21,14 @@ export type IndustryMatch = {
 };
 
 const establishmentWords = new Set(ESTABLISHMENT.words.map((w) => stem(w)));
+/**
+ * Places a customer walks into to buy ("stores", "shops", "parlors"), in the sectors serving walk-in
+ * customers: an item ending in one needs the phrase to say one. Elsewhere a shop is a workshop.
+ */
+const shopfronts = new Set(ESTABLISHMENT.shopfront.map((w) => stem(w)));
+const isShopfrontSector = (code: string): boolean => ESTABLISHMENT.shopfrontSectors.some((s) => code.startsWith(s));
+/** Everyday clippings read as the index's full words ("lab" → laboratory): text/clipped-words.json. */
+const clipped = new Map(Object.entries(CLIPPED.words).map(([short, full]) => [short, stem(full)]));
 
 /** A word naming a place of business ("practice", "shop", "firm"), stemmed or not. */
 export function isEstablishmentWord(word: string): boolean {
@@ -40,6 +49,13 @@ const MAX_SHORTER_REST = 3;
 const MAX_LONGER_REST = 3;
 /** What saying the item's words in the phrase's order adds to its coverage (a word said counts 0.9 or 1). */
 const IN_ORDER = 0.05;
+/**
+ * What an item loses for a qualifier the phrase does not say before the phrase's own words ("driving
+ * schools": "Automobile driving schools"): less than any word, so an item saying the phrase exactly wins.
+ */
+const QUALIFIER = 0.1;
+/** A phrase needs this many words of its own for an item to add a qualifier ("car" never reads as "Car washes"). */
+const MIN_QUALIFIED_WORDS = 2;
 /** Matched items whose codes share fewer digits than this do not name one industry. */
 const MIN_PREFIX = 4;
 
@@ -53,12 +69,21 @@ type PreparedItem = {
   last: string;
   /** The head ended in a place of business ("Clothing stores"): it names the business only with a place. */
   place: boolean;
+  /** That place was a shopfront ("stores", "parlors"): the phrase must say one too. */
+  shopfront: boolean;
 };
 type Prepared = {
   items: PreparedItem[];
   activities: Set<string>;
   /** Items by the key of their head's first word (wordKey): the only ones a phrase saying that key can match. */
   byFirstWord: Map<string, PreparedItem[]>;
+  /** Items of three head words or more by the key of the second: the phrase may say all but the first (QUALIFIER). */
+  bySecondWord: Map<string, PreparedItem[]>;
+  /**
+   * Two words an item's head says one after the other, as one word ("daycare" → day, care), when the
+   * index never writes the joined word itself ("bookstore" stays one word: the index says it).
+   */
+  compounds: Map<string, string[]>;
 };
 
 const prepared = new WeakMap<IndustryItem[], Prepared>();
@@ -83,13 +108,16 @@ function prepare(index: IndustryItem[]): Prepared {
     // The place of business at the end of the head ("Law firms", "Dentists' offices"), not a place named
     // as a kind of work ("Clinic construction").
     let place = false;
+    let shopfront = false;
     while (head.length > 0 && establishmentWords.has(head.at(-1)!)) {
-      head.pop();
+      const popped = head.pop()!;
+      shopfront ||= shopfronts.has(popped);
       place = true;
     }
     return {
       order,
       place,
+      shopfront: shopfront && isShopfrontSector(item.code),
       code: item.code,
       text: item.text,
       head,
@@ -105,12 +133,23 @@ function prepare(index: IndustryItem[]): Prepared {
       .map(([w]) => w),
   );
   const byFirstWord = new Map<string, PreparedItem[]>();
+  const bySecondWord = new Map<string, PreparedItem[]>();
   for (const item of items) {
     if (item.head.length === 0) continue;
     const key = wordKey(item.head[0]!);
     byFirstWord.set(key, [...(byFirstWord.get(key) ?? []), item]);
+    if (item.head.length <= MIN_QUALIFIED_WORDS) continue;
+    const second = wordKey(item.head[1]!);
+    bySecondWord.set(second, [...(bySecondWord.get(second) ?? []), item]);
   }
-  p = { items, activities, byFirstWord };
+  const vocabulary = new Set(items.flatMap((item) => [...item.head, ...item.rest]));
+  const compounds = new Map<string, string[]>();
+  for (const item of items)
+    for (let i = 1; i < item.head.length; i++) {
+      const pair = [item.head[i - 1]!, item.head[i]!];
+      if (!vocabulary.has(pair.join(''))) compounds.set(pair.join(''), pair);
+    }
+  p = { items, activities, byFirstWord, bySecondWord, compounds };
   prepared.set(index, p);
   return p;
 }
@@ -211,9 +250,18 @@ export function matchIndustry(
   /** Exact: every word of the phrase is the item's head, word for word (a phrase cut from a longer sentence). */
   options: { exact?: boolean } = {},
 ): IndustryMatch | null {
-  const { activities, byFirstWord } = prepare(market.industryIndex);
-  const words = contentWords(withoutParentheses(phrase)).filter((w) => !establishmentWords.has(w));
-  const namesPlace = rawWords(phrase).some((w) => establishmentWords.has(stem(w)));
+  const { activities, byFirstWord, bySecondWord, compounds } = prepare(market.industryIndex);
+  // A clipped word in full ("lab": laboratory), a closed compound in the index's two words ("daycare").
+  const spelled = (w: string): string[] => {
+    const full = clipped.get(w) ?? w;
+    return compounds.get(full) ?? [full];
+  };
+  const said = rawWords(withoutParentheses(phrase)).map(stem).flatMap(spelled);
+  const words = contentWords(withoutParentheses(phrase))
+    .flatMap(spelled)
+    .filter((w) => !establishmentWords.has(w));
+  const namesPlace = said.some((w) => establishmentWords.has(w));
+  const namesShopfront = said.some((w) => shopfronts.has(w));
   if (words.length === 0) return null;
   // The phrase's last word is its kind of business ("home care agencies": care, not home; "auto body
   // shops": body), or what it does to a product ("car manufacturers"): an item must say it.
@@ -225,16 +273,29 @@ export function matchIndustry(
   // a product or a service about the thing ("my clothes": clothing stores; "my boat": boat repair).
   const namesKind = (item: PreparedItem, activity: string | undefined): boolean =>
     item.place
-      ? namesPlace
+      ? namesPlace && (!item.shopfront || namesShopfront)
       : [...item.head, ...(activity ? [activity] : [])].some((h) => titleWords(item.code).some((t) => sameWord(h, t)));
   let best: PreparedItem[] = [];
   let bestCovered = 0;
   // Every word of an item's head must be in the phrase, its first word included: only the items filed
-  // under a key of the phrase's words can match, in index order as before.
+  // under a key of the phrase's words can match, in index order as before. Or every word but a first
+  // that qualifies the phrase's own ("driving schools": "Automobile driving schools", "Truck driving
+  // schools"), when the phrase has words enough to be a kind of its own.
   const keys = new Set(words.map(wordKey));
-  const candidates = [...keys].flatMap((k) => byFirstWord.get(k) ?? []).sort((a, b) => a.order - b.order);
+  const inPhrase = (h: string): boolean => words.some((w) => sameWord(h, w));
+  const candidates = [
+    ...new Set(
+      [...keys].flatMap((k) => [
+        ...(byFirstWord.get(k) ?? []),
+        ...(words.length >= MIN_QUALIFIED_WORDS && !options.exact ? (bySecondWord.get(k) ?? []) : []),
+      ]),
+    ),
+  ].sort((a, b) => a.order - b.order);
   for (const item of candidates) {
-    if (!item.head.every((h) => words.some((w) => sameWord(h, w)))) continue;
+    const qualified = !inPhrase(item.head[0]!);
+    if (qualified && (options.exact || words.length < MIN_QUALIFIED_WORDS || item.head.length <= MIN_QUALIFIED_WORDS))
+      continue;
+    if (!item.head.slice(qualified ? 1 : 0).every(inPhrase)) continue;
     if (options.exact && !(item.head.length === words.length && words.every((w) => item.head.includes(w)))) continue;
     const activity = item.rest.find((w) => [...activities].some((a) => sameWord(w, a)));
     if (activity && !words.some((w) => sameWord(w, activity))) continue;
@@ -256,7 +317,8 @@ export function matchIndustry(
     // Said in the phrase's own order, the item is the phrase ("nursing homes": Nursing homes, not Home
     // nursing services): a tie-break, smaller than any word said or not.
     const at = item.head.map((h) => words.findIndex((w) => sameWord(h, w)));
-    const score = covered + (at.every((i, k) => k === 0 || i > at[k - 1]!) ? IN_ORDER : 0);
+    const score =
+      covered + (at.every((i, k) => k === 0 || i > at[k - 1]!) ? IN_ORDER : 0) - (qualified ? QUALIFIER : 0);
     if (score > bestCovered) {
       best = [];
       bestCovered = score;
