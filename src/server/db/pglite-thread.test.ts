@@ -8,6 +8,7 @@ import { fromPglite, fromPgliteThread, type DatabaseHandle, type PgliteClient } 
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import { databaseUnavailableKind } from './unavailable.ts';
 import { seedPgliteDataDir } from '../test/pglite-data-dir.ts';
+import { createTestApp } from '../test/test-app.ts';
 
 // The server's PGlite runs in a worker thread (pglite-thread.ts, docs/decisions/065); tests use an
 // in-process PGlite. Here the same statements run on both and must give the same answers — values,
@@ -341,6 +342,26 @@ describe('the worker thread', () => {
     expect(thread.closed).toBe(true);
     expect(handle.lastAnsweredAt?.()).toBe(Number.NEGATIVE_INFINITY);
     await handle.close();
+  });
+
+  it('that stops makes /api/health report the database down, and requests answer 503 at once', async () => {
+    const thread = await newThread();
+    const t = await createTestApp({ database: { ...fromPgliteThread(thread), engineName: 'pglite' } });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await thread.worker.terminate();
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ data: { database: { kind: 'pglite', reachable: false } } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'nobody@example.test', password: 'Violet-Harbour-Lantern-42' },
+      });
+      expect(login.statusCode).toBe(503);
+    } finally {
+      await t.close();
+    }
   });
 
   it('refuses options that cannot cross threads instead of ignoring them', async () => {
