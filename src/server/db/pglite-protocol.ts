@@ -29,7 +29,8 @@ export type ToPgliteWorker =
   | { id: number; op: 'close' };
 
 export type FromPgliteWorker =
-  | { type: 'ready' }
+  /** `tid`: the thread's task id on Linux (its CPU time is /proc/self/task/<tid>/stat), else null. */
+  | { type: 'ready'; tid: number | null }
   | { type: 'failed'; error: WireError }
   | { type: 'reply'; id: number; ok: true; value: unknown }
   | { type: 'reply'; id: number; ok: false; error: WireError }

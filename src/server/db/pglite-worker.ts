@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type ParserOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import {
@@ -20,6 +21,16 @@ const { dataDir } = workerData as PgliteWorkerData;
 const CALLER_FAILED = new Error('the transaction callback failed on the request thread');
 
 type OpenTransaction = { tx: Transaction; finish: (commit: boolean) => void; endId?: number };
+
+/** This thread's task id on Linux (".../task/<tid>"), else null. */
+function taskId(): number | null {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+    return Number.isInteger(tid) && tid > 0 ? tid : null;
+  } catch {
+    return null;
+  }
+}
 
 const keepText = (value: string) => value;
 const parserSets = new Map<string, ParserOptions>();
@@ -157,7 +168,7 @@ async function serve(pglite: PGlite): Promise<void> {
 try {
   const pglite = await PGlite.create({ dataDir });
   await serve(pglite);
-  post({ type: 'ready' });
+  post({ type: 'ready', tid: taskId() });
 } catch (error) {
   post({ type: 'failed', error: toWireError(error) });
 }
