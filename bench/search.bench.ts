@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import Fastify from 'fastify';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/server/app.ts';
-import { fromPglite, type DatabaseHandle } from '../src/server/db/client.ts';
+import { fromPgliteThread, type DatabaseHandle } from '../src/server/db/client.ts';
+import { startPgliteThread } from '../src/server/db/pglite-thread.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { searches, users } from '../src/server/db/schema/index.ts';
 import { readTestVariable } from '../src/server/env.ts';
@@ -81,7 +81,8 @@ const targets: Target[] = [
   {
     name: 'PGlite',
     open: async () => {
-      const database = fromPglite(await PGlite.create());
+      // In a worker thread as the server runs it (docs/decisions/065), in memory as before.
+      const database = fromPgliteThread(await startPgliteThread({ dataDir: 'memory://' }));
       return { database, drop: () => database.close() };
     },
   },

@@ -8,8 +8,9 @@
 // <label>.statements.json (docs/decisions/051): the request thread's own CPU time (from
 // /proc/self/task/<pid>/stat; the process's includes the engine threads), and the statements by
 // their first 90 characters — on PostgreSQL each pg query, on PGlite each Parse or simple Query
-// message, with the time PGlite spent in WebAssembly for it (on the request thread: wall time, so
-// it includes waiting for a CPU on a loaded machine).
+// message, with the time PGlite spent in WebAssembly for it (wall time, so it includes waiting for
+// a CPU on a loaded machine). Since docs/decisions/065 the server's PGlite runs in a worker thread,
+// which this does not patch: on PGlite the counts are empty and the request thread's CPU is the figure.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Session } from 'node:inspector';

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
 export type Schema = typeof schema;
 /** The one database type features use: identical API on PGlite and PostgreSQL. */
@@ -14,12 +15,18 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; services accept `Database | Tx` where they may run inside one. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * What the app uses of PGlite: an in-process PGlite (tests, benches) or the server's handle on the
+ * PGlite in a worker thread (pglite-thread.ts), which implements exactly these.
+ */
+export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen' | 'closed' | 'close'>;
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Runs SQL on one dedicated connection (migrations, advisory locks). */
   close: () => Promise<void>;
-  pglite?: PGlite;
+  pglite?: PgliteClient;
   pool?: pg.Pool;
   /** PostgreSQL: the URL it was opened with (the health worker opens its own connection to it). */
   url?: string;
@@ -45,11 +52,12 @@ export const DRIZZLE_CASING = 'snake_case' as const;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * PGlite runs its queries in this thread, and its queue hands each query to the next in microtasks:
- * with 30 queries waiting the event loop read no socket until all had run (166 ms measured), so a
- * request needing no database (/api/health) waited as long as a database read. Here statements
- * (and whole transactions) run one at a time, as PGlite's one connection runs them anyway, with one
- * event-loop turn before each, in which the server takes in and answers other requests (issue 32).
+ * An in-process PGlite (tests and benches; the server's runs in a worker thread, openDatabase) runs
+ * its queries in this thread, and its queue hands each query to the next in microtasks: with 30
+ * queries waiting the event loop read no socket until all had run (166 ms measured), so a request
+ * needing no database waited as long as a database read. Here statements (and whole transactions)
+ * run one at a time, as PGlite's one connection runs them anyway, with one event-loop turn before
+ * each (issue 32). It spreads PGlite's CPU between requests; it does not take it off this thread.
  */
 function yieldBetweenStatements(client: PGlite, answered: () => void): void {
   let tail: Promise<unknown> = Promise.resolve();
@@ -68,14 +76,19 @@ function yieldBetweenStatements(client: PGlite, answered: () => void): void {
   }
 }
 
-export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void): DatabaseHandle {
+function pgliteHandle(
+  client: PgliteClient,
+  subscribe: (answered: () => void) => void,
+  onClose?: () => Promise<void> | void,
+): DatabaseHandle {
   let lastAnsweredAt = Number.NEGATIVE_INFINITY;
   const listeners: (() => void)[] = [];
-  yieldBetweenStatements(client, () => {
+  subscribe(() => {
     lastAnsweredAt = performance.now();
     for (const listener of listeners) listener();
   });
-  const db = drizzlePglite({ client, schema, casing: DRIZZLE_CASING }) as unknown as Database;
+  // drizzle-orm/pglite calls query, exec and transaction only (the worker handle's whole surface).
+  const db = drizzlePglite({ client: client as PGlite, schema, casing: DRIZZLE_CASING }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -87,6 +100,16 @@ export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void)
       await onClose?.();
     },
   };
+}
+
+/** A handle on a PGlite in this thread (tests and benches). */
+export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void): DatabaseHandle {
+  return pgliteHandle(client, (answered) => yieldBetweenStatements(client, answered), onClose);
+}
+
+/** A handle on the PGlite a worker thread runs (the server's, openDatabase). */
+export function fromPgliteThread(thread: PgliteThread, onClose?: () => Promise<void> | void): DatabaseHandle {
+  return pgliteHandle(thread, (answered) => thread.onAnswered(answered), onClose);
 }
 
 /** Bounds on every wait for PostgreSQL, so a frozen or unreachable server fails fast (503), never hangs. */
@@ -166,7 +189,10 @@ export function fromPostgres(
   };
 }
 
-/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (locked). */
+/**
+ * Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir (locked),
+ * run by a worker thread so that its WebAssembly does not take the request thread's CPU (ADR 065).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -177,8 +203,8 @@ export async function openDatabase(options: {
   fs.mkdirSync(dir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(options.dataDir);
   try {
-    const client = await PGlite.create({ dataDir: dir });
-    return fromPglite(client, () => lock.release());
+    const thread = await startPgliteThread({ dataDir: dir });
+    return fromPgliteThread(thread, () => lock.release());
   } catch (error) {
     lock.release();
     throw error;

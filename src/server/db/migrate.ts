@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './client.ts';
 import { rowsOf } from './rows.ts';
@@ -20,7 +21,8 @@ const MIGRATION_LOCK_KEY = 724_133_901;
  */
 export async function runMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (handle.kind === 'pglite' && handle.pglite) {
-    await migratePglite(drizzlePglite({ client: handle.pglite }), { migrationsFolder });
+    // In-process or the worker thread's handle: drizzle's migrator uses query, exec and transaction.
+    await migratePglite(drizzlePglite({ client: handle.pglite as PGlite }), { migrationsFolder });
     return;
   }
   if (!handle.pool) throw new Error('PostgreSQL handle without a pool');

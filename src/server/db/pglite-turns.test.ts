@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
-// PGlite runs in the server's thread. Its own queue hands each statement to the next in microtasks,
-// so with many statements waiting the event loop turned only once all had run: a request that
-// needs no database (/api/health) waited as long as a database read (issue 32's soak: health p95
-// 412 ms). The handle gives the event loop a turn before each statement (db/client.ts).
+// An in-process PGlite (the tests' and benches'; the server's runs in a worker thread since
+// docs/decisions/065) runs in the caller's thread. Its own queue hands each statement to the next in
+// microtasks, so with many statements waiting the event loop turned only once all had run: a
+// request that needs no database (/api/health) waited as long as a database read (issue 32's soak:
+// health p95 412 ms). The handle gives the event loop a turn before each statement (db/client.ts).
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DatabaseHandle } from '../db/client.ts';
 
@@ -10,6 +11,7 @@ export async function statementsOf(handle: DatabaseHandle, run: () => Promise<un
   const sent: string[] = [];
   const pglite = handle.pglite;
   if (pglite) {
+    if (!(pglite instanceof PGlite)) throw new Error('statementsOf counts an in-process PGlite only');
     const original = pglite.execProtocolRawSync.bind(pglite);
     const decoder = new TextDecoder();
     // Parse ('P': length, statement name, text) and Query ('Q': length, text) carry a statement.

@@ -9,7 +9,7 @@ import { startHealthListener, type HealthListener } from './health-listener.serv
 
 // HEALTH_PORT (docs/decisions/043): a thread of its own answers GET /api/health in the envelope and
 // shape of the main port's, with the database asked on its own connection (PostgreSQL) or read from
-// the request thread (PGlite). "down" is a 503 a load balancer acts on, apart from "busy".
+// the request thread's handle on PGlite's worker thread (PGlite). "down" is a 503 a load balancer acts on, apart from "busy".
 
 const silentLog = { error: () => undefined };
 const listeners: HealthListener[] = [];

@@ -14,9 +14,9 @@ import {
 // The health port's thread (docs/decisions/043): a bare node:http listener answering GET /api/health
 // from the request thread's shared signals, so it answers while that thread is busy or blocked.
 // PostgreSQL: the database is asked on this thread's own connection (one, kept open, short
-// timeouts) unless the request thread heard from it in the last RECENT_ANSWER_MS. PGlite lives in
-// the request thread and cannot be opened from here: it is up while it is open (the request
-// thread's flag), as on the main port.
+// timeouts) unless the request thread heard from it in the last RECENT_ANSWER_MS. PGlite runs in a
+// thread of its own (docs/decisions/065) that only the request thread talks to: it is up while it
+// is open and that thread runs (the request thread's flag), as on the main port.
 
 const data = workerData as HealthWorkerData;
 const port = parentPort!;

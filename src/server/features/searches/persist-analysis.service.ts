@@ -10,7 +10,8 @@ import { AppError } from '../../lib/platform/app-error.ts';
 // Stores an analysis and its results in ONE statement (docs/decisions/048): the search row, then
 // every result row read from one jsonb parameter by jsonb_populate_recordset against the table's own
 // row type, so each value takes its column's type exactly as a bound parameter would. On PGlite every
-// statement is a few protocol round trips through WebAssembly on the request thread, and on
+// statement is a few protocol round trips through WebAssembly (on PGlite's own thread since
+// docs/decisions/065, before that on the request thread), and on
 // PostgreSQL a round trip, and building Drizzle's multi-row VALUES (27 parameters a result, each
 // jsonb stringified apart) cost more request-thread time than the database's work.
 

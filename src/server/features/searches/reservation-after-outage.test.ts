@@ -1,7 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCHES_IN_FLIGHT_PER_USER } from '#shared/plans/plans.constants.ts';
+import type { PgliteClient } from '../../db/client.ts';
 import { searchReservations, users } from '../../db/schema/index.ts';
 import { createFakeEngine } from '../../test/fake-engine.ts';
 import { createUser } from '../../test/factories.ts';
@@ -30,7 +30,7 @@ function refused(): Promise<never> {
 const refusedWork: string[] = [];
 
 /** Every statement and transaction on the client fails while `down` is true. */
-function breakable(client: PGlite): void {
+function breakable(client: PgliteClient): void {
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     const patched = (...args: unknown[]) => {

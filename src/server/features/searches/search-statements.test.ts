@@ -9,8 +9,8 @@ import { runSearch } from './run-search.service.ts';
 import { releaseReservation, reserveSearch } from './search-quota.service.ts';
 
 // What one search costs the request thread in database statements (docs/decisions/051): each is a
-// round trip to PostgreSQL, and on PGlite five or six protocol messages through WebAssembly on the
-// request thread itself. The quota's reservation rules are database functions, so a search is the
+// round trip to PostgreSQL, and on PGlite five or six protocol messages through WebAssembly (in the
+// server, on PGlite's own worker thread, docs/decisions/065; here on an in-process PGlite). The quota's reservation rules are database functions, so a search is the
 // rate-limit upsert, the reservation, and the statement that settles it and stores the answer (with
 // the search's analytics event, docs/decisions/059).
 // Counted at the driver, with no app around the service (no job polling to count by mistake).
