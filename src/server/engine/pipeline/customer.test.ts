@@ -85,6 +85,26 @@ describe('reading who the query serves', async () => {
     expect(read('our 12 law offices lose clients').customer?.industry?.naics).toBe('541110');
   });
 
+  it('reads the business where the people a founder names work ("our paralegals at 3 law firms")', () => {
+    const staff = read('our paralegals at 3 law firms miss filing deadlines');
+    expect(staff.customer).toMatchObject({ from: 'owner', phrase: 'law firms', industry: { naics: '541110' } });
+    expect(staff.query.offeringText).toBe('miss filing deadlines');
+    const segment = read('deadline reminders for our paralegals at two law firms');
+    expect(segment.customer).toMatchObject({ from: 'segment', phrase: 'law firms', industry: { naics: '541110' } });
+    expect(read('our dispatchers at our trucking company lose loads').customer?.industry?.naics).toBe('484121');
+    // What follows "at" is a business only when it says how many, whose, or a place of business, and
+    // is an industry; "my" alone is a consumer's voice.
+    for (const text of ['our users at checkout abandon their carts', 'my kids at school forget homework'])
+      expect(read(text).customer, text).toBeNull();
+  });
+
+  it('gives a segment that names no business way to the business the founder runs', () => {
+    const firm = read('associates at our law firm spend nights on research for briefs');
+    expect(firm.customer).toMatchObject({ from: 'owner', phrase: 'law firm', industry: { naics: '541110' } });
+    // A segment that names none, with no business of the founder's either, stays as written.
+    expect(read('release notes for our releases').customer).toMatchObject({ from: 'segment', industry: null });
+  });
+
   it('reads "our" followed by a kind of business word for word, and nothing from a run-on sentence', () => {
     // "our" is a business's voice: its words, one or two at a time, must be an industry's kind exactly.
     expect(read('our trucking costs keep rising every quarter').customer).toMatchObject({

@@ -121,10 +121,12 @@ function ownBusiness(index: EngineIndex, text: string, named = false): OwnBusine
   const { words: after, skipped } = phraseAfter(cue[1]!);
   if (after.length === 0) return null;
   const place = after.findIndex((w) => places.has(stem(w)));
-  const clauseTo = (n: number): [number, number] => [
-    cue.index,
-    afterWords(lower, cue.index + cue[0].length - cue[1]!.length, skipped + n),
-  ];
+  const cueFrom = cue.index + cue[0].length - cue[1]!.length;
+  if (place < 0 && (named || /^our\s/.test(cue[0]))) {
+    const workplace = workplaceOf(index, lower, afterWords(lower, cueFrom, skipped + after.length));
+    if (workplace) return { ...workplace, clause: [cue.index, workplace.clause![1]] };
+  }
+  const clauseTo = (n: number): [number, number] => [cue.index, afterWords(lower, cueFrom, skipped + n)];
   if (kind === 'owned' || place >= 0) {
     // The business is named outright: the longest run of its words that is an industry ("trucking
     // company", "law firm"), else the words up to the place ("litigation firm": no industry known).
@@ -163,6 +165,41 @@ function ownBusiness(index: EngineIndex, text: string, named = false): OwnBusine
       const phrase = after.slice(start, start + n).join(' ');
       const industry = industryOf(index, phrase, true);
       if (industry) return { phrase, industry, clause: null };
+    }
+  return null;
+}
+
+/** "at" after the people a business's voice names: where they work follows ("our nurses at two clinics"). */
+const AT_WORKPLACE = /^\s*at\s+/;
+const POSSESSED = /^(?:my|our)\s+/;
+
+/**
+ * The business where the people the founder names work: "our K-2 teachers at 9 elementary schools",
+ * "for our drivers at our two depots". What follows "at" is read as a business when it says how many,
+ * whose ("at our clinic") or a place of business, and only when a run of its words is an industry
+ * (the sentence may run on: "… at 3 hospitals lose weeks"): "our users at checkout" names none.
+ */
+function workplaceOf(index: EngineIndex, lower: string, from: number): OwnBusiness | null {
+  const at = AT_WORKPLACE.exec(lower.slice(from));
+  if (!at) return null;
+  const start = from + at[0].length;
+  const possessed = POSSESSED.exec(lower.slice(start));
+  const businessFrom = start + (possessed?.[0].length ?? 0);
+  const { words: business, skipped } = phraseAfter(lower.slice(businessFrom));
+  if (business.length === 0) return null;
+  const place = business.findIndex((w) => places.has(stem(w)));
+  if (!possessed && skipped === 0 && place < 0) return null;
+  // The longest run that is an industry, ending at the place of business when one is said.
+  const last = place >= 0 ? place + 1 : business.length;
+  for (let n = last; n >= 1; n--)
+    for (let first = 0; first < n; first++) {
+      const industry = industryOf(index, business.slice(first, n).join(' '));
+      if (industry)
+        return {
+          phrase: business.slice(first, n).join(' '),
+          industry,
+          clause: [from, afterWords(lower, businessFrom, skipped + n)],
+        };
     }
   return null;
 }
@@ -210,6 +247,12 @@ export function readCustomer(
     const own = /^(?:my|our)\s/.test(segment) ? ownBusiness(index, segment, true) : null;
     const phrase = own?.industry ? own.phrase : segment;
     const industry = own ? own.industry : industryOf(index, segment);
+    // A segment that names no business ("… for briefs", "for our releases") gives way to the business
+    // the founder says they run elsewhere in the text ("associates at our law firm …").
+    if (!industry) {
+      const founder = ownBusiness(index, query.needText);
+      if (founder?.industry) return ownerReading(index, query, founder, 'owner');
+    }
     return {
       query: phrase === query.segmentText ? query : { ...query, segmentText: phrase },
       customer: {
@@ -225,6 +268,16 @@ export function readCustomer(
   const modifier = own || speaksAsPerson(query.needText) ? null : businessModifier(index, query.needText);
   const found = own ?? modifier;
   if (!found) return { query, customer: null };
+  return ownerReading(index, query, found, own ? 'owner' : 'modifier');
+}
+
+/** The founder's business read from the text as the customer: the rest of its sentence is what is offered. */
+function ownerReading(
+  index: EngineIndex,
+  query: ParsedQuery,
+  found: OwnBusiness,
+  from: 'owner' | 'modifier',
+): { query: ParsedQuery; customer: CustomerReading } {
   // What is offered is the rest of the sentence ("… and lose hours matching loads to drivers"), not
   // who the founder is: the job is read from it.
   const rest = found.clause
@@ -238,7 +291,7 @@ export function readCustomer(
     query: { ...query, segmentText: found.phrase, offeringText },
     customer: {
       phrase: found.phrase,
-      from: own ? 'owner' : 'modifier',
+      from,
       industry: found.industry,
       staffingCode: found.industry ? staffingIndustryOf(index, found.industry.naics) : null,
     },
