@@ -116,6 +116,14 @@ describe('a customer phrase read as an industry (NAICS index)', () => {
     expect(match('hospitals')?.naics).toBe('622110');
   });
 
+  it('reads an item as the kind the phrase names when its industry’s title says the phrase’s other words', () => {
+    // "Hospitals, animal" does not say "veterinary"; its industry, Veterinary Services, does.
+    expect(match('veterinary hospitals')).toMatchObject({ naics: '541940', items: ['Hospitals, animal'] });
+    expect(match('our 3 veterinary hospitals')?.naics).toBe('541940');
+    // A title saying a word no item of the phrase's kind says names nothing ("veterinary" alone is no kind).
+    expect(match('veterinary')).toBeNull();
+  });
+
   it('never takes a word shared with a title for the customer', () => {
     // "car" is in "Car washes" and "Cars, passenger, manufacturing": neither is a car owner's business.
     expect(match('my car')).toBeNull();

@@ -56,6 +56,11 @@ const IN_ORDER = 0.05;
 const QUALIFIER = 0.1;
 /** A phrase needs this many words of its own for an item to add a qualifier ("car" never reads as "Car washes"). */
 const MIN_QUALIFIED_WORDS = 2;
+/**
+ * What a phrase word counts when the item does not say it but its industry's title does ("veterinary" in
+ * Veterinary Services for "Hospitals, animal"): less than a word the item says, more than the in-order tie-break.
+ */
+const TITLE_SAYS = 0.5;
 /** Matched items whose codes share fewer digits than this do not name one industry. */
 const MIN_PREFIX = 4;
 
@@ -271,10 +276,18 @@ export function matchIndustry(
   // ("coffee shops", "our law firm"), or when its head is the kind its industry's title names
   // ("Restaurants" in Full-Service Restaurants, "Plumbers" in Plumbing … Contractors). Otherwise it is
   // a product or a service about the thing ("my clothes": clothing stores; "my boat": boat repair).
+  // Or when its industry's title says the phrase's other words: "veterinary hospitals" is "Hospitals,
+  // animal" in Veterinary Services, not "Hospitals, general" in General Medical and Surgical Hospitals.
+  const saidByItem = (item: PreparedItem, w: string): boolean =>
+    [...item.head, ...item.rest].some((h) => sameWord(h, w));
+  const saidByTitle = (item: PreparedItem): string[] =>
+    words.filter((w) => !saidByItem(item, w) && titleWords(item.code).some((t) => sameWord(t, w)));
   const namesKind = (item: PreparedItem, activity: string | undefined): boolean =>
     item.place
       ? namesPlace && (!item.shopfront || namesShopfront)
-      : [...item.head, ...(activity ? [activity] : [])].some((h) => titleWords(item.code).some((t) => sameWord(h, t)));
+      : [...item.head, ...(activity ? [activity] : [])].some((h) =>
+          titleWords(item.code).some((t) => sameWord(h, t)),
+        ) || saidByTitle(item).length > 0;
   let best: PreparedItem[] = [];
   let bestCovered = 0;
   // Every word of an item's head must be in the phrase, its first word included: only the items filed
@@ -304,16 +317,18 @@ export function matchIndustry(
     // The more of the phrase an item says, the more specific the match ("real estate agents": real
     // estate agencies, not talent agents); a word said exactly counts more than one sharing its stem.
     // Words the item says after its head count too ("insurance agents": "Agents, insurance").
-    const covered = words.reduce(
-      (sum, w) =>
-        sum +
-        (item.head.includes(w) || item.rest.includes(w)
-          ? 1
-          : [...item.head, ...item.rest].some((h) => sameWord(h, w))
-            ? 0.9
-            : 0),
-      0,
-    );
+    const covered =
+      words.reduce(
+        (sum, w) =>
+          sum +
+          (item.head.includes(w) || item.rest.includes(w)
+            ? 1
+            : [...item.head, ...item.rest].some((h) => sameWord(h, w))
+              ? 0.9
+              : 0),
+        0,
+      ) +
+      TITLE_SAYS * saidByTitle(item).length;
     // Said in the phrase's own order, the item is the phrase ("nursing homes": Nursing homes, not Home
     // nursing services): a tie-break, smaller than any word said or not.
     const at = item.head.map((h) => words.findIndex((w) => sameWord(h, w)));
