@@ -45,6 +45,12 @@ export type DatabaseHandle = {
    * delays past the worker's 250 ms window, so it would probe a server that just answered).
    */
   onAnswered?: (listener: () => void) => void;
+  /**
+   * PGlite in its worker thread: calls `listener` when a new worker serves after one stopped
+   * (docs/decisions/067). Its LISTENs are made again, but notifications of the statements the old
+   * one was running when it stopped may never have been sent.
+   */
+  onRestarted?: (listener: () => void) => void;
 };
 
 export const DRIZZLE_CASING = 'snake_case' as const;
@@ -109,7 +115,10 @@ export function fromPglite(client: PGlite, onClose?: () => Promise<void> | void)
 
 /** A handle on the PGlite a worker thread runs (the server's, openDatabase). */
 export function fromPgliteThread(thread: PgliteThread, onClose?: () => Promise<void> | void): DatabaseHandle {
-  return pgliteHandle(thread, (answered) => thread.onAnswered(answered), onClose);
+  return {
+    ...pgliteHandle(thread, (answered) => thread.onAnswered(answered), onClose),
+    onRestarted: (listener) => thread.onRestarted(listener),
+  };
 }
 
 /** Bounds on every wait for PostgreSQL, so a frozen or unreachable server fails fast (503), never hangs. */

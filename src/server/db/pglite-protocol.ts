@@ -1,14 +1,25 @@
-import { messages, TransactionAbortedError } from '@electric-sql/pglite';
+import {
+  messages,
+  TransactionAbortedError,
+  type ParserOptions,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
 
 // The messages between the request thread's PGlite handle (pglite-thread.ts) and the worker thread
 // that runs PGlite (pglite-worker.ts), and the one thing both sides must agree on beyond them: how an
 // error crosses. A structured clone keeps an Error's message but drops its own fields, and
 // PostgreSQL's fields (code, constraint, detail…) are what the app reads (unavailable.ts, the quota's
 // UB001, unique violations), so they travel as plain values and are put back on a DatabaseError.
+// Query options cross without their functions (wireOptions), and the caller's parsers are applied to
+// the values the worker left as text (parse).
 
 export type PgliteWorkerData = { dataDir: string };
 
-/** What the request thread asks. `tx` names an open transaction; without it the statement queues like any other. */
+/**
+ * What the request thread asks. `tx` names an open transaction, which runs the statement at once;
+ * without it the statement waits in the worker's queue (a plain read before waiting writes, 067).
+ */
 export type ToPgliteWorker =
   | {
       id: number;
@@ -19,7 +30,7 @@ export type ToPgliteWorker =
       tx?: number;
     }
   | { id: number; op: 'exec'; sql: string; options: WireQueryOptions; tx?: number }
-  /** Waits its turn, runs BEGIN and answers with the transaction's number; the transaction holds the queue until `end`. */
+  /** Waits its turn in the worker's queue (as a write), runs BEGIN and answers with the transaction's number; the transaction holds the queue until `end`. */
   | { id: number; op: 'begin' }
   | { id: number; op: 'rollback'; tx: number }
   /** The callback finished: COMMIT (unless rolled back), or ROLLBACK when it failed; answered once PGlite settled it. */
@@ -97,4 +108,37 @@ export function fromWireError(wire: WireError, call?: { query: string; params?: 
   if (call && wire.isDatabaseError)
     Object.assign(error, { query: call.query, params: call.params, queryOptions: call.options });
   return error;
+}
+
+export function wireOptions(options: QueryOptions | undefined): WireQueryOptions {
+  if (options?.serializers || options?.onNotice || options?.blob)
+    throw new TypeError('serializers, onNotice and blob cannot cross to the PGlite worker thread');
+  return {
+    ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
+    ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}),
+    rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : [],
+  };
+}
+
+/** Applies the caller's parsers to the values the worker left as text (never to null, as PGlite). */
+export function parse<T extends Results>(result: T, options: QueryOptions | undefined): T {
+  const parsers: ParserOptions | undefined = options?.parsers;
+  if (!parsers) return result;
+  // In object mode a repeated column name keeps the last column's value, as PGlite builds the row.
+  const columns = new Map<string | number, { type: number; parser: (value: string, type: number) => unknown }>();
+  const isArrayMode = options?.rowMode === 'array';
+  result.fields.forEach((field, index) => {
+    const key = isArrayMode ? index : field.name;
+    const parser = parsers[field.dataTypeID];
+    if (parser) columns.set(key, { type: field.dataTypeID, parser });
+    else columns.delete(key);
+  });
+  if (columns.size === 0) return result;
+  for (const row of result.rows as Record<string | number, unknown>[]) {
+    for (const [key, { type, parser }] of columns) {
+      const value = Object.hasOwn(row, key) ? row[key] : undefined;
+      if (value !== null && value !== undefined) row[key] = parser(value as string, type);
+    }
+  }
+  return result;
 }

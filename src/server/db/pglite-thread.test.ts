@@ -5,14 +5,16 @@ import { messages, PGlite, types, type QueryOptions } from '@electric-sql/pglite
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPglite, fromPgliteThread, type DatabaseHandle, type PgliteClient } from './client.ts';
-import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
+import { startPgliteThread, type PgliteThread, type RestartBackoff } from './pglite-thread.ts';
+import { READS_BEFORE_A_WRITE } from './pglite-queue.ts';
 import { databaseUnavailableKind } from './unavailable.ts';
 import { seedPgliteDataDir } from '../test/pglite-data-dir.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 // The server's PGlite runs in a worker thread (pglite-thread.ts, docs/decisions/065); tests use an
 // in-process PGlite. Here the same statements run on both and must give the same answers — values,
-// errors, transactions, order, notifications — and the worker's own failure modes are checked.
+// errors, transactions, the order of writes, notifications — and the worker's own failure modes are
+// checked. Reads going before waiting writes: pglite-queue.test.ts; restarts: pglite-restart.test.ts.
 
 const dirs: string[] = [];
 const threads: PgliteThread[] = [];
@@ -24,8 +26,8 @@ async function seededDir(): Promise<string> {
   return path.join(dataDir, 'pglite');
 }
 
-async function newThread(dir?: string): Promise<PgliteThread> {
-  const thread = await startPgliteThread({ dataDir: dir ?? (await seededDir()) });
+async function newThread(dir?: string, backoff?: RestartBackoff): Promise<PgliteThread> {
+  const thread = await startPgliteThread({ dataDir: dir ?? (await seededDir()), ...(backoff ? { backoff } : {}) });
   threads.push(thread);
   return thread;
 }
@@ -238,11 +240,10 @@ describe('the worker handle answers as an in-process PGlite', () => {
     ]);
   });
 
-  it('concurrent statements run in the order called, and a transaction holds the ones called during it', async () => {
+  it('concurrent writes run in the order called, and a transaction holds the ones called during it', async () => {
     const { local: a, thread: b } = await both(async (_handle, client) => {
       await client.query('delete from ordered');
       const calls: Promise<unknown>[] = [];
-      const seen: number[] = [];
       for (let i = 0; i < 20; i++) calls.push(client.query('insert into ordered values ($1)', [i]));
       calls.push(
         client.transaction(async (tx) => {
@@ -251,19 +252,14 @@ describe('the worker handle answers as an in-process PGlite', () => {
           await tx.query('insert into ordered values (101)');
         }),
       );
-      calls.push(
-        client.query<{ n: number }>('select count(*)::int as n from ordered').then((r) => seen.push(r.rows[0]!.n)),
-      );
       for (let i = 20; i < 40; i++) calls.push(client.query('insert into ordered values ($1)', [i]));
       await Promise.all(calls);
-      const rows = (await client.query<{ n: number }>('select n from ordered')).rows.map((r) => r.n);
-      return { rows, seen };
+      return (await client.query<{ n: number }>('select n from ordered')).rows.map((r) => r.n);
     });
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
     expect(b.value).toEqual(a.value);
-    expect(b.value.seen).toEqual([22]);
-    expect(b.value.rows).toEqual([
+    expect(b.value).toEqual([
       ...Array.from({ length: 20 }, (_, i) => i),
       100,
       101,
@@ -289,6 +285,93 @@ describe('the worker handle answers as an in-process PGlite', () => {
     if (!a.ok || !b.ok) return;
     expect(b.value).toEqual(a.value);
     expect(b.value).toEqual(['heard 7', 'returned', 'heard 8', 'committed']);
+  });
+});
+
+// Order is made certain by holding the worker's queue with an open transaction while the statements
+// are called: all of them wait, and are chosen when it ends (docs/decisions/067).
+describe("the worker's queue: plain reads before waiting writes, bounded", () => {
+  let thread: PgliteThread;
+  beforeAll(async () => {
+    thread = remoteClient as PgliteThread;
+    await thread.exec('create table queued (n int)');
+  });
+
+  /** Holds the queue with an open transaction (its BEGIN has run) until `release`, which commits it. */
+  async function holdQueue(onRelease?: () => void) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let begun!: () => void;
+    const isBegun = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query('insert into queued values (-1)');
+      begun();
+      await released;
+      onRelease?.();
+    });
+    await isBegun;
+    return async () => {
+      release();
+      await transaction;
+    };
+  }
+
+  const write = (order: string[], n: number) =>
+    thread.query('insert into queued values ($1)', [n]).then(() => order.push(`write ${String(n)}`));
+  const read = (order: string[], name: string) =>
+    thread.query<{ n: number }>('select count(*)::int as n from queued').then((r) => {
+      order.push(name);
+      return r.rows[0]!.n;
+    });
+
+  it('a read called after writes that wait completes before them, and sees none of them', async () => {
+    await thread.query('delete from queued');
+    const order: string[] = [];
+    const release = await holdQueue();
+    const writes = [1, 2, 3, 4, 5].map((n) => write(order, n));
+    const seen = read(order, 'read');
+    await release();
+    await Promise.all(writes);
+    expect(order).toEqual(['read', 'write 1', 'write 2', 'write 3', 'write 4', 'write 5']);
+    expect(await seen).toBe(1); // the committed transaction's row only
+  });
+
+  it(`a write waits for at most ${String(READS_BEFORE_A_WRITE)} reads called after it`, async () => {
+    const order: string[] = [];
+    const release = await holdQueue();
+    const calls: Promise<unknown>[] = [write(order, 1), write(order, 2)];
+    const readCount = 2 * READS_BEFORE_A_WRITE + 3;
+    for (let i = 0; i < readCount; i++) calls.push(read(order, 'read'));
+    await release();
+    await Promise.all(calls);
+    const reads = (count: number) => Array<string>(count).fill('read');
+    expect(order).toEqual([
+      ...reads(READS_BEFORE_A_WRITE),
+      'write 1',
+      ...reads(READS_BEFORE_A_WRITE),
+      'write 2',
+      ...reads(3),
+    ]);
+  });
+
+  it('a transaction holds reads and writes called during it until it ends, and they see what it wrote', async () => {
+    await thread.query('delete from queued');
+    const order: string[] = [];
+    const calls: Promise<unknown>[] = [];
+    let seen: Promise<number> | undefined;
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query('insert into queued values (100)');
+      seen = read(order, 'read');
+      calls.push(seen, write(order, 1));
+      // Round trips of its own while the others wait in the worker's queue.
+      for (let i = 0; i < 5; i++) await tx.query('select 1');
+      await tx.query('insert into queued values (101)');
+      order.push('transaction done');
+    });
+    await transaction;
+    await Promise.all(calls);
+    expect(order).toEqual(['transaction done', 'read', 'write 1']);
+    expect(await seen).toBe(2);
   });
 });
 
@@ -323,42 +406,86 @@ describe('the worker thread', () => {
     await again.close();
   });
 
-  it('that stops rejects the calls in flight and later ones as an outage, and reads as closed', async () => {
-    const thread = await newThread();
-    const handle = fromPgliteThread(thread);
-    await thread.query('select 1');
-    expect(Number.isFinite(handle.lastAnsweredAt?.())).toBe(true);
-    const inFlight = thread.query('select pg_sleep(5)').catch((error: unknown) => error);
-    const queued = thread.transaction((tx) => tx.query('select 1')).catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = performance.now();
-    await thread.worker.terminate();
-    const errors = await Promise.all([inFlight, queued, thread.query('select 1').catch((error: unknown) => error)]);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    for (const error of errors) {
-      expect(error).toMatchObject({ code: '08006' });
-      expect(databaseUnavailableKind(error)).toBe('dropped');
-    }
-    expect(thread.closed).toBe(true);
-    expect(handle.lastAnsweredAt?.()).toBe(Number.NEGATIVE_INFINITY);
-    await handle.close();
+  describe('that stops', () => {
+    // One thread for both (a start takes seconds on a busy machine): stopped and replaced, then
+    // stopped and closed. No wait before a restart: the order of events is what is checked.
+    let thread: PgliteThread;
+    beforeAll(async () => {
+      thread = await newThread(undefined, { firstMs: 0, maxMs: 0 });
+    });
+
+    it('rejects the calls in flight and later ones as an outage and reads as closed, then a new worker serves what was committed and the LISTENs', async () => {
+      const handle = fromPgliteThread(thread);
+      await thread.exec('create table kept (n int)');
+      await thread.transaction(async (tx) => {
+        await tx.query('insert into kept values (1)');
+      });
+      await thread.query('insert into kept values (2)');
+      expect(Number.isFinite(handle.lastAnsweredAt?.())).toBe(true);
+      const heard: string[] = [];
+      await thread.listen('kept', (payload) => heard.push(payload));
+      const restarted = new Promise<void>((resolve) => thread.onRestarted(resolve));
+      const stopped = thread.worker;
+
+      const inFlight = thread.query('select pg_sleep(5)').catch((error: unknown) => error);
+      const queued = thread.transaction((tx) => tx.query('select 1')).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = performance.now();
+      await stopped.terminate();
+      const errors = await Promise.all([inFlight, queued, thread.query('select 1').catch((error: unknown) => error)]);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      for (const error of errors) {
+        expect(error).toMatchObject({ code: '08006' });
+        expect(databaseUnavailableKind(error)).toBe('dropped');
+      }
+      expect(thread.closed).toBe(true);
+      expect(handle.lastAnsweredAt?.()).toBe(Number.NEGATIVE_INFINITY);
+
+      await restarted;
+      expect(thread.closed).toBe(false);
+      expect(thread.worker).not.toBe(stopped);
+      expect((await thread.query<{ n: number }>('select n from kept order by n')).rows).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(Number.isFinite(handle.lastAnsweredAt?.())).toBe(true);
+      await thread.query(`select pg_notify('kept', 'after the restart')`);
+      expect(heard).toEqual(['after the restart']);
+    });
+
+    it('is not replaced once close() is called, even while its replacement is starting', async () => {
+      let restarts = 0;
+      thread.onRestarted(() => restarts++);
+      const stopped = thread.worker;
+      await stopped.terminate();
+      // The restart's timer (0 ms) fires before this one: a new worker is being started.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await thread.close();
+      expect(restarts).toBe(0);
+      expect(thread.worker).toBe(stopped);
+      expect(thread.closed).toBe(true);
+      await expect(thread.query('select 1')).rejects.toThrow();
+    });
   });
 
-  it('that stops makes /api/health report the database down, and requests answer 503 at once', async () => {
+  it('that stops makes /api/health report the database down and requests answer 503, until it is replaced', async () => {
     const thread = await newThread();
     const t = await createTestApp({ database: { ...fromPgliteThread(thread), engineName: 'pglite' } });
-    try {
-      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      await thread.worker.terminate();
-      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-      expect(health.statusCode).toBe(503);
-      expect(health.json()).toMatchObject({ data: { database: { kind: 'pglite', reachable: false } } });
-      const login = await t.app.inject({
+    const login = () =>
+      t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { email: 'nobody@example.test', password: 'Violet-Harbour-Lantern-42' },
       });
-      expect(login.statusCode).toBe(503);
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const restarted = new Promise<void>((resolve) => thread.onRestarted(resolve));
+      await thread.worker.terminate();
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ data: { database: { kind: 'pglite', reachable: false } } });
+      expect((await login()).statusCode).toBe(503);
+      // A new worker on the same folder (docs/decisions/067): up again, and the app with it.
+      await restarted;
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await login()).statusCode).toBe(401);
     } finally {
       await t.close();
     }

@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
-import type { ParserOptions, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import {
   fromWireError,
+  parse,
+  wireOptions,
   type FromPgliteWorker,
   type PgliteWorkerData,
   type ToPgliteWorker,
-  type WireQueryOptions,
 } from './pglite-protocol.ts';
 
 // The request thread's handle on a PGlite that runs in a worker thread (docs/decisions/065, issue 32):
@@ -13,15 +14,20 @@ import {
 // so reads waited behind searches' statements. This implements what the app uses of PGlite —
 // query, exec, transaction, listen, closed, close — by messages to pglite-worker.ts.
 //
-// - Statements are posted as they are called and PGlite runs them in that order, one at a time; a
-//   transaction holds the others until its COMMIT or ROLLBACK, as PGlite does in one thread.
+// - Statements are posted as they are called. The worker runs one at a time (a transaction holds
+//   the others until its COMMIT or ROLLBACK, as PGlite does in one thread); writes run in the order
+//   called, and a plain read waiting goes before waiting writes, a bounded number of times
+//   (pglite-queue.ts, docs/decisions/067): callers that do not await each other have no order on
+//   PostgreSQL's pool either.
 // - Parsers are functions and cannot cross: the worker leaves the values of the types the caller
 //   parses as text, and they are parsed here with the caller's own functions.
 // - Errors keep PostgreSQL's fields (pglite-protocol.ts).
-// - A worker that stops (crash, out of memory) rejects every call in flight and every later one with
-//   a connection failure (SQLSTATE 08006, a 503 through unavailable.ts), and `closed` reads true, so
-//   health reports the database down. It is not restarted: what it left in the data folder is
-//   for the next start (and its recovery) to read.
+// - A worker that stops (crash, out of memory) rejects every call in flight with a connection
+//   failure (SQLSTATE 08006, a 503 through unavailable.ts), and so every call until it is back;
+//   `closed` reads true meanwhile, so health reports the database down. A new worker is started on
+//   the same data folder (PGlite recovers from its WAL; this process still holds the folder's lock)
+//   after a backoff that doubles up to a cap, and the LISTENs are made again on it. close() never
+//   restarts one.
 
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
 
@@ -30,17 +36,32 @@ export type PgliteThread = {
   exec: (query: string, options?: QueryOptions) => Promise<Results[]>;
   transaction: <T>(callback: (tx: Transaction) => Promise<T>) => Promise<T>;
   listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** True while no worker serves (stopped and not yet restarted), and for good after close(). */
   readonly closed: boolean;
   close: () => Promise<void>;
   /** Calls `listener` each time the worker answers a call (with a result or an error). */
   onAnswered: (listener: () => void) => void;
-  /** The thread itself: tests stop it to see a dead one handled. */
+  /**
+   * Calls `listener` each time a new worker serves after one stopped (its LISTENs made again):
+   * notifications of statements the old one was running when it stopped may be lost.
+   */
+  onRestarted: (listener: () => void) => void;
+  /** The current thread (the last started): tests stop it to see a dead one handled. */
   readonly worker: Worker;
   /** Its task id on Linux, for reading its CPU time (benches), else null. */
   readonly tid: number | null;
 };
 
+/** Waits before starting a worker again: the first delay, doubled after each failure up to the cap. */
+export type RestartBackoff = { firstMs: number; maxMs: number };
+
+const DEFAULT_BACKOFF: RestartBackoff = { firstMs: 200, maxMs: 10_000 };
+/** A worker that served this long before it stopped starts the backoff again from its first delay. */
+const STABLE_MS = 60_000;
+
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; call?: Call };
+/** A LISTEN of the caller's; `listener`: its number on the current worker (none while down). */
+type Subscription = { channel: string; callback: (payload: string) => void; listener?: number };
 type Call = { query: string; params?: unknown[]; options?: QueryOptions };
 type Message = ToPgliteWorker extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never;
 
@@ -49,51 +70,15 @@ function threadStopped(reason: string): Error {
   return Object.assign(new Error(`PGlite's worker thread stopped (${reason})`), { code: '08006' });
 }
 
-function wireOptions(options: QueryOptions | undefined): WireQueryOptions {
-  if (options?.serializers || options?.onNotice || options?.blob)
-    throw new TypeError('serializers, onNotice and blob cannot cross to the PGlite worker thread');
-  return {
-    ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
-    ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}),
-    rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : [],
-  };
-}
-
-/** Applies the caller's parsers to the values the worker left as text (never to null, as PGlite). */
-function parse<T extends Results>(result: T, options: QueryOptions | undefined): T {
-  const parsers: ParserOptions | undefined = options?.parsers;
-  if (!parsers) return result;
-  // In object mode a repeated column name keeps the last column's value, as PGlite builds the row.
-  const columns = new Map<string | number, { type: number; parser: (value: string, type: number) => unknown }>();
-  const isArrayMode = options?.rowMode === 'array';
-  result.fields.forEach((field, index) => {
-    const key = isArrayMode ? index : field.name;
-    const parser = parsers[field.dataTypeID];
-    if (parser) columns.set(key, { type: field.dataTypeID, parser });
-    else columns.delete(key);
-  });
-  if (columns.size === 0) return result;
-  for (const row of result.rows as Record<string | number, unknown>[]) {
-    for (const [key, { type, parser }] of columns) {
-      const value = Object.hasOwn(row, key) ? row[key] : undefined;
-      if (value !== null && value !== undefined) row[key] = parser(value as string, type);
-    }
-  }
-  return result;
-}
-
-/** Starts the worker and opens PGlite on `dataDir` in it; rejects with PGlite's error if it cannot. */
-export async function startPgliteThread(options: { dataDir: string; workerUrl?: URL }): Promise<PgliteThread> {
-  const workerData: PgliteWorkerData = { dataDir: options.dataDir };
-  const worker = new Worker(options.workerUrl ?? WORKER_URL, { workerData });
-  const pending = new Map<number, Pending>();
-  const notify = new Map<number, (payload: string) => void>();
-  const answered: (() => void)[] = [];
-  let nextId = 1;
-  let stopped: Error | null = null;
-  let closing: Promise<void> | null = null;
-  let isClosed = false;
-
+/** Starts a worker on `dataDir` and waits for its PGlite to open; rejects with PGlite's error if it cannot. */
+async function spawn(
+  dataDir: string,
+  workerUrl: URL,
+  onCreated?: (worker: Worker) => void,
+): Promise<{ worker: Worker; tid: number | null }> {
+  const workerData: PgliteWorkerData = { dataDir };
+  const worker = new Worker(workerUrl, { workerData });
+  onCreated?.(worker);
   const tid = await new Promise<number | null>((resolve, reject) => {
     const early = (error: Error) => reject(error);
     const exited = (code: number) => reject(threadStopped(`exit code ${String(code)} before PGlite opened`));
@@ -109,56 +94,152 @@ export async function startPgliteThread(options: { dataDir: string; workerUrl?: 
       }
     });
   });
+  return { worker, tid };
+}
+
+/**
+ * Starts the worker and opens PGlite on `dataDir` in it; rejects with PGlite's error if it cannot.
+ * Once started, a worker that stops is replaced (`backoff`: the waits before each new one).
+ */
+export async function startPgliteThread(options: {
+  dataDir: string;
+  workerUrl?: URL;
+  backoff?: RestartBackoff;
+}): Promise<PgliteThread> {
+  const workerUrl = options.workerUrl ?? WORKER_URL;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  let current = await spawn(options.dataDir, workerUrl);
+  const pending = new Map<number, Pending>();
+  const notify = new Map<number, (payload: string) => void>();
+  const subscriptions = new Set<Subscription>();
+  const answered: (() => void)[] = [];
+  const restarted: (() => void)[] = [];
+  let nextId = 1;
+  /** Why calls fail now: the worker stopped and no new one serves yet. */
+  let stopped: Error | null = null;
+  let closing: Promise<void> | null = null;
+  let isClosed = false;
+  let startedAt = performance.now();
+  let failures = 0;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let starting: Promise<void> | null = null;
+  /** The replacement while its PGlite opens: close() ends it rather than waiting for it. */
+  let spawning: Worker | null = null;
+  /** Workers whose stop was handled (a thread can report an error and then its exit). */
+  const dead = new WeakSet<Worker>();
 
   // Idle, the thread does not keep the process alive (an in-process PGlite did not either); a call
   // in flight does.
   const settle = (id: number) => {
     pending.delete(id);
-    if (pending.size === 0) worker.unref();
+    if (pending.size === 0) current.worker.unref();
   };
-  worker.unref();
 
-  const stop = (error: Error) => {
-    if (stopped) return;
+  const scheduleRestart = () => {
+    if (closing || restartTimer || starting) return;
+    const delay = Math.min(backoff.firstMs * 2 ** failures, backoff.maxMs);
+    failures++;
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      starting = restart().finally(() => {
+        starting = null;
+        if (stopped && !closing) scheduleRestart();
+      });
+    }, delay);
+    restartTimer.unref();
+  };
+
+  const stop = (worker: Worker, error: Error) => {
+    if (worker !== current.worker || dead.has(worker)) return;
+    dead.add(worker);
     stopped = error;
     isClosed = true;
     notify.clear();
+    for (const subscription of subscriptions) delete subscription.listener;
     for (const [id, call] of pending) {
       settle(id);
       call.reject(error);
     }
+    if (performance.now() - startedAt >= STABLE_MS) failures = 0;
+    scheduleRestart();
   };
-  worker.on('error', (error) => stop(threadStopped(error.message)));
-  worker.on('exit', (code) => stop(threadStopped(`exit code ${String(code)}`)));
-  worker.on('message', (message: FromPgliteWorker) => {
-    if (message.type === 'notification') {
-      notify.get(message.listener)?.(message.payload);
-      return;
-    }
-    if (message.type !== 'reply') return;
-    const call = pending.get(message.id);
-    if (!call) return;
-    settle(message.id);
-    for (const listener of answered) listener();
-    if (message.ok) call.resolve(message.value);
-    else call.reject(fromWireError(message.error, call.call));
-  });
 
-  /** Posts one request; `isOwnWork`: a statement of an open transaction, or closing, accepted while closing. */
-  const request = <T>(message: Message, options: { call?: Call; isOwnWork?: boolean } = {}): Promise<T> => {
-    if (stopped) return Promise.reject(stopped);
+  const attach = (worker: Worker) => {
+    worker.unref();
+    worker.on('error', (error) => stop(worker, threadStopped(error.message)));
+    worker.on('exit', (code) => stop(worker, threadStopped(`exit code ${String(code)}`)));
+    worker.on('message', (message: FromPgliteWorker) => {
+      if (message.type === 'notification') {
+        notify.get(message.listener)?.(message.payload);
+        return;
+      }
+      if (message.type !== 'reply') return;
+      const call = pending.get(message.id);
+      if (!call) return;
+      settle(message.id);
+      for (const listener of answered) listener();
+      if (message.ok) call.resolve(message.value);
+      else call.reject(fromWireError(message.error, call.call));
+    });
+  };
+  attach(current.worker);
+
+  /**
+   * Posts one request. `isOwnWork`: a statement of an open transaction, or closing, accepted while
+   * closing; `isRecovery`: a LISTEN made again on a new worker before it serves the others.
+   */
+  const request = <T>(
+    message: Message,
+    options: { call?: Call; isOwnWork?: boolean; isRecovery?: boolean } = {},
+  ): Promise<T> => {
+    if (stopped && !options.isRecovery) return Promise.reject(stopped);
     if (closing && !options.isOwnWork)
       return Promise.reject(new Error(isClosed ? 'PGlite is closed' : 'PGlite is closing'));
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      if (pending.size === 0) worker.ref();
+      if (pending.size === 0) current.worker.ref();
       pending.set(id, {
         resolve: resolve as (value: unknown) => void,
         reject,
         ...(options.call ? { call: options.call } : {}),
       });
-      worker.postMessage({ ...message, id });
+      current.worker.postMessage({ ...message, id });
     });
+  };
+
+  const listenOnWorker = async (subscription: Subscription, isRecovery: boolean) => {
+    const listener = await request<number>({ op: 'listen', channel: subscription.channel }, { isRecovery });
+    subscription.listener = listener;
+    notify.set(listener, subscription.callback);
+  };
+
+  /** A new worker on the same folder; it serves once its LISTENs are made again. Never rejects. */
+  const restart = async () => {
+    const next = await spawn(options.dataDir, workerUrl, (worker) => (spawning = worker))
+      .catch(() => null)
+      .finally(() => (spawning = null));
+    if (!next) return;
+    if (closing) {
+      await next.worker.terminate();
+      return;
+    }
+    current = next;
+    startedAt = performance.now();
+    attach(next.worker);
+    try {
+      for (const subscription of subscriptions) await listenOnWorker(subscription, true);
+    } catch {
+      // It stopped meanwhile, or refused a LISTEN: ended here, another is started after a wait.
+      await next.worker.terminate();
+      return;
+    }
+    if (closing) {
+      await next.worker.terminate();
+      return;
+    }
+    stopped = null;
+    isClosed = false;
+    for (const listener of restarted) listener();
   };
 
   const statement = async <R>(
@@ -230,10 +311,13 @@ export async function startPgliteThread(options: { dataDir: string; workerUrl?: 
     exec: (query: string, options?: QueryOptions) => statement<Results[]>('exec', query, undefined, options),
     transaction,
     listen: async (channel, callback) => {
-      const listener = await request<number>({ op: 'listen', channel });
-      notify.set(listener, callback);
+      const subscription: Subscription = { channel, callback };
+      await listenOnWorker(subscription, false);
+      subscriptions.add(subscription);
       return async () => {
-        if (!notify.delete(listener) || stopped || isClosed) return;
+        subscriptions.delete(subscription);
+        const { listener } = subscription;
+        if (listener === undefined || !notify.delete(listener) || stopped || isClosed) return;
         await request({ op: 'unlisten', listener }, { isOwnWork: true });
       };
     },
@@ -242,12 +326,17 @@ export async function startPgliteThread(options: { dataDir: string; workerUrl?: 
     },
     close: () => {
       closing ??= (async () => {
+        if (restartTimer) clearTimeout(restartTimer);
+        restartTimer = null;
+        // A replacement being started is ended, and restart() then gives up on it.
+        await spawning?.terminate();
+        await starting;
         if (!stopped) {
           try {
             await request({ op: 'close' }, { isOwnWork: true });
           } finally {
             isClosed = true;
-            await worker.terminate();
+            await current.worker.terminate();
           }
         }
         isClosed = true;
@@ -255,7 +344,12 @@ export async function startPgliteThread(options: { dataDir: string; workerUrl?: 
       return closing;
     },
     onAnswered: (listener) => answered.push(listener),
-    worker,
-    tid,
+    onRestarted: (listener) => restarted.push(listener),
+    get worker() {
+      return current.worker;
+    },
+    get tid() {
+      return current.tid;
+    },
   };
 }

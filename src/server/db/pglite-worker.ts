@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type ParserOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { createDispatchQueue, isPlainRead } from './pglite-queue.ts';
 import {
   toWireError,
   type FromPgliteWorker,
@@ -9,10 +10,11 @@ import {
   type WireQueryOptions,
 } from './pglite-protocol.ts';
 
-// The server's PGlite, in a thread of its own (docs/decisions/065). Statements are handed to PGlite
-// in the order they arrive; PGlite's own locks run them one at a time and make a transaction hold
-// every other statement until it ends, exactly as in one thread. A transaction is a real
-// PGlite.transaction here: its callback waits for the request thread's `end`.
+// The server's PGlite, in a thread of its own (docs/decisions/065, 067). Statements outside a
+// transaction, BEGINs, LISTENs and UNLISTENs wait in this thread's own queue (pglite-queue.ts): one
+// runs on PGlite at a time, a transaction from BEGIN to its end, and a plain read goes before waiting
+// writes (bounded, so writes are not starved). A transaction is a real PGlite.transaction: its
+// callback waits for the request thread's `end`, and its own statements go straight to it.
 
 const port = parentPort!;
 const { dataDir } = workerData as PgliteWorkerData;
@@ -68,8 +70,9 @@ function fail(id: number, error: unknown): void {
   post({ type: 'reply', id, ok: false, error: toWireError(error) });
 }
 
-function answer(id: number, work: Promise<unknown>): void {
-  work.then(
+/** Answers `id` with the outcome of `work`; resolves once answered (never rejects). */
+function answer(id: number, work: Promise<unknown>): Promise<void> {
+  return work.then(
     (value) => reply(id, value),
     (error: unknown) => fail(id, error),
   );
@@ -78,7 +81,12 @@ function answer(id: number, work: Promise<unknown>): void {
 async function serve(pglite: PGlite): Promise<void> {
   const transactions = new Map<number, OpenTransaction>();
   const unlisteners = new Map<number, () => Promise<void>>();
+  const queue = createDispatchQueue();
   let next = 1;
+
+  /** Queues work for PGlite outside any transaction; `isRead`: a plain read, which may go first. */
+  const queued = (id: number, isRead: boolean, work: () => Promise<unknown>) =>
+    queue.push({ isRead, run: () => answer(id, Promise.resolve().then(work)) });
 
   const target = (tx: number | undefined): PGlite | Transaction => {
     if (tx === undefined) return pglite;
@@ -87,10 +95,11 @@ async function serve(pglite: PGlite): Promise<void> {
     return open.tx;
   };
 
-  const begin = (id: number) => {
+  /** Runs BEGIN and holds PGlite until the transaction ends; resolves then. */
+  const begin = (id: number): Promise<void> => {
     const number = next++;
     let open: OpenTransaction | undefined;
-    pglite
+    return pglite
       .transaction(async (tx) => {
         const commit = await new Promise<boolean>((finish) => {
           open = { tx, finish };
@@ -117,17 +126,23 @@ async function serve(pglite: PGlite): Promise<void> {
     const { id } = message;
     try {
       switch (message.op) {
-        case 'query':
-          answer(id, target(message.tx).query(message.sql, message.params, queryOptions(message.options)));
+        case 'query': {
+          const { sql, params, options, tx } = message;
+          if (tx === undefined) queued(id, isPlainRead(sql), () => pglite.query(sql, params, queryOptions(options)));
+          else void answer(id, target(tx).query(sql, params, queryOptions(options)));
           break;
-        case 'exec':
-          answer(id, target(message.tx).exec(message.sql, queryOptions(message.options)));
+        }
+        case 'exec': {
+          const { sql, options, tx } = message;
+          if (tx === undefined) queued(id, isPlainRead(sql), () => pglite.exec(sql, queryOptions(options)));
+          else void answer(id, target(tx).exec(sql, queryOptions(options)));
           break;
+        }
         case 'begin':
-          begin(id);
+          queue.push({ isRead: false, run: () => begin(id) });
           break;
         case 'rollback':
-          answer(id, (target(message.tx) as Transaction).rollback());
+          void answer(id, (target(message.tx) as Transaction).rollback());
           break;
         case 'end': {
           const open = transactions.get(message.tx);
@@ -138,25 +153,27 @@ async function serve(pglite: PGlite): Promise<void> {
         }
         case 'listen': {
           const listener = next++;
-          answer(
-            id,
-            pglite
-              .listen(message.channel, (payload) => post({ type: 'notification', listener, payload }))
-              .then((unlisten) => {
-                unlisteners.set(listener, unlisten);
-                return listener;
-              }),
-          );
+          queued(id, false, async () => {
+            const unlisten = await pglite.listen(message.channel, (payload) =>
+              post({ type: 'notification', listener, payload }),
+            );
+            unlisteners.set(listener, unlisten);
+            return listener;
+          });
           break;
         }
         case 'unlisten': {
           const unlisten = unlisteners.get(message.listener);
           unlisteners.delete(message.listener);
-          answer(id, unlisten ? unlisten() : Promise.resolve());
+          queued(id, false, () => (unlisten ? unlisten() : Promise.resolve()));
           break;
         }
         case 'close':
-          answer(id, pglite.close());
+          // After everything queued (the request thread sends nothing new once closing).
+          void answer(
+            id,
+            queue.drained().then(async () => pglite.close()),
+          );
           break;
       }
     } catch (error) {

@@ -13,9 +13,9 @@ import { migrationStatus } from '../../db/migrate.ts';
 //   wait on a busy server and event loop) is skipped. Frozen or stopped, the pool stops hearing from
 //   it, and the probe decides.
 // - PGlite runs in a worker thread of this process (docs/decisions/065): it is up while it is open,
-//   and its handle reads closed once that thread has stopped. A probe statement would only wait in
-//   its queue behind the requests (that is load, not an outage), so none is sent once migrations
-//   are known to be applied.
+//   and its handle reads closed once that thread has stopped, until a new one serves (067). A probe
+//   statement would only wait in its queue behind the requests (that is load, not an outage), so
+//   none is sent once migrations are known to be applied.
 // Migrations applied stay applied for this build: once up to date, the count is not read again.
 
 type Probe = { outcome: 'answered'; migrations: HealthData['migrations'] } | { outcome: 'failed' };

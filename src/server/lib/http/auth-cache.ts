@@ -111,9 +111,16 @@ export async function startAuthCache(database: DatabaseHandle, ttlMs: number): P
     // One process owns a PGlite folder: notifications arrive before the writing query returns.
     const unlisten = await database.pglite.listen(AUTH_CHANGE_CHANNEL, (payload) => onAnnouncement(cache, payload));
     cache.setListening(true);
+    let isClosed = false;
+    // A PGlite worker that stopped may have committed a change whose notification it never sent:
+    // what was cached before is dropped when its replacement serves (docs/decisions/067).
+    database.onRestarted?.(() => {
+      if (!isClosed) cache.setListening(true);
+    });
     return {
       ...cache,
       close: async () => {
+        isClosed = true;
         await cache.close();
         await unlisten().catch(() => undefined);
       },
