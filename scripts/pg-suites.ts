@@ -26,8 +26,8 @@ import { fileURLToPath } from 'node:url';
  */
 export const NOT_ON_POSTGRES: Record<string, 'pglite-only' | 'reads-covered' | 'no-driver-use' | 'writes-covered'> = {
   'src/server/db/pglite-turns.test.ts': 'pglite-only',
-  // The server's PGlite worker thread against an in-process PGlite (docs/decisions/065).
-  'src/server/db/pglite-thread.test.ts': 'pglite-only',
+  // The server's PGlite worker thread as it closes, stops and is replaced (docs/decisions/065, 067).
+  'src/server/db/pglite-thread-lifecycle.test.ts': 'pglite-only',
   'src/server/features/searches/reservation-after-outage.test.ts': 'pglite-only',
   // The assistant on the real engine, stored and read back as GET /api/chat/conversations/:id reads it.
   'src/server/features/chat/chat-compound.test.ts': 'reads-covered',
