@@ -134,4 +134,47 @@ describe('reading who the query serves', async () => {
   it.each(VOICE.counterExamples)('reads "$phrase" as the customer of "$text" ($why)', ({ text, phrase }) => {
     expect(read(text).customer?.phrase).toBe(phrase);
   });
+  it('reads the industry of a segment that runs on past whom it names from the longest run of its opening words that is one', () => {
+    const firms = read('intake software for law firms that bill by the hour');
+    expect(firms.customer).toMatchObject({ from: 'segment', phrase: 'law firms', industry: { naics: '541110' } });
+    // The segment stays as written: all of it is whom the product serves.
+    expect(firms.query.segmentText).toBe('law firms that bill by the hour');
+    expect(read('a dashboard for trucking companies hauling produce').customer).toMatchObject({
+      phrase: 'trucking companies',
+      industry: { naics: '484121' },
+    });
+    // Words of the clause never make the industry: "listings" after the segment's end is not read.
+    expect(read('3D tours for real estate brokerages to put on their listings').customer).toMatchObject({
+      phrase: 'real estate brokerages',
+      industry: { naics: '531210' },
+    });
+    // A list of kinds is read whole, as before: its last kind names the industry.
+    expect(read('payroll for restaurants and law firms').customer).toMatchObject({
+      phrase: 'restaurants and law firms',
+      industry: { naics: '541110' },
+    });
+    // No run of the opening words is an industry: the segment stays as written, with none.
+    expect(read('meal planning for busy parents who cook').customer).toMatchObject({
+      phrase: 'busy parents who cook',
+      industry: null,
+    });
+  });
+
+  it('reads the people a place of business belongs to, in the plural, as that business', () => {
+    expect(read('marketing software for dentists').customer).toMatchObject({
+      phrase: 'dentists',
+      industry: { naics: '621210' },
+    });
+    // One of them is someone a consumer sees; "our" people are staff of whatever the business is.
+    expect(read('an app for finding a dentist').customer?.industry ?? null).toBeNull();
+    expect(read('our dentists share one login to the x-ray software').customer).toBeNull();
+  });
+
+  it('reads "my" with a count before a kind of business as the businesses the founder runs', () => {
+    const own = read('my 3 restaurants waste food every night');
+    expect(own.customer).toMatchObject({ from: 'owner', phrase: 'restaurants', industry: { naics: '72251' } });
+    expect(own.query.offeringText).toBe('waste food every night');
+    for (const text of ['my 3 kids fight over screen time', 'splitting bills with my 3 roommates'])
+      expect(read(text).customer, text).toBeNull();
+  });
 });

@@ -66,9 +66,13 @@ export function staffingIndustryOf(index: EngineIndex, naics: string): string | 
   return best;
 }
 
-function industryOf(index: EngineIndex, phrase: string, exact = false): IndustryMatch | null {
+function industryOf(
+  index: EngineIndex,
+  phrase: string,
+  options: { exact?: boolean; people?: boolean } = {},
+): IndustryMatch | null {
   const market = index.corpus.market;
-  return market ? matchIndustry(market, naicsTitles(), phrase, { exact }) : null;
+  return market ? matchIndustry(market, naicsTitles(), phrase, options) : null;
 }
 
 /**
@@ -156,6 +160,12 @@ function ownBusiness(index: EngineIndex, text: string, named = false): OwnBusine
     }
     return null;
   }
+  // "my 5 gas stations", "my two salons": a person counts the businesses they run, when a run of the
+  // words after the count is an industry ("my 3 kids" names none).
+  if (skipped > 0) {
+    const run = industryRun(index, after);
+    if (run) return { phrase: run.phrase, industry: run.industry, clause: clauseTo(run.end) };
+  }
   // "our" and words that may run on into the sentence ("our community bank takes weeks"): a run of
   // them that is, word for word, an industry's kind of business ("bank"). "our" is a business's voice;
   // "my" without a business noun is a consumer's ("my garden", "my bank").
@@ -163,7 +173,7 @@ function ownBusiness(index: EngineIndex, text: string, named = false): OwnBusine
   for (let n = Math.min(2, after.length); n >= 1; n--)
     for (let start = 0; start + n <= after.length; start++) {
       const phrase = after.slice(start, start + n).join(' ');
-      const industry = industryOf(index, phrase, true);
+      const industry = industryOf(index, phrase, { exact: true });
       if (industry) return { phrase, industry, clause: null };
     }
   return null;
@@ -189,19 +199,49 @@ function workplaceOf(index: EngineIndex, lower: string, from: number): OwnBusine
   if (business.length === 0) return null;
   const place = business.findIndex((w) => places.has(stem(w)));
   if (!possessed && skipped === 0 && place < 0) return null;
-  // The longest run that is an industry, ending at the place of business when one is said.
-  const last = place >= 0 ? place + 1 : business.length;
-  for (let n = last; n >= 1; n--)
+  const run = industryRun(index, business);
+  return run && { ...run, clause: [from, afterWords(lower, businessFrom, skipped + run.end)] };
+}
+
+/**
+ * The longest run of a phrase's words that is an industry, ending at the place of business when one is
+ * said ("9 elementary schools", "parking garage operators"); `end` is where the run ends in `phrase`.
+ * `whom`: the phrase says whom a product is for, so the run ends with its last word, the kind of
+ * customer ("independent financial advisors" is not "independent financial"), and the people a place
+ * belongs to name it ("for dentists").
+ */
+function industryRun(
+  index: EngineIndex,
+  phrase: string[],
+  whom = false,
+): { phrase: string; industry: IndustryMatch; end: number } | null {
+  const place = phrase.findIndex((w) => places.has(stem(w)));
+  const last = place >= 0 ? place + 1 : phrase.length;
+  for (let n = last; n >= (whom ? last : 1); n--)
     for (let first = 0; first < n; first++) {
-      const industry = industryOf(index, business.slice(first, n).join(' '));
-      if (industry)
-        return {
-          phrase: business.slice(first, n).join(' '),
-          industry,
-          clause: [from, afterWords(lower, businessFrom, skipped + n)],
-        };
+      const industry = industryOf(index, phrase.slice(first, n).join(' '), { people: whom });
+      if (industry) return { phrase: phrase.slice(first, n).join(' '), industry, end: n };
     }
   return null;
+}
+
+/** Words that join kinds of business in a list ("schools and universities"), not a clause. */
+const COORDINATORS = new Set(['and', 'or']);
+
+/** Whether a segment goes on past the kinds it names: a stop word other than "and"/"or" ("… to see occupancy"). */
+function runsOn(segment: string): boolean {
+  return words(segment).some((w) => STOP_WORDS.has(w) && !COORDINATORS.has(w));
+}
+
+/**
+ * A segment that runs on past who it names ("parking garage operators to see occupancy…", "telecom
+ * operators bringing broadband…"): the longest run of its opening words (up to a stop word or
+ * punctuation) that is an industry.
+ */
+function leadingBusiness(index: EngineIndex, segment: string): { phrase: string; industry: IndustryMatch } | null {
+  const { words: opening } = phraseAfter(segment);
+  const run = industryRun(index, opening, true);
+  return run && { phrase: run.phrase, industry: run.industry };
 }
 
 const businessNouns = new Set(BUSINESS_NOUNS.words.map((w) => stem(w)));
@@ -245,8 +285,16 @@ export function readCustomer(
     // segment the founder owns ("for our testing lab") is read as their own business is.
     const segment = firstSentence(query.segmentText);
     const own = /^(?:my|our)\s/.test(segment) ? ownBusiness(index, segment, true) : null;
-    const phrase = own?.industry ? own.phrase : segment;
-    const industry = own ? own.industry : industryOf(index, segment);
+    // The industry of a segment that runs on past whom it names ("real estate brokerages to put on
+    // their listings") is the longest run of its opening words that is one; the segment itself stays
+    // as written (what it says after is still whom the product serves: "for exchanges and law
+    // enforcement" is both).
+    // A list of kinds ("schools and universities", "music agents and touring artists") is read whole.
+    const whole = own || runsOn(segment) ? null : industryOf(index, segment, { people: true });
+    const leading = own || whole ? null : leadingBusiness(index, segment);
+    const shown = own?.industry ? own.phrase : segment;
+    const phrase = leading?.phrase ?? shown;
+    const industry = own ? own.industry : (whole ?? leading?.industry ?? industryOf(index, segment, { people: true }));
     // A segment that names no business ("… for briefs", "for our releases") gives way to the business
     // the founder says they run elsewhere in the text ("associates at our law firm …").
     if (!industry) {
@@ -254,7 +302,7 @@ export function readCustomer(
       if (founder?.industry) return ownerReading(index, query, founder, 'owner');
     }
     return {
-      query: phrase === query.segmentText ? query : { ...query, segmentText: phrase },
+      query: shown === query.segmentText ? query : { ...query, segmentText: shown },
       customer: {
         phrase,
         from: 'segment',

@@ -142,6 +142,17 @@ describe('a customer phrase read as an industry (NAICS index)', () => {
     expect(match('clothing stores')?.naics).toBe('448140');
   });
 
+  it('reads the people a place belongs to ("Lawyers\' offices") as it, said as whom it is for, in the plural and alone', () => {
+    const forPeople = (phrase: string) => matchIndustry(market, TITLES, phrase, { people: true });
+    expect(forPeople('lawyers')?.naics).toBe('541110');
+    expect(forPeople('corporate lawyers')).toBeNull();
+    for (const phrase of ['a lawyer', 'my lawyer', 'lawyers for tenants']) expect(forPeople(phrase), phrase).toBeNull();
+    // A place named after what it sells is not its people's: "clothing" never reads as a clothing store.
+    expect(forPeople('clothings')).toBeNull();
+    // Not said as whom a product is for, the people are staff ("our lawyers"): no business is read.
+    expect(match('lawyers')).toBeNull();
+  });
+
   it('names nothing for a phrase with no kind of business', () => {
     for (const phrase of ['small businesses', 'my shop', 'remote teams', 'elderly owners', ''])
       expect(match(phrase), phrase).toBeNull();

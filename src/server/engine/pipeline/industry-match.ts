@@ -76,6 +76,8 @@ type PreparedItem = {
   place: boolean;
   /** That place was a shopfront ("stores", "parlors"): the phrase must say one too. */
   shopfront: boolean;
+  /** The place is said as its people's ("Dentists' offices"): the people name it without a place word. */
+  owners: boolean;
 };
 type Prepared = {
   items: PreparedItem[];
@@ -114,14 +116,21 @@ function prepare(index: IndustryItem[]): Prepared {
     // as a kind of work ("Clinic construction").
     let place = false;
     let shopfront = false;
+    let popped = 0;
     while (head.length > 0 && establishmentWords.has(head.at(-1)!)) {
-      const popped = head.pop()!;
-      shopfront ||= shopfronts.has(popped);
+      const word = head.pop()!;
+      shopfront ||= shopfronts.has(word);
       place = true;
+      popped++;
     }
+    // The place belongs to the people the head names ("Dentists' offices", "Architects' private
+    // practices"): saying the people names it ("for dentists"), as "Plumbers" names plumbing contractors.
+    const rawHead = (parts[0] ?? '').trim().split(/\s+/);
+    const owners = place && head.length > 0 && /\p{L}['’]s?$/u.test(rawHead.at(-1 - popped) ?? '');
     return {
       order,
       place,
+      owners,
       shopfront: shopfront && isShopfrontSector(item.code),
       code: item.code,
       text: item.text,
@@ -252,8 +261,12 @@ export function matchIndustry(
   /** Six-digit NAICS code → the industry's title ("Offices of Lawyers"). */
   titles: ReadonlyMap<string, string>,
   phrase: string,
-  /** Exact: every word of the phrase is the item's head, word for word (a phrase cut from a longer sentence). */
-  options: { exact?: boolean } = {},
+  /**
+   * Exact: every word of the phrase is the item's head, word for word (a phrase cut from a longer sentence).
+   * People: the phrase says whom a product is for ("for dentists"), so the people a place belongs to name
+   * it; elsewhere they are staff ("our engineers") or someone a consumer sees ("my dentist").
+   */
+  options: { exact?: boolean; people?: boolean } = {},
 ): IndustryMatch | null {
   const { activities, byFirstWord, bySecondWord, compounds } = prepare(market.industryIndex);
   // A clipped word in full ("lab": laboratory), a closed compound in the index's two words ("daycare").
@@ -282,9 +295,15 @@ export function matchIndustry(
     [...item.head, ...item.rest].some((h) => sameWord(h, w));
   const saidByTitle = (item: PreparedItem): string[] =>
     words.filter((w) => !saidByItem(item, w) && titleWords(item.code).some((t) => sameWord(t, w)));
+  // The people a place belongs to, said in the plural and nothing else ("for dentists"): a kind of
+  // business. One of them ("my dentist", "finding a dentist") is someone a consumer sees.
+  const lastSaid = rawWords(withoutParentheses(phrase)).at(-1) ?? '';
+  const plural = stem(lastSaid) !== lastSaid;
+  const namesOwners = (item: PreparedItem): boolean =>
+    options.people === true && item.owners && !item.shopfront && plural && words.every((w) => saidByItem(item, w));
   const namesKind = (item: PreparedItem, activity: string | undefined): boolean =>
     item.place
-      ? namesPlace && (!item.shopfront || namesShopfront)
+      ? (namesPlace && (!item.shopfront || namesShopfront)) || namesOwners(item)
       : [...item.head, ...(activity ? [activity] : [])].some((h) =>
           titleWords(item.code).some((t) => sameWord(h, t)),
         ) || saidByTitle(item).length > 0;
