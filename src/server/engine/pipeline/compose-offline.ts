@@ -4,6 +4,7 @@ import type { MeasuredCell } from './measure.ts';
 import type { RubricScores } from './rubric.ts';
 import { ownValue } from '#shared/app/own-value.ts';
 import { inSentence } from '../text/as-written.ts';
+import { isClause } from '../text/clause.ts';
 
 // The offline composer: every sentence is assembled from this cell's evidence (names, counts,
 // years, occupations, tasks), so no two queries get the same paragraph.
@@ -71,10 +72,23 @@ function signed(v: number): string {
   return `${v > 0 ? '+' : ''}${v}`;
 }
 
+/** Words past which a query is a story, not the name of a need (a title is clipped at 200 characters). */
+const MAX_NEED_WORDS = 12;
+
+/**
+ * The need as a sentence names it: the query's own words ("online booking and payments for my hair
+ * salon"), or, for a need told as a story or a clause ("I own a pest control company in Houston … Is
+ * there any …?"), a reference to it: restated, the sentence would repeat the whole query.
+ */
+export function needOf(title: string): string {
+  const story = isClause(title) || title.split(/\s+/).length > MAX_NEED_WORDS;
+  return story ? 'the need this query describes' : inSentence(title);
+}
+
 export function composeOffline(m: MeasuredCell & { insight?: string }, s: RubricScores): ComposedText {
   const { cell, companies, evidence } = m;
   const forWhom = cell.segment === 'all customers' ? 'its customers' : cell.segment;
-  const need = cell.kind === 'job' ? `${inSentence(cell.offering)} for ${forWhom}` : inSentence(cell.title);
+  const need = cell.kind === 'job' ? `${inSentence(cell.offering)} for ${forWhom}` : needOf(cell.title);
   const active = companies.filter((c) => c.status === 'Active' || c.status === 'Public');
   const shutDown = companies.filter((c) => c.status === 'Inactive');
   const acquired = companies.filter((c) => c.status === 'Acquired');
