@@ -18,6 +18,7 @@ import { planCells, type Cell } from './plan-opportunities.ts';
 import { embedQueryVectors, withWorkerTitle, type QueryVectors } from './query-vectors.ts';
 import { scoreEvidence, type RubricScores } from './rubric.ts';
 import { sortOpportunities } from './sort-opportunities.ts';
+import { withoutRepeatedJobs } from './distinct-jobs.ts';
 import { processTerm } from '../text/tokenize.ts';
 
 // The pipeline from query to scored opportunities: parse → embed → match companies and
@@ -216,12 +217,13 @@ export async function runPipeline(
     matches: m.cell.members,
     insight: insights[i]!,
   }));
-  const kept = scored.filter((c) => withinFilters(c, input.filters));
+  const distinct = withoutRepeatedJobs(scored);
+  const kept = distinct.filter((c) => withinFilters(c, input.filters));
   return {
     status: 'ok',
     query,
     cells: sortOpportunities(kept, input.filters).slice(0, MAX_OPPORTUNITIES),
-    filteredOut: scored.length - kept.length,
+    filteredOut: distinct.length - kept.length,
     semanticUsed: vectors !== null,
     jobs,
   };
