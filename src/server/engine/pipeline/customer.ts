@@ -285,16 +285,19 @@ export function readCustomer(
     // segment the founder owns ("for our testing lab") is read as their own business is.
     const segment = firstSentence(query.segmentText);
     const own = /^(?:my|our)\s/.test(segment) ? ownBusiness(index, segment, true) : null;
-    // The industry of a segment that runs on past whom it names ("real estate brokerages to put on
-    // their listings") is the longest run of its opening words that is one; the segment itself stays
-    // as written (what it says after is still whom the product serves: "for exchanges and law
-    // enforcement" is both).
     // A list of kinds ("schools and universities", "music agents and touring artists") is read whole.
-    const whole = own || runsOn(segment) ? null : industryOf(index, segment, { people: true });
+    // The industry of a segment that runs on past whom it names ("real estate brokerages to put on
+    // their listings") is the longest run of its opening words that is one, else the whole segment's.
+    // The segment itself stays as written: what it says after is still whom the product serves ("for
+    // exchanges and law enforcement" is both).
+    const runOn = runsOn(segment);
+    const whole = own || runOn ? null : industryOf(index, segment, { people: true });
     const leading = own || whole ? null : leadingBusiness(index, segment);
     const shown = own?.industry ? own.phrase : segment;
     const phrase = leading?.phrase ?? shown;
-    const industry = own ? own.industry : (whole ?? leading?.industry ?? industryOf(index, segment, { people: true }));
+    const industry = own
+      ? own.industry
+      : (whole ?? leading?.industry ?? (runOn ? industryOf(index, segment, { people: true }) : null));
     // A segment that names no business ("… for briefs", "for our releases") gives way to the business
     // the founder says they run elsewhere in the text ("associates at our law firm …").
     if (!industry) {
