@@ -125,6 +125,13 @@ if (datasetsDir) {
       expect(competitorsOf(a)).toContain('Arini');
     });
 
+    it('matches a verb in whichever form the company writes it, and says so ("scheduling" → "schedule")', async () => {
+      const a = await analyze('truck appointment scheduling for warehouses');
+      const said = a.opportunities.flatMap((o) => o.competitors).find((c) => c.match?.sentence.includes(' schedule '));
+      expect(said, 'a competitor whose own sentence says "schedule"').toBeDefined();
+      expect(said!.match!.words).toContain('schedule');
+    });
+
     it('answers reworded queries the directory covers: contractors abroad, workflow automation', async () => {
       const contractors = await analyze('hiring and paying remote contractors abroad');
       expect(contractors.status).toBe('ok');

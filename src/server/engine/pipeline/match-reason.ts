@@ -20,6 +20,7 @@ export function matchReason(company: Company, match: CompanyMatch, query: Parsed
   const wanted = new Map<string, string>();
   for (const g of query.groups) {
     wanted.set(g.word, g.word);
+    for (const f of g.forms) if (!wanted.has(f)) wanted.set(f, g.word);
     for (const s of g.synonyms) if (!wanted.has(s)) wanted.set(s, g.word);
   }
   let best = { sentence: company.oneLiner || company.name, words: [] as string[] };

@@ -23,6 +23,17 @@ describe('query parsing', () => {
     expect(parseQuery('families', [], () => 0.001).groups[0]!.synonyms).toContain('house');
   });
 
+  it("searches a verb's other forms that the directory writes, as the same word", () => {
+    const written = new Set(['schedule', 'scheduled', 'booking']);
+    const share = (t: string): number => (written.has(t) ? 0.002 : 0);
+    const q = parseQuery('scheduling and book appointments', [], share);
+    expect(q.groups.find((g) => g.word === 'scheduling')!.forms.sort()).toEqual(['schedule', 'scheduled']);
+    // "booked" is a form of "book" the directory never writes: not searched.
+    expect(q.groups.find((g) => g.word === 'book')!.forms).toEqual(['booking']);
+    // A noun that is no verb's form has none.
+    expect(q.groups.find((g) => g.word === 'appointment')!.forms).toEqual([]);
+  });
+
   it('passes over a marker before a time complement: when is not who', () => {
     const sitter = parseQuery('a babysitter for Friday night, on short notice', []);
     expect(sitter.segmentText).toBeNull();

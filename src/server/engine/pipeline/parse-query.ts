@@ -8,7 +8,7 @@ import { withLifeStages } from '../text/age-phrase.ts';
 import QUERY_FILLER_WORDS from '../text/query-filler.json' with { type: 'json' };
 import PLACE_FOLLOWERS from '../text/place-followers.json' with { type: 'json' };
 import { contentTokens, processTerm, stem, words, type ContentToken } from '../text/tokenize.ts';
-import { synonyms } from '../text/wordnet.ts';
+import { synonyms, verbInflections } from '../text/wordnet.ts';
 import type { WeightedTerm } from '../index/lexical-index.ts';
 import { ownValue } from '#shared/app/own-value.ts';
 
@@ -27,6 +27,8 @@ export type TermGroup = {
   /** Processed synonym terms (single words) and the phrases they came from. */
   synonyms: string[];
   synonymSources: { phrase: string; from: 'wordnet' | 'thesaurus' }[];
+  /** The word's other regular forms as a verb that the directory writes ("scheduling" → schedule, scheduled): the same word. */
+  forms: string[];
 };
 
 export type ParsedQuery = {
@@ -139,6 +141,8 @@ function queryWords(text: string): string[] {
   return queryTokens(text).map((t) => t.term);
 }
 const SYNONYM_WEIGHT = 0.35;
+/** Another form of the word counts as much as a word it begins does in the word match ("account" → "accounting"). */
+const FORM_WEIGHT = 0.8;
 
 /**
  * The offering and who it is for, split at the first marker (in SEGMENT_MARKERS order) whose two
@@ -183,7 +187,10 @@ function groupFor(
   // "observability"). Measured against keeping WordNet out for such words: WordNet stays.
   for (const phrase of marketVocabulary(word))
     if (!sources.some((s) => s.phrase === phrase)) sources.push({ phrase, from: 'thesaurus' });
-  return { word, shown, facet, weight, synonyms: synonymTerms(word, sources, share), synonymSources: sources };
+  // A verb's other forms are the word itself as another sentence needs it ("scheduling" in a query,
+  // "schedule appointments" in a one-liner); only those the directory writes are searched.
+  const forms = verbInflections(word).filter((f) => share(f) > 0);
+  return { word, shown, facet, weight, synonyms: synonymTerms(word, sources, share), synonymSources: sources, forms };
 }
 
 /**
@@ -270,7 +277,12 @@ export function parseQuery(
       `Only the ${MAX_GROUPS} most specific words of the query were used; these were too common in the directory to help: ${left.join(', ')}.`,
     );
   }
-  const groups = kept.map((f) => groupFor(f, documentShare));
+  // A form that the query says itself is that word's own group ("banking as a service … our bank"):
+  // counting it twice would weigh the root twice.
+  const said = new Set(kept.map((f) => f.word));
+  const groups = kept
+    .map((f) => groupFor(f, documentShare))
+    .map((g) => ({ ...g, forms: g.forms.filter((f) => !said.has(f)) }));
   return {
     text,
     needText: withTyposCorrected(need, [...respellings.values()]),
@@ -330,6 +342,7 @@ export function termsFor(groups: readonly TermGroup[]): WeightedTerm[] {
   const out: WeightedTerm[] = [];
   for (const g of groups) {
     out.push({ term: g.word, weight: (g.facet === 'keyword' ? 0.8 : 1) * g.weight });
+    for (const f of g.forms) out.push({ term: f, weight: FORM_WEIGHT * g.weight });
     for (const s of g.synonyms) out.push({ term: s, weight: SYNONYM_WEIGHT * g.weight });
   }
   return out;

@@ -5,8 +5,8 @@ import { inDateRange } from './classify.ts';
 import { termsFor, type TermGroup } from './parse-query.ts';
 
 // Words: how much of the query (weighted by how rare each word is in the directory) a text matches,
-// directly, by a prefix or through a synonym; the date and category filter; lexical retrieval of
-// occupations and industries.
+// directly, by a prefix, in another form of the same verb ("scheduling" → "schedule", ADR 071) or through
+// a synonym; the date and category filter; lexical retrieval of occupations and industries.
 
 const MAX_PREFIX_TAIL = 4;
 const PREFIX_STRENGTH = 0.8;
@@ -30,6 +30,7 @@ export function matchStrength(terms: TermSets, group: TermGroup): number {
   let best = 0;
   const candidates: [string, number][] = [
     [group.word, 1],
+    ...group.forms.map((f): [string, number] => [f, PREFIX_STRENGTH]),
     ...group.synonyms.map((s): [string, number] => [s, SYNONYM_STRENGTH]),
   ];
   for (const [candidate, factor] of candidates) {

@@ -134,6 +134,39 @@ function needsDoubling(base: string): boolean {
   return /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base);
 }
 
+/** The verbs WordNet knows that a regular -ing or -ed form comes from ("scheduling" → schedule, "shipped" → ship, "applied" → apply). */
+function verbBasesOf(word: string): string[] {
+  const m = /^(.{2,}?)(ing|ed)$/.exec(word);
+  if (!m) return [];
+  const stem = m[1]!;
+  const candidates = [stem, `${stem}e`];
+  if (/([^aeiou])\1$/.test(stem)) candidates.push(stem.slice(0, -1));
+  if (m[2] === 'ed' && stem.endsWith('i')) candidates.push(`${stem.slice(0, -1)}y`);
+  return candidates.filter((base) => base.length >= 3 && index('verb').has(base) && regularForms(base).includes(word));
+}
+
+/** A verb's regular -ing and -ed forms ("schedule" → scheduling, scheduled; "plan" → planning, planned; "apply" → applying, applied). */
+function regularForms(base: string): string[] {
+  const last = base.at(-1)!;
+  if (/[^aeiou]y$/.test(base)) return [`${base}ing`, `${base.slice(0, -1)}ied`];
+  if (/[^aeio]e$/.test(base)) return [`${base.slice(0, -1)}ing`, `${base}d`];
+  if (needsDoubling(base)) return [`${base}${last}ing`, `${base}${last}ed`];
+  return [`${base}ing`, `${base}ed`];
+}
+
+/**
+ * The other regular forms of a verb WordNet knows, given the verb or one of its -ing / -ed forms:
+ * "scheduling" → schedule, scheduled; "book" → booking, booked; "shipped" → ship, shipping. A word that is
+ * no verb's form has none ("thing", "sibling"). Irregular forms ("built") are not made.
+ */
+export function verbInflections(word: string): string[] {
+  const key = word.toLowerCase();
+  const bases = index('verb').has(key) ? [key, ...verbBasesOf(key)] : verbBasesOf(key);
+  const out = new Set<string>();
+  for (const base of bases) for (const form of [base, ...regularForms(base)]) if (form !== key) out.add(form);
+  return [...out];
+}
+
 /**
  * Whether WordNet knows the word, or it is a regular form of a noun, verb or adjective WordNet knows
  * ("charting", "faxed", "clinics"): a dictionary word.
