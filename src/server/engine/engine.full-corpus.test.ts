@@ -132,6 +132,17 @@ if (datasetsDir) {
       expect(said!.match!.words).toContain('schedule');
     });
 
+    it('past the word cap, a long story keeps the words its nearest companies write, not its rare details', async () => {
+      const a = await analyze(
+        'we run six dental clinics around Phoenix and every Monday morning our front desk staff spend three hours on the phone confirming appointments, chasing patients who forgot and rebooking no-shows while the waiting room fills up',
+      );
+      const searched = [...a.facets.offering, ...a.facets.segment];
+      expect(searched).toHaveLength(12);
+      expect(searched).toEqual(expect.arrayContaining(['dental', 'appointment', 'patient']));
+      for (const detail of ['six', 'phoenix', 'forgot']) expect(searched).not.toContain(detail);
+      expect(a.warnings.some((w) => w.startsWith('Only 12 words of the query were searched'))).toBe(true);
+    });
+
     it('answers reworded queries the directory covers: contractors abroad, workflow automation', async () => {
       const contractors = await analyze('hiring and paying remote contractors abroad');
       expect(contractors.status).toBe('ok');

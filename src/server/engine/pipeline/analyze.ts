@@ -13,13 +13,14 @@ import { matchReason } from './match-reason.ts';
 import { measureCell, type MeasuredCell } from './measure.ts';
 import { matchOccupations, withDirectoryBuyer, type OccupationFit } from './occupation-match.ts';
 import { directoryBuyer } from './directory-buyer.ts';
-import { parseQuery, type ParsedQuery } from './parse-query.ts';
+import { MAX_GROUPS, parseQuery, queryText, type ParsedQuery } from './parse-query.ts';
+import { nearWords } from './near-words.ts';
 import { planCells, type Cell } from './plan-opportunities.ts';
 import { embedQueryVectors, withWorkerTitle, type QueryVectors } from './query-vectors.ts';
 import { scoreEvidence, type RubricScores } from './rubric.ts';
 import { sortOpportunities } from './sort-opportunities.ts';
 import { withoutRepeatedJobs } from './distinct-jobs.ts';
-import { processTerm } from '../text/tokenize.ts';
+import { contentWords, processTerm } from '../text/tokenize.ts';
 
 // The pipeline from query to scored opportunities: parse → embed → match companies and
 // occupations → abstain or plan (core need + jobs) → measure → score. Pure for a given index; text
@@ -168,11 +169,15 @@ export async function runPipeline(
   check(signal);
   onStage?.('parsing');
   const n = index.corpus.companies.length;
+  // Past the word cap, the words kept are those the query's nearest companies write (near-words.ts).
+  const long = contentWords(input.query).length > MAX_GROUPS;
+  const characteristic = long ? await nearWords(index, queryText(input.query)).catch(() => null) : null;
   const parsed = parseQuery(
     input.query,
     input.filters.keywords,
     (t) => (index.documentFrequency.get(t) ?? 0) / n,
     (p) => index.places.has(p),
+    characteristic,
   );
   if (parsed.groups.length === 0) {
     return {

@@ -98,6 +98,38 @@ describe('query parsing', () => {
     );
   });
 
+  it("past the cap, keeps the words the query's nearest companies write over rare details", () => {
+    const text =
+      'our independent insurance agency in ohio misses calls at lunch and after five, we want a voice agent that answers and takes quotes for auto policies';
+    // By rarity alone the details stay ("ohio", "lunch" are rarer than "insurance").
+    const rare = new Set(['ohio', 'lunch', 'independent', 'five']);
+    const share = (t: string) => (rare.has(t) ? 0.0002 : 0.02);
+    const byRarity = parseQuery(text, [], share).groups.map((g) => g.word);
+    expect(byRarity).toEqual(expect.arrayContaining(['ohio', 'lunch']));
+    expect(byRarity).not.toContain('policy');
+    // The nearest companies write the market's words and none of the details.
+    const market = new Map([
+      ['insurance', 8],
+      ['call', 5],
+      ['agent', 4],
+      ['voice', 3],
+      ['quote', 3],
+      ['policy', 2],
+    ]);
+    const q = parseQuery(text, ['renewals'], share, undefined, (t) => market.get(t) ?? 0);
+    const kept = q.groups.map((g) => g.word);
+    expect(kept).toHaveLength(12);
+    expect(kept).toEqual(expect.arrayContaining([...market.keys(), 'renewal']));
+    // Between words they do not write, rarity decides as before: the commoner go first.
+    expect(kept).toEqual(expect.arrayContaining(['ohio', 'lunch']));
+    expect(kept).not.toContain('want');
+    // Kept in the query's order.
+    expect(kept.indexOf('insurance')).toBeLessThan(kept.indexOf('call'));
+    expect(q.warnings.at(-1)).toMatch(
+      /^Only 12 words of the query were searched: those the companies closest to it in meaning also use\. Left out: /,
+    );
+  });
+
   it('keeps each word as written for what the product shows, beside the folded form it searches', () => {
     const q = parseQuery('gift boxes for Christmas chaos', ['Texas']);
     expect(q.groups.map((g) => [g.word, g.shown])).toEqual([

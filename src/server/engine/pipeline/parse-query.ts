@@ -89,7 +89,9 @@ const SEGMENT_MARKERS = [
   ' used by ',
   ' in ',
 ];
-const MAX_GROUPS = 12;
+export const MAX_GROUPS = 12;
+/** How much a word belongs to the companies nearest the query in meaning (pipeline/near-words.ts); 0 when none write it. */
+export type Characteristic = (term: string) => number;
 
 /** Words that name no product, customer or job (text/query-filler.json), plural-folded as the query's words are. */
 const QUERY_FILLER = new Set(QUERY_FILLER_WORDS.groups.flatMap((g) => g.words.map((w) => stem(w))));
@@ -229,17 +231,22 @@ function marketVocabulary(word: string): string[] {
   return [];
 }
 
+/** The query as analysed, and as its sentence vector is made: spaces collapsed, cut to MAX_QUERY_LENGTH. */
+export function queryText(rawQuery: string): string {
+  return rawQuery.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
+}
+
 /** `documentShare` gives the share of directory entries containing a term (0 when unknown). */
 export function parseQuery(
   rawQuery: string,
   keywords: readonly string[],
   documentShare: (term: string) => number = () => 0,
   isPlace: (phrase: string) => boolean = () => false,
+  characteristic: Characteristic | null = null,
 ): ParsedQuery {
   const warnings: string[] = [];
-  let text = rawQuery.replace(/\s+/g, ' ').trim();
-  if (text.length > MAX_QUERY_LENGTH) {
-    text = text.slice(0, MAX_QUERY_LENGTH);
+  const text = queryText(rawQuery);
+  if (rawQuery.replace(/\s+/g, ' ').trim().length > MAX_QUERY_LENGTH) {
     warnings.push(
       `The query was longer than ${MAX_QUERY_LENGTH} characters; only the first ${MAX_QUERY_LENGTH} were analysed.`,
     );
@@ -270,11 +277,13 @@ export function parseQuery(
   }
   const respelledWarning = respellingWarning([...respellings.values()]);
   if (respelledWarning) warnings.push(respelledWarning);
-  const kept = mostSpecific(found, documentShare);
+  const kept = mostSpecific(found, documentShare, characteristic);
   if (kept.length < found.length) {
     const left = found.filter((f) => !kept.includes(f)).map((f) => f.shown);
     warnings.push(
-      `Only the ${MAX_GROUPS} most specific words of the query were used; these were too common in the directory to help: ${left.join(', ')}.`,
+      characteristic
+        ? `Only ${MAX_GROUPS} words of the query were searched: those the companies closest to it in meaning also use. Left out: ${left.join(', ')}.`
+        : `Only the ${MAX_GROUPS} most specific words of the query were used; these were too common in the directory to help: ${left.join(', ')}.`,
     );
   }
   // A form that the query says itself is that word's own group ("banking as a service … our bank"):
@@ -318,19 +327,24 @@ function typedAsNames(text: string): Set<string> {
 }
 
 /**
- * At most MAX_GROUPS words, in the query's order: past the cap, the words most of the directory
- * shares ("team", "data", "customers") go first, so a long query keeps the words that say its market
- * wherever they stand in it. Keywords the user chose go last.
+ * At most MAX_GROUPS words, in the query's order. Past the cap, with the query's nearest companies
+ * known (pipeline/near-words.ts), the words they write least go first: a story's details ("Ohio",
+ * "lunch") before its market ("insurance", "calls"). Otherwise, and between words they write as
+ * often, the words most of the directory shares ("team", "data", "customers") go first. Keywords the
+ * user chose go last.
  */
 function mostSpecific<T extends { word: string; facet: Facet }>(
   found: T[],
   documentShare: (term: string) => number,
+  characteristic: Characteristic | null,
 ): T[] {
   if (found.length <= MAX_GROUPS) return found;
+  const keep = (f: T): number =>
+    f.facet === 'keyword' ? Number.POSITIVE_INFINITY : characteristic ? characteristic(f.word) : 0;
   const dropped = new Set(
     found
-      .map((f, order) => ({ f, share: f.facet === 'keyword' ? -1 : documentShare(f.word), order }))
-      .sort((a, b) => b.share - a.share || b.order - a.order)
+      .map((f, order) => ({ f, keep: keep(f), share: f.facet === 'keyword' ? -1 : documentShare(f.word), order }))
+      .sort((a, b) => a.keep - b.keep || b.share - a.share || b.order - a.order)
       .slice(0, found.length - MAX_GROUPS)
       .map((x) => x.f),
   );
